@@ -1,0 +1,35 @@
+# One image for the API (which also serves the web app) and the workers.
+#   docker build -t poundline .        (docker compose up --build does this)
+FROM node:20-slim
+
+# The lockfile is written by npm 11; node:20 ships npm 10.
+RUN npm install --global npm@11 --no-audit --no-fund && npm cache clean --force
+
+WORKDIR /app
+RUN chown node:node /app
+USER node
+
+# Manifests first, so the dependency layer is reused until one of them changes.
+COPY --chown=node:node package.json package-lock.json ./
+COPY --chown=node:node db/package.json db/
+COPY --chown=node:node services/api/package.json services/api/
+COPY --chown=node:node services/telephony/package.json services/telephony/
+COPY --chown=node:node services/carrier-sim/package.json services/carrier-sim/
+COPY --chown=node:node workers/package.json workers/
+COPY --chown=node:node web/package.json web/
+# Dev dependencies are needed at run time too: the services run TypeScript through tsx.
+RUN npm ci --no-audit --no-fund && npm cache clean --force
+
+COPY --chown=node:node . .
+RUN npm run build --workspace web
+
+ENV HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/app/data
+EXPOSE 3000
+HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
+
+# What `npm start` runs, minus its web build (done above): node itself is the container's main
+# process, so SIGTERM reaches the server's graceful shutdown rather than stopping at npm's shell.
+CMD ["node", "--import", "tsx", "services/api/src/server.ts"]

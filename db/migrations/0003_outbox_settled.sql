@@ -1,0 +1,2 @@
+ALTER TABLE "job_outbox" ADD COLUMN "settled_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "job_outbox_unsettled_idx" ON "job_outbox" USING btree ("relayed_at") WHERE "job_outbox"."relayed_at" is not null and "job_outbox"."settled_at" is null;

@@ -1,0 +1,52 @@
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
+
+/** Prefixes of our ids: the prefix tells what a bare id in a log or URL refers to. */
+export const idPrefixes = {
+  account: "acct",
+  user: "usr",
+  membership: "mem",
+  contact: "ct",
+  call: "call",
+  message: "msg",
+  voicemail: "vm",
+  number: "num",
+  sharedNumber: "shn",
+  territory: "ter",
+  category: "cat",
+  license: "lic",
+  geoRule: "geo",
+  ivrMenu: "ivr",
+  ivrOption: "opt",
+  extension: "ext",
+  wallet: "wal",
+  transaction: "txn",
+  subscription: "sub",
+  invoice: "inv",
+  ticket: "tkt",
+  reply: "rep",
+  content: "cnt",
+  faq: "faq",
+  submission: "frm",
+  featureRequest: "freq",
+  numberRequest: "nreq",
+  widget: "wgt",
+  email: "eml",
+  job: "job",
+  optOut: "opt_out",
+  rate: "rate",
+  widgetKey: "wk",
+} as const;
+
+export type IdKind = keyof typeof idPrefixes;
+
+/** A new random id such as `acct_k3j…`: 80 random bits, base32, prefixed by kind. */
+export function newId(kind: IdKind): string {
+  const bytes = new Uint8Array(10);
+  crypto.getRandomValues(bytes);
+  return `${idPrefixes[kind]}_${encodeBase32LowerCaseNoPadding(bytes)}`;
+}
+
+/** The id of `kind` made from the given 10 bytes: the demo seed draws them from a seeded generator. */
+export function idFromBytes(kind: IdKind, bytes: Uint8Array): string {
+  return `${idPrefixes[kind]}_${encodeBase32LowerCaseNoPadding(bytes)}`;
+}

@@ -1,0 +1,4 @@
+export * from "./client";
+export * from "./ids";
+export * from "./ledger";
+export * as schema from "./schema/index";

@@ -1,0 +1,256 @@
+import { decideCredit, decideDebit, describeCharge } from "@poundline/telephony/ledger";
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "./client";
+import { newId } from "./ids";
+import { ledgerEntries, wallets } from "./schema/index";
+
+/**
+ * Money movements of a wallet. Each call is one transaction: the wallet row is locked
+ * (`SELECT … FOR UPDATE`), the ledger entry goes in under its idempotency key, and the balance
+ * moves by the same amount; either all of it is written or none of it. The arithmetic (floor of
+ * zero, shortfall, low-balance crossing) is decided by `decideDebit`/`decideCredit` in
+ * @poundline/telephony.
+ *
+ * A wallet that does not exist yet is created with a zero balance in USD, as the console does.
+ * An amount of 0 writes nothing (a ledger entry is never 0).
+ */
+
+export type DebitType = "call_charge" | "sms_charge";
+export type CreditType = "top_up" | "refund" | "adjustment";
+
+interface Movement {
+  accountId: string;
+  /** Positive cents: what the usage costs, or what is added. */
+  amountCents: number;
+  /** One per event (e.g. `charge-call:CA…`): applying the same event twice is a no-op. */
+  idempotencyKey: string;
+  /** The carrier or Stripe id the movement came from. */
+  reference: string | null;
+  description: string;
+  now: Date;
+}
+
+export interface DebitWallet extends Movement {
+  type: DebitType;
+}
+
+export interface CreditWallet extends Movement {
+  type: CreditType;
+}
+
+/** The event was applied before: nothing changed. */
+export interface Duplicate {
+  status: "duplicate";
+}
+
+/** The amount was 0: nothing to write. */
+export interface NothingToApply {
+  status: "nothing";
+}
+
+export interface DebitApplied {
+  status: "applied";
+  walletId: string;
+  /**
+   * The ledger entry; null when the wallet was already empty, so nothing could be charged (a
+   * ledger entry is never 0). Such an event leaves no idempotency key behind.
+   */
+  entryId: string | null;
+  chargedCents: number;
+  /** The part the balance could not cover; written into the entry's description. */
+  shortfallCents: number;
+  balanceAfterCents: number;
+  lowBalanceThresholdCents: number;
+  /** This debit took the balance below the threshold: the one time to send the warning. */
+  crossedLowBalance: boolean;
+}
+
+export interface CreditApplied {
+  status: "applied";
+  walletId: string;
+  entryId: string;
+  balanceAfterCents: number;
+  /** The credit ended a low-balance dip: the next crossing warns again. */
+  clearedLowBalance: boolean;
+}
+
+export type DebitResult = Duplicate | NothingToApply | DebitApplied;
+export type CreditResult = Duplicate | NothingToApply | CreditApplied;
+
+function assertAmount(amountCents: number): void {
+  if (!Number.isSafeInteger(amountCents) || amountCents < 0) {
+    throw new RangeError(`amountCents must be a non-negative integer, got ${amountCents}`);
+  }
+}
+
+/** Charges usage to the account's wallet, never below zero (see `decideDebit`). */
+export async function debitWallet(db: Database, input: DebitWallet): Promise<DebitResult> {
+  assertAmount(input.amountCents);
+  if (input.amountCents === 0) return { status: "nothing" };
+  return db.transaction(async (tx) => {
+    const wallet = await lockWallet(tx, input.accountId, input.now);
+    const decision = decideDebit({
+      balanceCents: wallet.balanceCents,
+      amountCents: input.amountCents,
+      lowBalanceThresholdCents: wallet.lowBalanceThresholdCents,
+      lowBalanceNotified: wallet.lowBalanceNotifiedAt !== null,
+    });
+
+    let entryId: string | null = null;
+    if (decision.charged > 0) {
+      entryId = await insertEntry(tx, wallet.id, input, {
+        type: input.type,
+        amountCents: -decision.charged,
+        balanceAfterCents: decision.balanceAfter,
+        description: describeCharge(input.description, decision),
+      });
+      if (!entryId) return { status: "duplicate" } satisfies Duplicate;
+    } else if (await keyExists(tx, input.idempotencyKey)) {
+      return { status: "duplicate" } satisfies Duplicate;
+    }
+
+    if (decision.charged > 0 || decision.crossedLowBalance) {
+      // A wallet already empty only records that the warning went out: its balance stays 0.
+      await moveBalance(tx, wallet.id, 0 - decision.charged, decision.balanceAfter, {
+        updatedAt: input.now,
+        ...(decision.crossedLowBalance ? { lowBalanceNotifiedAt: input.now } : {}),
+      });
+    }
+    return {
+      status: "applied",
+      walletId: wallet.id,
+      entryId,
+      chargedCents: decision.charged,
+      shortfallCents: decision.shortfall,
+      balanceAfterCents: decision.balanceAfter,
+      lowBalanceThresholdCents: wallet.lowBalanceThresholdCents,
+      crossedLowBalance: decision.crossedLowBalance,
+    } satisfies DebitApplied;
+  });
+}
+
+/** Adds a top-up, refund or positive adjustment; one that ends a low-balance dip clears the warning. */
+export async function creditWallet(db: Database, input: CreditWallet): Promise<CreditResult> {
+  assertAmount(input.amountCents);
+  if (input.amountCents === 0) return { status: "nothing" };
+  return db.transaction(async (tx) => {
+    const wallet = await lockWallet(tx, input.accountId, input.now);
+    const decision = decideCredit({
+      balanceCents: wallet.balanceCents,
+      amountCents: input.amountCents,
+      lowBalanceThresholdCents: wallet.lowBalanceThresholdCents,
+    });
+    const entryId = await insertEntry(tx, wallet.id, input, {
+      type: input.type,
+      amountCents: input.amountCents,
+      balanceAfterCents: decision.balanceAfter,
+      description: input.description,
+    });
+    if (!entryId) return { status: "duplicate" } satisfies Duplicate;
+    const clearedLowBalance = decision.clearsLowBalance && wallet.lowBalanceNotifiedAt !== null;
+    await moveBalance(tx, wallet.id, input.amountCents, decision.balanceAfter, {
+      updatedAt: input.now,
+      ...(clearedLowBalance ? { lowBalanceNotifiedAt: null } : {}),
+    });
+    return {
+      status: "applied",
+      walletId: wallet.id,
+      entryId,
+      balanceAfterCents: decision.balanceAfter,
+      clearedLowBalance,
+    } satisfies CreditApplied;
+  });
+}
+
+const lockedColumns = {
+  id: wallets.id,
+  balanceCents: wallets.balanceCents,
+  lowBalanceThresholdCents: wallets.lowBalanceThresholdCents,
+  lowBalanceNotifiedAt: wallets.lowBalanceNotifiedAt,
+};
+
+/** The account's wallet, locked until the transaction ends; created (zero, USD) when missing. */
+async function lockWallet(tx: Database, accountId: string, now: Date) {
+  const select = () =>
+    tx.select(lockedColumns).from(wallets).where(eq(wallets.accountId, accountId)).for("update");
+  const [existing] = await select();
+  if (existing) return existing;
+  // A concurrent creator wins on the unique account_id; either way the row exists afterwards.
+  await tx
+    .insert(wallets)
+    .values({
+      id: newId("wallet"),
+      accountId,
+      balanceCents: 0,
+      currency: "USD",
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: wallets.accountId });
+  const [created] = await select();
+  if (!created) throw new Error(`wallet of account ${accountId} could not be created`);
+  return created;
+}
+
+/** Inserts the entry under its idempotency key; null when the key was used before. */
+async function insertEntry(
+  tx: Database,
+  walletId: string,
+  input: Movement,
+  entry: {
+    type: DebitType | CreditType;
+    amountCents: number;
+    balanceAfterCents: number;
+    description: string;
+  },
+): Promise<string | null> {
+  const [row] = await tx
+    .insert(ledgerEntries)
+    .values({
+      id: newId("transaction"),
+      walletId,
+      accountId: input.accountId,
+      transactionType: entry.type,
+      description: entry.description,
+      amountCents: entry.amountCents,
+      balanceAfterCents: entry.balanceAfterCents,
+      idempotencyKey: input.idempotencyKey,
+      reference: input.reference,
+      createdAt: input.now,
+    })
+    .onConflictDoNothing({ target: ledgerEntries.idempotencyKey })
+    .returning({ id: ledgerEntries.id });
+  return row?.id ?? null;
+}
+
+async function keyExists(tx: Database, idempotencyKey: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.idempotencyKey, idempotencyKey))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Moves the locked balance by `delta` in SQL and checks it lands on the decided running total
+ * (the CHECK keeps it >= 0); a mismatch throws and rolls the whole movement back.
+ */
+async function moveBalance(
+  tx: Database,
+  walletId: string,
+  delta: number,
+  expected: number,
+  set: { updatedAt: Date; lowBalanceNotifiedAt?: Date | null },
+): Promise<void> {
+  const [row] = await tx
+    .update(wallets)
+    .set({ ...set, balanceCents: sql`${wallets.balanceCents} + ${delta}` })
+    .where(eq(wallets.id, walletId))
+    .returning({ balanceCents: wallets.balanceCents });
+  if (row?.balanceCents !== expected) {
+    throw new Error(
+      `wallet ${walletId}: balance ${row?.balanceCents} after the movement, expected ${expected}`,
+    );
+  }
+}

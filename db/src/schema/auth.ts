@@ -1,0 +1,154 @@
+import { relations, sql } from "drizzle-orm";
+import { boolean, check, index, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, idColumn, instant, oneOf, timestamps } from "./columns";
+import { accountKinds, accountStatuses, adminRoles, countries, membershipRoles } from "./enums";
+
+/** The customer: a company, nonprofit or pound-code licensee. Every customer row carries its id. */
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: idColumn(),
+    companyName: text("company_name").notNull(),
+    kind: text("kind").notNull().default("business"),
+    status: text("status").notNull().default("trialing"),
+    contactName: text("contact_name"),
+    email: text("email"),
+    phone: text("phone"),
+    avatarUrl: text("avatar_url"),
+    // The E911 address given at registration (empty for a Google sign-up until completed).
+    addressLine1: text("address_line_1"),
+    addressLine2: text("address_line_2"),
+    city: text("city"),
+    stateProvince: text("state_province"),
+    postalCode: text("postal_code"),
+    country: text("country").notNull().default("US"),
+    trialEndsAt: instant("trial_ends_at"),
+    ...timestamps,
+  },
+  (t) => [
+    check("accounts_kind_check", oneOf(t.kind, accountKinds)),
+    check("accounts_status_check", oneOf(t.status, accountStatuses)),
+    check("accounts_country_check", oneOf(t.country, countries)),
+  ],
+);
+
+export const users = pgTable(
+  "users",
+  {
+    id: idColumn(),
+    /** Stored lower-cased; unique. */
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    phone: text("phone"),
+    avatarUrl: text("avatar_url"),
+    googleId: text("google_id"),
+    emailConfirmedAt: instant("email_confirmed_at"),
+    lastSignInAt: instant("last_sign_in_at"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    uniqueIndex("users_google_id_key").on(t.googleId).where(sql`${t.googleId} is not null`),
+    check("users_email_lowercase_check", sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+export const accountMemberships = pgTable(
+  "account_memberships",
+  {
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").notNull().default("member"),
+    ...createdAt,
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.userId] }),
+    index("account_memberships_user_idx").on(t.userId),
+    check("account_memberships_role_check", oneOf(t.role, membershipRoles)),
+  ],
+);
+
+/** Sessions per the Lucia guide: the id is the SHA-256 of the token; the token itself is never stored. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: instant("expires_at").notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    ...createdAt,
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** Single-use e-mail tokens (confirmation, password reset); only the hash is stored. */
+export const emailTokens = pgTable(
+  "email_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").notNull(),
+    expiresAt: instant("expires_at").notNull(),
+    usedAt: instant("used_at"),
+    ...createdAt,
+  },
+  (t) => [
+    index("email_tokens_user_idx").on(t.userId, t.purpose),
+    check("email_tokens_purpose_check", oneOf(t.purpose, ["confirm_email", "reset_password"])),
+  ],
+);
+
+/** The seeds' admin users table: platform administrators (is_admin_user). */
+export const adminUsers = pgTable(
+  "admin_users",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").notNull().default("admin"),
+    grantedBy: text("granted_by").references(() => users.id, { onDelete: "set null" }),
+    ...createdAt,
+  },
+  (t) => [check("admin_users_role_check", oneOf(t.role, adminRoles))],
+);
+
+export const notificationPreferences = pgTable("notification_preferences", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  emailNewVoicemail: boolean("email_new_voicemail").notNull().default(true),
+  emailMissedCall: boolean("email_missed_call").notNull().default(true),
+  smsNewVoicemail: boolean("sms_new_voicemail").notNull().default(false),
+  ...timestamps,
+});
+
+export const accountsRelations = relations(accounts, ({ many }) => ({
+  memberships: many(accountMemberships),
+}));
+export const usersRelations = relations(users, ({ many, one }) => ({
+  memberships: many(accountMemberships),
+  sessions: many(sessions),
+  admin: one(adminUsers),
+  notificationPreferences: one(notificationPreferences),
+}));
+export const accountMembershipsRelations = relations(accountMemberships, ({ one }) => ({
+  account: one(accounts, { fields: [accountMemberships.accountId], references: [accounts.id] }),
+  user: one(users, { fields: [accountMemberships.userId], references: [users.id] }),
+}));
+export const sessionsRelations = relations(sessions, ({ one }) => ({
+  user: one(users, { fields: [sessions.userId], references: [users.id] }),
+}));
+export const adminUsersRelations = relations(adminUsers, ({ one }) => ({
+  user: one(users, { fields: [adminUsers.userId], references: [users.id] }),
+}));

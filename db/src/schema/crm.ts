@@ -1,0 +1,44 @@
+import { relations, sql } from "drizzle-orm";
+import { check, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { accounts, users } from "./auth";
+import { idColumn, instant, oneOf, timestamps } from "./columns";
+import { contactSources, contactTypes, leadStatuses } from "./enums";
+
+/** CRM contacts; callers and texters unknown to the account are added automatically by phone. */
+export const contacts = pgTable(
+  "contacts",
+  {
+    id: idColumn(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** Who created it; null for contacts made from calls and texts. */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    /** E.164 where it could be normalised, as typed otherwise. */
+    phone: text("phone").notNull(),
+    email: text("email"),
+    company: text("company"),
+    address: text("address"),
+    notes: text("notes"),
+    leadStatus: text("lead_status").notNull().default("new"),
+    contactType: text("contact_type").notNull().default("lead"),
+    lastContacted: instant("last_contacted"),
+    followUpDate: instant("follow_up_date"),
+    source: text("source").notNull().default("call"),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    customFields: jsonb("custom_fields").$type<Record<string, string>>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("contacts_account_phone_key").on(t.accountId, t.phone),
+    index("contacts_account_created_idx").on(t.accountId, t.createdAt),
+    check("contacts_lead_status_check", oneOf(t.leadStatus, leadStatuses)),
+    check("contacts_contact_type_check", oneOf(t.contactType, contactTypes)),
+    check("contacts_source_check", oneOf(t.source, contactSources)),
+  ],
+);
+
+export const contactsRelations = relations(contacts, ({ one }) => ({
+  account: one(accounts, { fields: [contacts.accountId], references: [accounts.id] }),
+}));

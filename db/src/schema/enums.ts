@@ -1,0 +1,192 @@
+/**
+ * Enumerations of the seeds, kept in one place: CHECK constraints in the schema and
+ * zod schemas in the API are both built from these lists.
+ */
+export const countries = ["US", "CA"] as const;
+
+export const usStates = [
+  "AL",
+  "AK",
+  "AZ",
+  "AR",
+  "CA",
+  "CO",
+  "CT",
+  "DE",
+  "FL",
+  "GA",
+  "HI",
+  "ID",
+  "IL",
+  "IN",
+  "IA",
+  "KS",
+  "KY",
+  "LA",
+  "ME",
+  "MD",
+  "MA",
+  "MI",
+  "MN",
+  "MS",
+  "MO",
+  "MT",
+  "NE",
+  "NV",
+  "NH",
+  "NJ",
+  "NM",
+  "NY",
+  "NC",
+  "ND",
+  "OH",
+  "OK",
+  "OR",
+  "PA",
+  "RI",
+  "SC",
+  "SD",
+  "TN",
+  "TX",
+  "UT",
+  "VT",
+  "VA",
+  "WA",
+  "WV",
+  "WI",
+  "WY",
+] as const;
+
+export const canadianProvinces = [
+  "AB",
+  "BC",
+  "MB",
+  "NB",
+  "NL",
+  "NS",
+  "NT",
+  "NU",
+  "ON",
+  "PE",
+  "QC",
+  "SK",
+  "YT",
+] as const;
+
+export const membershipRoles = ["owner", "admin", "member"] as const;
+export const accountKinds = ["business", "nonprofit", "licensee"] as const;
+export const accountStatuses = ["trialing", "active", "suspended", "closed"] as const;
+export const adminRoles = ["admin"] as const;
+
+export const leadStatuses = [
+  "new",
+  "contacted",
+  "qualified",
+  "proposal",
+  "negotiation",
+  "won",
+  "lost",
+] as const;
+export const contactTypes = ["lead", "client", "vendor", "other"] as const;
+export const contactSources = ["call", "text", "manual", "website", "referral"] as const;
+
+export const callDirections = ["inbound", "outbound"] as const;
+export const callStatuses = [
+  "queued",
+  "initiated",
+  "ringing",
+  "in-progress",
+  "completed",
+  "busy",
+  "no-answer",
+  "canceled",
+  "failed",
+  "missed",
+  "voicemail_missed",
+] as const;
+export const messageDirections = ["inbound", "outbound"] as const;
+export const messageStatuses = [
+  "accepted",
+  "queued",
+  "sending",
+  "sent",
+  "delivered",
+  "undelivered",
+  "failed",
+  "receiving",
+  "received",
+  "read",
+] as const;
+export const voicemailStatuses = ["unread", "read"] as const;
+export const transcriptionStatuses = ["none", "pending", "completed", "failed"] as const;
+
+export const numberTypes = ["local", "toll-free"] as const;
+export const locationTypes = ["state", "province", "areaCode", "country"] as const;
+export const licenseStatuses = ["active", "suspended", "expired"] as const;
+export const ringStrategies = ["simultaneous", "sequential", "round-robin"] as const;
+export const holdMusicOptions = ["default", "classical", "jazz", "custom"] as const;
+export const routeTargets = [
+  "ivr_menu",
+  "extension",
+  "ring_group",
+  "voicemail",
+  "forward",
+  "hangup",
+] as const;
+
+export const greetingTypes = ["tts", "recording"] as const;
+export const ivrMenuActions = ["repeat", "operator", "voicemail", "ivr_menu", "hangup"] as const;
+export const ivrOptionActions = [
+  "ivr_menu",
+  "extension",
+  "voicemail",
+  "operator",
+  "hangup",
+  "repeat",
+  "play_message",
+] as const;
+
+export const ledgerEntryTypes = [
+  "top_up",
+  "call_charge",
+  "sms_charge",
+  "number_fee",
+  "subscription_fee",
+  "refund",
+  "adjustment",
+] as const;
+export const subscriptionStatuses = [
+  "trialing",
+  "active",
+  "past_due",
+  "canceled",
+  "incomplete",
+  "incomplete_expired",
+  "unpaid",
+  "paused",
+] as const;
+export const invoiceStatuses = ["draft", "open", "unpaid", "paid", "void", "uncollectible"] as const;
+export const rateKinds = [
+  "call_inbound",
+  "call_outbound",
+  "call_toll_free",
+  "sms_segment",
+  "mms_message",
+] as const;
+
+export const ticketPriorities = ["low", "medium", "high"] as const;
+export const ticketStatuses = ["open", "pending_admin", "pending_user", "closed"] as const;
+
+export const contentTypes = ["text", "textarea", "image_url", "json"] as const;
+export const companySizes = ["1-10", "11-50", "51-200", "201-500", "501+"] as const;
+export const submissionStatuses = ["new", "in_progress", "resolved", "spam"] as const;
+export const requestStatuses = ["new", "reviewed", "planned", "done", "declined"] as const;
+
+export const widgetTypes = ["call", "sms", "combined"] as const;
+export const widgetPositions = ["bottom-right", "bottom-left", "inline"] as const;
+
+export const emailStatuses = ["pending", "sent", "failed", "logged"] as const;
+
+export { weekdays } from "@poundline/telephony/business-hours";
+export const territoryKinds = ["state", "province", "metro", "country"] as const;
+export const rateUnits = ["minute", "segment", "message"] as const;

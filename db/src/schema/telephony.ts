@@ -1,0 +1,590 @@
+import { type BusinessHours, defaultBusinessHours } from "@poundline/telephony/business-hours";
+import { relations, type SQL, sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  unique,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { accounts, users } from "./auth";
+import { createdAt, idColumn, instant, oneOf, timestamps } from "./columns";
+import { contacts } from "./crm";
+import {
+  callDirections,
+  callStatuses,
+  canadianProvinces,
+  countries,
+  greetingTypes,
+  holdMusicOptions,
+  ivrMenuActions,
+  ivrOptionActions,
+  licenseStatuses,
+  locationTypes,
+  messageDirections,
+  messageStatuses,
+  numberTypes,
+  ringStrategies,
+  routeTargets,
+  territoryKinds,
+  transcriptionStatuses,
+  usStates,
+  voicemailStatuses,
+} from "./enums";
+
+export type { BusinessHours, DayHours } from "@poundline/telephony/business-hours";
+export { defaultBusinessHours };
+
+const e164 = (column: { name: string }) => sql.raw(`"${column.name}" ~ '^\\+[1-9][0-9]{6,14}$'`);
+
+/** Route targets that name something: a menu or extension id, or the E.164 number to forward to. */
+function routeTargetCheck(
+  type: { name: string },
+  target: { name: string },
+  ringGroup: { name: string },
+): SQL {
+  return sql.raw(
+    `("${type.name}" not in ('ivr_menu', 'extension', 'forward') or "${target.name}" is not null)` +
+      ` and ("${type.name}" <> 'ring_group' or cardinality("${ringGroup.name}") > 0)`,
+  );
+}
+
+/** Numbers the account rents from the carrier. */
+export const phoneNumbers = pgTable(
+  "phone_numbers",
+  {
+    id: idColumn(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    e164: text("e164").notNull(),
+    friendlyName: text("friendly_name").notNull().default(""),
+    numberType: text("number_type").notNull().default("local"),
+    /** The carrier's id (Twilio PN…); null until the number is bought. */
+    carrierSid: text("carrier_sid"),
+    smsEnabled: boolean("sms_enabled").notNull().default(true),
+    voiceEnabled: boolean("voice_enabled").notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("phone_numbers_e164_key").on(t.e164),
+    uniqueIndex("phone_numbers_carrier_sid_key").on(t.carrierSid),
+    // Target of the (id, account_id) foreign key that keeps routing rows in the number's account.
+    unique("phone_numbers_id_account_key").on(t.id, t.accountId),
+    index("phone_numbers_account_idx").on(t.accountId),
+    check("phone_numbers_e164_check", e164(t.e164)),
+    check("phone_numbers_number_type_check", oneOf(t.numberType, numberTypes)),
+  ],
+);
+
+/** How calls to one number are routed: one row per phone number. */
+export const numberRouting = pgTable(
+  "number_routing",
+  {
+    phoneNumberId: text("phone_number_id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    ringStrategy: text("ring_strategy").notNull().default("simultaneous"),
+    ringTimeoutSeconds: integer("ring_timeout_seconds").notNull().default(30),
+    timeZone: text("time_zone").notNull().default("America/New_York"),
+    businessHours: jsonb("business_hours").$type<BusinessHours>().notNull().default(defaultBusinessHours),
+    // Targets are polymorphic (menu, extension, ring group, number), so they carry no foreign key;
+    // the routing compiler skips a target whose id no longer exists.
+    businessHoursTargetType: text("business_hours_target_type").notNull().default("voicemail"),
+    /** ivr_menu: menu id; extension: extension id; forward: E.164 number; otherwise null. */
+    businessHoursTargetId: text("business_hours_target_id"),
+    /** Extension ids rung by a ring_group target, in ring order. */
+    businessHoursRingGroup: text("business_hours_ring_group").array().notNull().default(sql`'{}'::text[]`),
+    afterHoursTargetType: text("after_hours_target_type").notNull().default("voicemail"),
+    afterHoursTargetId: text("after_hours_target_id"),
+    afterHoursRingGroup: text("after_hours_ring_group").array().notNull().default(sql`'{}'::text[]`),
+    holdMusic: text("hold_music").notNull().default("default"),
+    holdMusicUrl: text("hold_music_url"),
+    voicemailEnabled: boolean("voicemail_enabled").notNull().default(true),
+    voicemailGreeting: text("voicemail_greeting"),
+    ...timestamps,
+  },
+  (t) => [
+    foreignKey({
+      name: "number_routing_phone_number_fk",
+      columns: [t.phoneNumberId, t.accountId],
+      foreignColumns: [phoneNumbers.id, phoneNumbers.accountId],
+    }).onDelete("cascade"),
+    check("number_routing_ring_strategy_check", oneOf(t.ringStrategy, ringStrategies)),
+    check("number_routing_ring_timeout_check", sql`${t.ringTimeoutSeconds} between 5 and 120`),
+    check("number_routing_business_hours_check", sql`jsonb_typeof(${t.businessHours}) = 'object'`),
+    check("number_routing_business_hours_target_type_check", oneOf(t.businessHoursTargetType, routeTargets)),
+    check("number_routing_after_hours_target_type_check", oneOf(t.afterHoursTargetType, routeTargets)),
+    check(
+      "number_routing_business_hours_target_check",
+      routeTargetCheck(t.businessHoursTargetType, t.businessHoursTargetId, t.businessHoursRingGroup),
+    ),
+    check(
+      "number_routing_after_hours_target_check",
+      routeTargetCheck(t.afterHoursTargetType, t.afterHoursTargetId, t.afterHoursRingGroup),
+    ),
+    check("number_routing_hold_music_check", oneOf(t.holdMusic, holdMusicOptions)),
+    check(
+      "number_routing_hold_music_url_check",
+      sql`${t.holdMusic} <> 'custom' or ${t.holdMusicUrl} is not null`,
+    ),
+  ],
+);
+
+/** Platform-owned pound-code numbers (#4LAW), licensed per territory and category. */
+export const sharedNumbers = pgTable(
+  "shared_numbers",
+  {
+    id: idColumn(),
+    poundCode: text("pound_code").notNull(),
+    /** The carrier number the pound code dials into. */
+    e164: text("e164").notNull(),
+    carrierSid: text("carrier_sid"),
+    description: text("description"),
+    /** Licensee that answers when no geo rule matches. */
+    defaultAccountId: text("default_account_id").references(() => accounts.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("shared_numbers_pound_code_key").on(t.poundCode),
+    uniqueIndex("shared_numbers_e164_key").on(t.e164),
+    uniqueIndex("shared_numbers_carrier_sid_key").on(t.carrierSid),
+    // Target of the licences' (shared_number_id, pound_code) foreign key, which keeps the copy honest.
+    unique("shared_numbers_id_pound_code_key").on(t.id, t.poundCode),
+    check("shared_numbers_pound_code_check", sql`${t.poundCode} ~ '^#[0-9A-Z]{2,15}$'`),
+    check("shared_numbers_e164_check", e164(t.e164)),
+  ],
+);
+
+export const territories = pgTable(
+  "territories",
+  {
+    id: idColumn(),
+    name: text("name").notNull(),
+    country: text("country").notNull().default("US"),
+    kind: text("kind").notNull().default("state"),
+    ...createdAt,
+  },
+  (t) => [
+    uniqueIndex("territories_country_name_key").on(t.country, t.name),
+    check("territories_country_check", oneOf(t.country, countries)),
+    check("territories_kind_check", oneOf(t.kind, territoryKinds)),
+  ],
+);
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: idColumn(),
+    name: text("name").notNull(),
+    ...createdAt,
+  },
+  (t) => [uniqueIndex("categories_name_key").on(t.name)],
+);
+
+/** The right of one account (the licensee) to a pound code in a territory and category. */
+export const territoryLicenses = pgTable(
+  "territory_licenses",
+  {
+    id: idColumn(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    sharedNumberId: text("shared_number_id").notNull(),
+    territoryId: text("territory_id")
+      .notNull()
+      .references(() => territories.id, { onDelete: "restrict" }),
+    categoryId: text("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
+    /** Copy of the shared number's pound code, for listing licences without a join. */
+    poundCode: text("pound_code").notNull(),
+    status: text("status").notNull().default("active"),
+    startsAt: instant("starts_at").notNull().defaultNow(),
+    endsAt: instant("ends_at"),
+    ...timestamps,
+  },
+  (t) => [
+    foreignKey({
+      name: "territory_licenses_shared_number_fk",
+      columns: [t.sharedNumberId, t.poundCode],
+      foreignColumns: [sharedNumbers.id, sharedNumbers.poundCode],
+    })
+      .onDelete("restrict")
+      .onUpdate("cascade"),
+    // A territory is exclusive: one active licence per number, territory and category.
+    uniqueIndex("territory_licenses_active_key")
+      .on(t.sharedNumberId, t.territoryId, t.categoryId)
+      .where(sql`${t.status} = 'active'`),
+    index("territory_licenses_account_idx").on(t.accountId),
+    index("territory_licenses_pound_code_idx").on(t.poundCode),
+    check("territory_licenses_status_check", oneOf(t.status, licenseStatuses)),
+    check("territory_licenses_period_check", sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+const locationValueCheck = sql.raw(
+  `("location_type" = 'state' and "location_value" in (${usStates.map((s) => `'${s}'`).join(", ")}))` +
+    ` or ("location_type" = 'province' and "location_value" in (${canadianProvinces.map((s) => `'${s}'`).join(", ")}))` +
+    ` or ("location_type" = 'areaCode' and "location_value" ~ '^[0-9]{3}( *, *[0-9]{3})*$')` +
+    ` or ("location_type" = 'country' and "location_value" ~ '^[A-Z]{2}$')`,
+);
+
+/** Routes callers of a shared number by their location to a licensee; lowest priority first wins. */
+export const geoRules = pgTable(
+  "geo_rules",
+  {
+    id: idColumn(),
+    sharedNumberId: text("shared_number_id")
+      .notNull()
+      .references(() => sharedNumbers.id, { onDelete: "cascade" }),
+    /** The account that owns (edits) the rule. */
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    locationType: text("location_type").notNull(),
+    /** A state or province code, comma-separated area codes, or an ISO country code. */
+    locationValue: text("location_value").notNull(),
+    /** The client licensee that receives the matching calls. */
+    targetAccountId: text("target_account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    ivrMenuId: text("ivr_menu_id").references(() => ivrMenus.id, { onDelete: "set null" }),
+    priority: integer("priority").notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    index("geo_rules_shared_number_priority_idx").on(t.sharedNumberId, t.priority),
+    index("geo_rules_account_idx").on(t.accountId),
+    check("geo_rules_location_type_check", oneOf(t.locationType, locationTypes)),
+    check("geo_rules_location_value_check", locationValueCheck),
+    check("geo_rules_priority_check", sql`${t.priority} >= 1`),
+  ],
+);
+
+export const ivrMenus = pgTable(
+  "ivr_menus",
+  {
+    id: idColumn(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    greetingType: text("greeting_type").notNull().default("tts"),
+    greetingTts: text("greeting_tts"),
+    greetingRecordingUrl: text("greeting_recording_url"),
+    timeoutSeconds: integer("timeout_seconds").notNull().default(10),
+    timeoutAction: text("timeout_action").notNull().default("repeat"),
+    timeoutActionDestination: text("timeout_action_destination"),
+    invalidInputAction: text("invalid_input_action").notNull().default("repeat"),
+    invalidInputActionDestination: text("invalid_input_action_destination"),
+    maxInvalidInputs: integer("max_invalid_inputs").notNull().default(3),
+    ...timestamps,
+  },
+  (t) => [
+    // Target of the options' (menu_id, account_id) foreign key.
+    unique("ivr_menus_id_account_key").on(t.id, t.accountId),
+    index("ivr_menus_account_idx").on(t.accountId),
+    check("ivr_menus_name_check", sql`length(trim(${t.name})) > 0`),
+    check("ivr_menus_greeting_type_check", oneOf(t.greetingType, greetingTypes)),
+    check("ivr_menus_timeout_seconds_check", sql`${t.timeoutSeconds} between 3 and 30`),
+    check("ivr_menus_timeout_action_check", oneOf(t.timeoutAction, ivrMenuActions)),
+    check("ivr_menus_invalid_input_action_check", oneOf(t.invalidInputAction, ivrMenuActions)),
+    check(
+      "ivr_menus_timeout_destination_check",
+      sql`${t.timeoutAction} <> 'ivr_menu' or ${t.timeoutActionDestination} is not null`,
+    ),
+    check(
+      "ivr_menus_invalid_input_destination_check",
+      sql`${t.invalidInputAction} <> 'ivr_menu' or ${t.invalidInputActionDestination} is not null`,
+    ),
+    check("ivr_menus_max_invalid_inputs_check", sql`${t.maxInvalidInputs} between 1 and 5`),
+  ],
+);
+
+export const ivrOptions = pgTable(
+  "ivr_options",
+  {
+    id: idColumn(),
+    menuId: text("menu_id").notNull(),
+    accountId: text("account_id").notNull(),
+    keyPress: text("key_press").notNull(),
+    action: text("action").notNull(),
+    /** ivr_menu: menu id; extension: extension id; play_message: the text to say; otherwise null. */
+    destination: text("destination"),
+    description: text("description"),
+    ...timestamps,
+  },
+  (t) => [
+    // The option lives in its menu's account: an option cannot point into another tenant's menu.
+    foreignKey({
+      name: "ivr_options_menu_fk",
+      columns: [t.menuId, t.accountId],
+      foreignColumns: [ivrMenus.id, ivrMenus.accountId],
+    }).onDelete("cascade"),
+    uniqueIndex("ivr_options_menu_key_press_key").on(t.menuId, t.keyPress),
+    check("ivr_options_key_press_check", sql`${t.keyPress} ~ '^[0-9*#]$'`),
+    check("ivr_options_action_check", oneOf(t.action, ivrOptionActions)),
+    check(
+      "ivr_options_destination_check",
+      sql`${t.action} not in ('ivr_menu', 'extension', 'play_message') or ${t.destination} is not null`,
+    ),
+  ],
+);
+
+export const extensions = pgTable(
+  "extensions",
+  {
+    id: idColumn(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** The digits dialled, e.g. 101. */
+    extensionNumber: integer("extension_number").notNull(),
+    name: text("name").notNull(),
+    email: text("email"),
+    department: text("department"),
+    voicemailEnabled: boolean("voicemail_enabled").notNull().default(true),
+    callForwarding: boolean("call_forwarding").notNull().default(false),
+    /** E.164 numbers rung when call forwarding is on. */
+    forwardingNumbers: text("forwarding_numbers").array().notNull().default(sql`'{}'::text[]`),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("extensions_account_number_key").on(t.accountId, t.extensionNumber),
+    check("extensions_number_check", sql`${t.extensionNumber} between 1 and 99999`),
+  ],
+);
+
+export const callLogs = pgTable(
+  "call_logs",
+  {
+    id: idColumn(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** The user who placed an outbound call; null for inbound calls. */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    contactId: text("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    phoneNumberId: text("phone_number_id").references(() => phoneNumbers.id, { onDelete: "set null" }),
+    callSid: text("call_sid").notNull(),
+    parentCallSid: text("parent_call_sid"),
+    direction: text("direction").notNull(),
+    fromNumber: text("from_number").notNull(),
+    toNumber: text("to_number").notNull(),
+    callStartTime: instant("call_start_time").notNull().defaultNow(),
+    answeredAt: instant("answered_at"),
+    endedAt: instant("ended_at"),
+    durationSeconds: integer("duration_seconds").notNull().default(0),
+    callStatus: text("call_status").notNull(),
+    /** Highest carrier SequenceNumber applied: older status callbacks arriving late are ignored. */
+    lastSequenceNumber: integer("last_sequence_number").notNull().default(-1),
+    fromCity: text("from_city"),
+    fromState: text("from_state"),
+    fromCountry: text("from_country"),
+    notes: text("notes"),
+    priceCents: integer("price_cents"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("call_logs_call_sid_key").on(t.callSid),
+    index("call_logs_account_start_idx").on(t.accountId, t.callStartTime.desc()),
+    index("call_logs_contact_idx").on(t.contactId),
+    check("call_logs_direction_check", oneOf(t.direction, callDirections)),
+    check("call_logs_call_status_check", oneOf(t.callStatus, callStatuses)),
+    check("call_logs_duration_check", sql`${t.durationSeconds} >= 0`),
+    check("call_logs_price_check", sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
+  ],
+);
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: idColumn(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    contactId: text("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    phoneNumberId: text("phone_number_id").references(() => phoneNumbers.id, { onDelete: "set null" }),
+    /** The user who sent an outbound message. */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    messageSid: text("message_sid").notNull(),
+    direction: text("direction").notNull(),
+    fromNumber: text("from_number").notNull(),
+    toNumber: text("to_number").notNull(),
+    body: text("body").notNull().default(""),
+    numSegments: integer("num_segments").notNull().default(1),
+    numMedia: integer("num_media").notNull().default(0),
+    mediaUrls: text("media_urls").array().notNull().default(sql`'{}'::text[]`),
+    status: text("status").notNull(),
+    errorCode: integer("error_code"),
+    sentAt: instant("sent_at").notNull().defaultNow(),
+    readAt: instant("read_at"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("messages_message_sid_key").on(t.messageSid),
+    index("messages_account_sent_idx").on(t.accountId, t.sentAt),
+    index("messages_contact_idx").on(t.contactId),
+    check("messages_direction_check", oneOf(t.direction, messageDirections)),
+    check("messages_status_check", oneOf(t.status, messageStatuses)),
+    check("messages_counts_check", sql`${t.numSegments} >= 0 and ${t.numMedia} >= 0`),
+  ],
+);
+
+/** Subscribers who texted STOP to one of our numbers; nothing is sent to them from it. */
+export const smsOptOuts = pgTable(
+  "sms_opt_outs",
+  {
+    id: idColumn(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    ourNumber: text("our_number").notNull(),
+    subscriberNumber: text("subscriber_number").notNull(),
+    optedOutAt: instant("opted_out_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("sms_opt_outs_numbers_key").on(t.ourNumber, t.subscriberNumber),
+    index("sms_opt_outs_account_idx").on(t.accountId),
+    check("sms_opt_outs_our_number_check", e164(t.ourNumber)),
+    check("sms_opt_outs_subscriber_number_check", e164(t.subscriberNumber)),
+  ],
+);
+
+export const voicemails = pgTable(
+  "voicemails",
+  {
+    id: idColumn(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    callLogId: text("call_log_id").references(() => callLogs.id, { onDelete: "set null" }),
+    callSid: text("call_sid").notNull(),
+    recordingSid: text("recording_sid").notNull(),
+    /** The carrier's copy of the recording. */
+    recordingUrl: text("recording_url").notNull(),
+    /** Our copy, once fetched; null until then. */
+    storagePath: text("storage_path"),
+    durationSeconds: integer("duration_seconds").notNull().default(0),
+    fromNumber: text("from_number").notNull(),
+    toNumber: text("to_number").notNull(),
+    transcription: text("transcription"),
+    transcriptionStatus: text("transcription_status").notNull().default("none"),
+    status: text("status").notNull().default("unread"),
+    ...createdAt,
+  },
+  (t) => [
+    uniqueIndex("voicemails_recording_sid_key").on(t.recordingSid),
+    index("voicemails_account_created_idx").on(t.accountId, t.createdAt.desc()),
+    check("voicemails_duration_check", sql`${t.durationSeconds} >= 0`),
+    check("voicemails_transcription_status_check", oneOf(t.transcriptionStatus, transcriptionStatuses)),
+    check("voicemails_status_check", oneOf(t.status, voicemailStatuses)),
+  ],
+);
+
+// No relations() on accounts or contacts here: drizzle types a table's relations from one
+// relations() call, so the account and contact sides belong in auth.ts and crm.ts.
+export const phoneNumbersRelations = relations(phoneNumbers, ({ one }) => ({
+  account: one(accounts, { fields: [phoneNumbers.accountId], references: [accounts.id] }),
+  routing: one(numberRouting),
+}));
+export const numberRoutingRelations = relations(numberRouting, ({ one }) => ({
+  phoneNumber: one(phoneNumbers, { fields: [numberRouting.phoneNumberId], references: [phoneNumbers.id] }),
+}));
+export const sharedNumbersRelations = relations(sharedNumbers, ({ one, many }) => ({
+  defaultAccount: one(accounts, { fields: [sharedNumbers.defaultAccountId], references: [accounts.id] }),
+  licenses: many(territoryLicenses),
+  geoRules: many(geoRules),
+}));
+export const territoriesRelations = relations(territories, ({ many }) => ({
+  licenses: many(territoryLicenses),
+}));
+export const categoriesRelations = relations(categories, ({ many }) => ({
+  licenses: many(territoryLicenses),
+}));
+export const territoryLicensesRelations = relations(territoryLicenses, ({ one }) => ({
+  account: one(accounts, { fields: [territoryLicenses.accountId], references: [accounts.id] }),
+  sharedNumber: one(sharedNumbers, {
+    fields: [territoryLicenses.sharedNumberId],
+    references: [sharedNumbers.id],
+  }),
+  territory: one(territories, { fields: [territoryLicenses.territoryId], references: [territories.id] }),
+  category: one(categories, { fields: [territoryLicenses.categoryId], references: [categories.id] }),
+}));
+export const geoRulesRelations = relations(geoRules, ({ one }) => ({
+  sharedNumber: one(sharedNumbers, { fields: [geoRules.sharedNumberId], references: [sharedNumbers.id] }),
+  account: one(accounts, { fields: [geoRules.accountId], references: [accounts.id] }),
+  targetAccount: one(accounts, { fields: [geoRules.targetAccountId], references: [accounts.id] }),
+  ivrMenu: one(ivrMenus, { fields: [geoRules.ivrMenuId], references: [ivrMenus.id] }),
+}));
+export const ivrMenusRelations = relations(ivrMenus, ({ one, many }) => ({
+  account: one(accounts, { fields: [ivrMenus.accountId], references: [accounts.id] }),
+  options: many(ivrOptions),
+}));
+export const ivrOptionsRelations = relations(ivrOptions, ({ one }) => ({
+  menu: one(ivrMenus, { fields: [ivrOptions.menuId], references: [ivrMenus.id] }),
+}));
+export const extensionsRelations = relations(extensions, ({ one }) => ({
+  account: one(accounts, { fields: [extensions.accountId], references: [accounts.id] }),
+}));
+export const callLogsRelations = relations(callLogs, ({ one, many }) => ({
+  account: one(accounts, { fields: [callLogs.accountId], references: [accounts.id] }),
+  user: one(users, { fields: [callLogs.userId], references: [users.id] }),
+  contact: one(contacts, { fields: [callLogs.contactId], references: [contacts.id] }),
+  phoneNumber: one(phoneNumbers, { fields: [callLogs.phoneNumberId], references: [phoneNumbers.id] }),
+  voicemails: many(voicemails),
+}));
+export const messagesRelations = relations(messages, ({ one }) => ({
+  account: one(accounts, { fields: [messages.accountId], references: [accounts.id] }),
+  contact: one(contacts, { fields: [messages.contactId], references: [contacts.id] }),
+  phoneNumber: one(phoneNumbers, { fields: [messages.phoneNumberId], references: [phoneNumbers.id] }),
+}));
+export const smsOptOutsRelations = relations(smsOptOuts, ({ one }) => ({
+  account: one(accounts, { fields: [smsOptOuts.accountId], references: [accounts.id] }),
+}));
+export const voicemailsRelations = relations(voicemails, ({ one }) => ({
+  account: one(accounts, { fields: [voicemails.accountId], references: [accounts.id] }),
+  callLog: one(callLogs, { fields: [voicemails.callLogId], references: [callLogs.id] }),
+}));
+
+/**
+ * A ring group being hunted for a caller waiting in the carrier's queue: kept between the
+ * carrier's webhooks (any API instance may get the next one). Updated by one conditional
+ * statement per event, so simultaneous members' callbacks cannot both advance the hunt.
+ */
+export const ringHunts = pgTable(
+  "ring_hunts",
+  {
+    id: idColumn(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** The waiting caller's CallSid, also the name of the carrier queue the caller waits in. */
+    callerCallSid: text("caller_call_sid").notNull(),
+    phoneNumberId: text("phone_number_id").references(() => phoneNumbers.id, { onDelete: "cascade" }),
+    /** Which of the number's targets is hunted: business hours ("open") or after hours ("after"). */
+    target: text("target").notNull(),
+    rotation: integer("rotation").notNull().default(0),
+    /** The attempt (one member, or every member when simultaneous) being rung. */
+    attempt: integer("attempt").notNull().default(0),
+    /** Member calls of the current attempt that have not ended yet. */
+    ringing: integer("ringing").notNull().default(0),
+    /** Member calls whose end was counted: a repeated status callback is not counted twice. */
+    endedCallSids: text("ended_call_sids").array().notNull().default(sql`'{}'::text[]`),
+    state: text("state").notNull().default("hunting"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("ring_hunts_caller_call_sid_key").on(t.callerCallSid),
+    index("ring_hunts_account_idx").on(t.accountId),
+    check("ring_hunts_target_check", oneOf(t.target, ["open", "after"])),
+    check("ring_hunts_state_check", oneOf(t.state, ["hunting", "bridged", "exhausted"])),
+    check("ring_hunts_attempt_check", sql`${t.attempt} >= 0`),
+  ],
+);

@@ -1,0 +1,229 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../src/client";
+import { newId } from "../src/ids";
+import { creditWallet, type DebitApplied, debitWallet } from "../src/ledger";
+import * as schema from "../src/schema/index";
+import { createTestDatabase } from "../src/testing";
+
+const { accounts, ledgerEntries, wallets } = schema;
+
+describe("wallet ledger", () => {
+  let handle: DatabaseHandle;
+  const t0 = new Date("2026-11-01T12:00:00Z");
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+  });
+  afterAll(() => handle.close());
+
+  async function newAccount(): Promise<string> {
+    const id = newId("account");
+    await handle.db.insert(accounts).values({ id, companyName: `Ledger Test ${id}` });
+    return id;
+  }
+  const walletOf = async (accountId: string) => {
+    const [row] = await handle.db.select().from(wallets).where(eq(wallets.accountId, accountId));
+    return row;
+  };
+  const entriesOf = (accountId: string) =>
+    handle.db.select().from(ledgerEntries).where(eq(ledgerEntries.accountId, accountId));
+  const topUp = (accountId: string, amountCents: number, key = `stripe:pi_${newId("job")}`) =>
+    creditWallet(handle.db, {
+      accountId,
+      amountCents,
+      type: "top_up",
+      idempotencyKey: key,
+      reference: key,
+      description: "Wallet top-up",
+      now: t0,
+    });
+  const charge = (accountId: string, amountCents: number, key: string, now = t0) =>
+    debitWallet(handle.db, {
+      accountId,
+      amountCents,
+      type: "call_charge",
+      idempotencyKey: key,
+      reference: key,
+      description: `Call ${key}`,
+      now,
+    });
+
+  it("creates a missing wallet with zero balance in USD on the first movement", async () => {
+    const accountId = await newAccount();
+    const result = await topUp(accountId, 2500);
+    expect(result).toMatchObject({ status: "applied", balanceAfterCents: 2500 });
+    expect(await walletOf(accountId)).toMatchObject({ balanceCents: 2500, currency: "USD" });
+    const entries = await entriesOf(accountId);
+    expect(entries).toMatchObject([
+      { transactionType: "top_up", amountCents: 2500, balanceAfterCents: 2500 },
+    ]);
+  });
+
+  it("1,000 concurrent debits: exact balance, floor of zero, entries sum to the balance", async () => {
+    const accountId = await newAccount();
+    const start = 40_000;
+    await topUp(accountId, start);
+    const amounts = Array.from({ length: 1000 }, (_, i) => (i % 97) + 1);
+    const asked = amounts.reduce((a, b) => a + b, 0);
+    expect(asked).toBeGreaterThan(start); // the tail runs into the floor
+
+    const results = await Promise.all(
+      amounts.map((amount, i) => charge(accountId, amount, `charge-call:CA${i}`, new Date(t0.getTime() + i))),
+    );
+
+    const applied = results.filter((r): r is DebitApplied => r.status === "applied");
+    expect(applied).toHaveLength(1000);
+    const charged = applied.reduce((a, r) => a + r.chargedCents, 0);
+    const shortfall = applied.reduce((a, r) => a + r.shortfallCents, 0);
+    expect(charged + shortfall).toBe(asked);
+    expect(charged).toBe(start);
+    expect(applied.filter((r) => r.crossedLowBalance)).toHaveLength(1);
+
+    const wallet = await walletOf(accountId);
+    expect(wallet?.balanceCents).toBe(0);
+    expect(wallet?.lowBalanceNotifiedAt).not.toBeNull();
+
+    const entries = await entriesOf(accountId);
+    expect(entries.reduce((a, e) => a + e.amountCents, 0)).toBe(wallet?.balanceCents);
+    expect(entries.every((e) => e.balanceAfterCents >= 0)).toBe(true);
+    // A single running total: ordered by balance after, each entry continues from the previous one.
+    const debits = entries
+      .filter((e) => e.transactionType === "call_charge")
+      .sort((a, b) => b.balanceAfterCents - a.balanceAfterCents);
+    let running = start;
+    for (const e of debits) {
+      running += e.amountCents;
+      expect(e.balanceAfterCents).toBe(running);
+    }
+    expect(running).toBe(0);
+    // The shortfall of the debit that ran dry is in its description.
+    const partial = applied.filter((r) => r.chargedCents > 0 && r.shortfallCents > 0);
+    expect(partial.length).toBeLessThanOrEqual(1);
+    for (const r of partial) {
+      const entry = entries.find((e) => e.id === r.entryId);
+      expect(entry?.description).toMatch(/not charged: insufficient balance\)$/);
+    }
+    // Debits that found the wallet empty wrote no entry.
+    const empty = applied.filter((r) => r.chargedCents === 0);
+    expect(empty.every((r) => r.entryId === null)).toBe(true);
+    expect(debits).toHaveLength(1000 - empty.length);
+  });
+
+  it("the same idempotency key five times concurrently charges once", async () => {
+    const accountId = await newAccount();
+    await topUp(accountId, 1000);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => charge(accountId, 120, "charge-call:CAdup")),
+    );
+    expect(results.filter((r) => r.status === "applied")).toHaveLength(1);
+    expect(results.filter((r) => r.status === "duplicate")).toHaveLength(4);
+    expect((await walletOf(accountId))?.balanceCents).toBe(880);
+    const charges = (await entriesOf(accountId)).filter((e) => e.transactionType === "call_charge");
+    expect(charges).toMatchObject([
+      { amountCents: -120, balanceAfterCents: 880, idempotencyKey: "charge-call:CAdup" },
+    ]);
+  });
+
+  it("concurrent first movements of an account create one wallet", async () => {
+    const accountId = await newAccount();
+    const credits = Array.from({ length: 10 }, (_, i) => topUp(accountId, 100, `stripe:pi_first${i}`));
+    const debits = Array.from({ length: 5 }, () => charge(accountId, 30, "charge-call:CAfirst"));
+    const results = await Promise.all([...credits, ...debits]);
+    expect(results.filter((r) => r.status === "duplicate")).toHaveLength(4);
+    const rows = await handle.db.select().from(wallets).where(eq(wallets.accountId, accountId));
+    expect(rows).toHaveLength(1);
+    const entries = await entriesOf(accountId);
+    expect(rows[0]?.balanceCents).toBe(entries.reduce((a, e) => a + e.amountCents, 0));
+  });
+
+  it("a duplicate of a charge that emptied the wallet is still a duplicate", async () => {
+    const accountId = await newAccount();
+    await topUp(accountId, 50);
+    expect(await charge(accountId, 80, "charge-call:CAdry")).toMatchObject({
+      status: "applied",
+      chargedCents: 50,
+      shortfallCents: 30,
+    });
+    expect(await charge(accountId, 80, "charge-call:CAdry")).toEqual({ status: "duplicate" });
+    expect((await entriesOf(accountId)).filter((e) => e.transactionType === "call_charge")).toHaveLength(1);
+  });
+
+  it("a duplicate credit changes nothing", async () => {
+    const accountId = await newAccount();
+    await topUp(accountId, 700, "stripe:pi_same");
+    expect(await topUp(accountId, 700, "stripe:pi_same")).toEqual({ status: "duplicate" });
+    expect((await walletOf(accountId))?.balanceCents).toBe(700);
+    expect(await entriesOf(accountId)).toHaveLength(1);
+  });
+
+  it("reports crossing the threshold once; a credit above the threshold clears the flag", async () => {
+    const accountId = await newAccount();
+    await topUp(accountId, 600); // threshold 500 by default
+    expect(await charge(accountId, 50, "k1")).toMatchObject({
+      balanceAfterCents: 550,
+      crossedLowBalance: false,
+    });
+    expect(await charge(accountId, 100, "k2")).toMatchObject({
+      balanceAfterCents: 450,
+      crossedLowBalance: true,
+    });
+    const notifiedAt = (await walletOf(accountId))?.lowBalanceNotifiedAt;
+    expect(notifiedAt).toEqual(t0);
+    expect(await charge(accountId, 100, "k3")).toMatchObject({
+      balanceAfterCents: 350,
+      crossedLowBalance: false,
+    });
+
+    // Still below the threshold after this credit: the dip goes on, no new warning.
+    expect(await topUp(accountId, 100)).toMatchObject({ balanceAfterCents: 450, clearedLowBalance: false });
+    expect((await walletOf(accountId))?.lowBalanceNotifiedAt).toEqual(t0);
+    expect(await charge(accountId, 10, "k4")).toMatchObject({ crossedLowBalance: false });
+
+    expect(await topUp(accountId, 1000)).toMatchObject({ balanceAfterCents: 1440, clearedLowBalance: true });
+    expect((await walletOf(accountId))?.lowBalanceNotifiedAt).toBeNull();
+    expect(await charge(accountId, 1000, "k5")).toMatchObject({
+      balanceAfterCents: 440,
+      crossedLowBalance: true,
+    });
+  });
+
+  it("an empty wallet is charged nothing, warned once, and keeps no entry", async () => {
+    const accountId = await newAccount();
+    const first = await charge(accountId, 30, "charge-call:CAempty1");
+    expect(first).toMatchObject({ status: "applied", entryId: null, chargedCents: 0, shortfallCents: 30 });
+    expect(first).toMatchObject({ crossedLowBalance: true });
+    expect(await charge(accountId, 30, "charge-call:CAempty2")).toMatchObject({ crossedLowBalance: false });
+    expect(await walletOf(accountId)).toMatchObject({ balanceCents: 0, currency: "USD" });
+    expect(await entriesOf(accountId)).toHaveLength(0);
+  });
+
+  it("an amount of 0 writes nothing; a negative amount is refused", async () => {
+    const accountId = await newAccount();
+    expect(await charge(accountId, 0, "zero")).toEqual({ status: "nothing" });
+    expect(await topUp(accountId, 0)).toEqual({ status: "nothing" });
+    expect(await walletOf(accountId)).toBeUndefined();
+    await expect(charge(accountId, -5, "negative")).rejects.toThrow(RangeError);
+  });
+
+  it("a failure after the entry rolls the whole movement back", async () => {
+    const accountId = await newAccount();
+    await topUp(accountId, 100);
+    await expect(
+      handle.db.transaction(async (tx) => {
+        await debitWallet(tx, {
+          accountId,
+          amountCents: 40,
+          type: "sms_charge",
+          idempotencyKey: "charge-sms:SMrollback",
+          reference: "SMrollback",
+          description: "SMS",
+          now: t0,
+        });
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
+    expect((await walletOf(accountId))?.balanceCents).toBe(100);
+    expect(await entriesOf(accountId)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,55 @@
+import type { Database } from "@poundline/db";
+import { schema } from "@poundline/db";
+import { count, desc, eq, ilike } from "drizzle-orm";
+import type { ListEmailsQuery, OutboxEmail, OutboxEmailSummary } from "./schemas";
+
+const { emailOutbox } = schema;
+
+const summaryColumns = {
+  id: emailOutbox.id,
+  to: emailOutbox.toAddress,
+  subject: emailOutbox.subject,
+  template: emailOutbox.template,
+  status: emailOutbox.status,
+  error: emailOutbox.error,
+  sentAt: emailOutbox.sentAt,
+  createdAt: emailOutbox.createdAt,
+};
+
+type EmailStatus = OutboxEmail["status"];
+
+/** The CHECK constraint holds status to the e-mail statuses of the schema. */
+function withStatus<T extends { status: string }>(row: T): T & { status: EmailStatus } {
+  return { ...row, status: row.status as EmailStatus };
+}
+
+/** `%term%` for ILIKE, with the pattern characters of the term taken literally. */
+function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The e-mail outbox, newest first, optionally for recipients matching `to`. */
+export async function listOutboxEmails(
+  db: Database,
+  query: ListEmailsQuery,
+): Promise<{ emails: OutboxEmailSummary[]; total: number }> {
+  const where = query.to ? ilike(emailOutbox.toAddress, containsPattern(query.to)) : undefined;
+  const rows = await db
+    .select(summaryColumns)
+    .from(emailOutbox)
+    .where(where)
+    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const [counted] = await db.select({ total: count() }).from(emailOutbox).where(where);
+  return { emails: rows.map(withStatus), total: counted?.total ?? 0 };
+}
+
+export async function findOutboxEmail(db: Database, id: string): Promise<OutboxEmail | null> {
+  const [row] = await db
+    .select({ ...summaryColumns, textBody: emailOutbox.textBody, htmlBody: emailOutbox.htmlBody })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.id, id))
+    .limit(1);
+  return row ? withStatus(row) : null;
+}

@@ -1,0 +1,144 @@
+import { type Database, newId, schema } from "@poundline/db";
+import { and, count, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireAuth } from "../auth/context";
+import { AppError, notFound } from "../http/errors";
+import { pageQuery, timestampSchema } from "../http/schemas";
+
+const { failedJobs, jobOutbox } = schema;
+
+export const ALREADY_RETRIED_MESSAGE = "This job has already been retried.";
+
+export const failedJobIdParamsSchema = z.object({
+  id: z.string().regex(/^job_[a-z0-9]{1,64}$/, "Invalid job id."),
+});
+
+export const listFailedJobsQuerySchema = z.object({
+  /** open: not retried yet (the default); retried; all. */
+  status: z.enum(["open", "retried", "all"]).default("open"),
+  queue: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.string().trim().max(64, "Must be at most 64 characters.").optional(),
+  ),
+  ...pageQuery(50, 200),
+});
+
+export const failedJobSchema = z.object({
+  id: z.string(),
+  queue: z.string(),
+  name: z.string(),
+  jobId: z.string(),
+  payload: z.unknown(),
+  error: z.string(),
+  attempts: z.number().int(),
+  failedAt: timestampSchema,
+  retriedAt: timestampSchema.nullable(),
+  retriedBy: z.string().nullable(),
+});
+
+export const failedJobListSchema = z.object({
+  jobs: z.array(failedJobSchema),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+
+export type ListFailedJobsQuery = z.output<typeof listFailedJobsQuerySchema>;
+export type FailedJob = z.output<typeof failedJobSchema>;
+
+const columns = {
+  id: failedJobs.id,
+  queue: failedJobs.queue,
+  name: failedJobs.jobName,
+  jobId: failedJobs.jobId,
+  payload: failedJobs.payload,
+  error: failedJobs.error,
+  attempts: failedJobs.attempts,
+  failedAt: failedJobs.failedAt,
+  retriedAt: failedJobs.retriedAt,
+  retriedBy: failedJobs.retriedBy,
+};
+
+/** Jobs failed for good, newest first. */
+export async function listFailedJobs(
+  db: Database,
+  query: ListFailedJobsQuery,
+): Promise<{ jobs: FailedJob[]; total: number }> {
+  const filters: SQL[] = [];
+  if (query.status === "open") filters.push(isNull(failedJobs.retriedAt));
+  if (query.status === "retried") filters.push(isNotNull(failedJobs.retriedAt));
+  if (query.queue) filters.push(eq(failedJobs.queue, query.queue));
+  const where = and(...filters);
+  const jobs = await db
+    .select(columns)
+    .from(failedJobs)
+    .where(where)
+    .orderBy(desc(failedJobs.failedAt), desc(failedJobs.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const [counted] = await db.select({ total: count() }).from(failedJobs).where(where);
+  return { jobs, total: counted?.total ?? 0 };
+}
+
+/**
+ * Hands a failed job back to its queue through the outbox, in one transaction with the mark,
+ * under a job id of its own (the failed one is still known to the queue). Null for an unknown
+ * id; "retried" when it was retried already.
+ */
+export async function retryFailedJob(
+  db: Database,
+  id: string,
+  adminUserId: string,
+  now: Date,
+): Promise<FailedJob | "retried" | null> {
+  return db.transaction(async (tx) => {
+    const [job] = await tx
+      .update(failedJobs)
+      .set({ retriedAt: now, retriedBy: adminUserId })
+      .where(and(eq(failedJobs.id, id), isNull(failedJobs.retriedAt)))
+      .returning(columns);
+    if (!job) {
+      const [existing] = await tx.select({ id: failedJobs.id }).from(failedJobs).where(eq(failedJobs.id, id));
+      return existing ? "retried" : null;
+    }
+    await tx.insert(jobOutbox).values({
+      id: newId("job"),
+      queue: job.queue,
+      jobName: job.name,
+      jobId: `${job.jobId}:retry:${job.id}`,
+      payload: job.payload ?? {},
+    });
+    return job;
+  });
+}
+
+/** Failed jobs, under /api/admin/jobs (the admin guard of the folder applies). */
+export async function adminJobRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    "/failed",
+    { schema: { querystring: listFailedJobsQuerySchema, response: { 200: failedJobListSchema } } },
+    async (request) => {
+      const { query } = request;
+      const page = await listFailedJobs(request.server.deps.db.db, query);
+      return { ...page, limit: query.limit, offset: query.offset };
+    },
+  );
+
+  app.post(
+    "/failed/:id/retry",
+    { schema: { params: failedJobIdParamsSchema, response: { 200: failedJobSchema } } },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const { db, clock, jobs } = request.server.deps;
+      const result = await retryFailedJob(db.db, request.params.id, user.id, clock());
+      if (!result) throw notFound("Failed job");
+      if (result === "retried") throw new AppError("CONFLICT", ALREADY_RETRIED_MESSAGE);
+      jobs?.notify();
+      return result;
+    },
+  );
+}

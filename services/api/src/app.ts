@@ -1,0 +1,173 @@
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import type { CarrierSim } from "@poundline/carrier-sim";
+import type { DatabaseHandle } from "@poundline/db";
+import type { QueueCounts } from "@poundline/workers";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Redis } from "ioredis";
+import { adminRoutes } from "./admin/routes";
+import { loadAuth } from "./auth/context";
+import type { GoogleTokenExchange } from "./auth/google";
+import { authRoutes } from "./auth/routes";
+import { createLoginThrottle, type LoginThrottle } from "./auth/throttle";
+import { type CarrierClient, createCarrierClient } from "./carrier/client";
+import type { Config } from "./config";
+import { crmRoutes } from "./crm/routes";
+import { createInProcessBus, createRedisBus, type EventBus } from "./events/bus";
+import { createLiveEvents, type LiveEvents } from "./events/live";
+import { healthRoutes } from "./health/routes";
+import { registerErrorHandler } from "./http/errors";
+import { createLogger, logRequests, requestLogger } from "./http/logging";
+import { createOriginCheck } from "./http/origin";
+import { createMailer, type Mailer } from "./mail/mailer";
+import { messageRoutes } from "./messages/routes";
+import { type CarrierConfig, carrierConfig } from "./twilio/carrier-config";
+import { createEmbeddedSim, embeddedSimHttpClient, registerEmbeddedSim } from "./twilio/embedded-sim";
+import { twilioRoutes } from "./twilio/plugin";
+import { createRoutingTables, type RoutingTables } from "./twilio/routing-tables";
+import { webRoutes } from "./web/routes";
+
+/** The ports every route reaches through `app.deps`: passed in, so tests build what they need. */
+export interface AppDeps {
+  config: Config;
+  db: DatabaseHandle;
+  redis: Redis | null;
+  mailer: Mailer;
+  loginThrottle: LoginThrottle;
+  clock: () => Date;
+  carrier: CarrierConfig;
+  bus: EventBus;
+  live: LiveEvents;
+  /** In-memory routing tables the carrier webhooks answer from. */
+  routing: RoutingTables;
+  /** Outbound calls and texts: the carrier, or the embedded simulator. */
+  carrierClient: CarrierClient;
+  /** The embedded carrier simulator, when no carrier account is configured. */
+  simulator: CarrierSim | null;
+  /** The job hand-off (outbox relay and queues), when this process runs one. */
+  jobs: JobsPort | null;
+}
+
+/** The API's side of the jobs: wake the outbox relay after a commit, read queue depths. */
+export interface JobsPort {
+  notify(): void;
+  counts(): Promise<QueueCounts>;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export type App = FastifyInstance;
+
+export interface BuildOptions {
+  config: Config;
+  db: DatabaseHandle;
+  redis?: Redis | null;
+  mailer?: Mailer;
+  loginThrottle?: LoginThrottle;
+  clock?: () => Date;
+  /** Replaces the call to Google that trades a code for tokens (tests run offline). */
+  googleTokenExchange?: GoogleTokenExchange;
+  /** The carrier client for outbound calls and texts (tests pass a fake, the simulator its own). */
+  carrierClient?: CarrierClient;
+  /** The outbox relay and queues; without it outbox rows wait for a workers process. */
+  jobs?: JobsPort | null;
+}
+
+export async function buildApp(options: BuildOptions): Promise<App> {
+  const { config } = options;
+  const log = createLogger(config.LOG_LEVEL);
+  const app = Fastify({
+    logger: false,
+    childLoggerFactory: requestLogger,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: "x-request-id",
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  // Every plugin instance inherits this logger (see http/logging.ts for why it is not Fastify's).
+  app.log = log;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const redis = options.redis ?? null;
+  const clock = options.clock ?? (() => new Date());
+  const bus = redis ? createRedisBus(redis, app.log) : createInProcessBus();
+  const routing = await createRoutingTables(options.db.db, bus, clock, app.log);
+  app.addHook("onClose", async () => {
+    routing.close();
+    await bus.close();
+  });
+  const carrier = carrierConfig(config);
+  // Without a carrier account, the embedded simulator is the carrier, reached in-process.
+  const carrierClient =
+    options.carrierClient ??
+    createCarrierClient(
+      carrier.mode === "simulator"
+        ? { carrier, httpClient: embeddedSimHttpClient(app, carrier) }
+        : { carrier },
+    );
+  app.decorate("deps", {
+    config,
+    db: options.db,
+    redis,
+    mailer:
+      options.mailer ??
+      createMailer({ db: options.db.db, log: app.log, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL }),
+    loginThrottle: options.loginThrottle ?? createLoginThrottle(redis),
+    clock,
+    carrier,
+    bus,
+    live: createLiveEvents(bus),
+    routing,
+    carrierClient,
+    simulator: null,
+    jobs: options.jobs ?? null,
+  });
+  if (carrier.mode === "simulator") app.deps.simulator = createEmbeddedSim(app);
+
+  // Load order is the architecture: health first, then what browsers use (security headers,
+  // cookies, rate limits, sessions), then what the carrier calls. The carrier's webhooks are the
+  // hot path and carry none of the browser's plugins.
+  await app.register(healthRoutes);
+  await app.register(async (browser) => {
+    logRequests(browser);
+    await browser.register(helmet, { contentSecurityPolicy: false });
+    await browser.register(cookie);
+    await browser.register(
+      async (api) => {
+        // Per-IP limits guard the console API.
+        await api.register(rateLimit, {
+          global: true,
+          max: 600,
+          timeWindow: "1 minute",
+          ...(redis ? { redis, nameSpace: "rl:http:" } : {}),
+        });
+        api.decorateRequest("auth", null);
+        api.addHook(
+          "onRequest",
+          createOriginCheck([config.PUBLIC_BASE_URL, ...(config.ALLOWED_ORIGINS?.split(",") ?? [])]),
+        );
+        api.addHook("onRequest", loadAuth);
+        await api.register(authRoutes, {
+          prefix: "/auth",
+          ...(options.googleTokenExchange ? { googleTokenExchange: options.googleTokenExchange } : {}),
+        });
+        await api.register(crmRoutes);
+        await api.register(messageRoutes);
+        await api.register(adminRoutes, { prefix: "/admin" });
+      },
+      { prefix: "/api" },
+    );
+    if (app.deps.simulator) await registerEmbeddedSim(browser, app.deps.simulator);
+    await browser.register(webRoutes);
+  });
+  await app.register(twilioRoutes);
+  return app;
+}

@@ -1,0 +1,40 @@
+import type { Database } from "@poundline/db";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../config";
+import type { Mailer } from "../mail/mailer";
+import type { LoginThrottle } from "./throttle";
+
+/** What the auth use cases reach the outside world through; handlers build it from `app.deps`. */
+export interface AuthPorts {
+  db: Database;
+  mailer: Mailer;
+  clock: () => Date;
+  config: Config;
+  log: FastifyBaseLogger;
+}
+
+export interface SignInPorts extends AuthPorts {
+  loginThrottle: LoginThrottle;
+}
+
+/** Where a request came from, recorded on the session it opens. */
+export interface RequestMeta {
+  ip: string;
+  userAgent?: string | undefined;
+}
+
+/** Cookies get the Secure flag when the public site is served over HTTPS. */
+export function usesHttps(config: Pick<Config, "PUBLIC_BASE_URL">): boolean {
+  return config.PUBLIC_BASE_URL.startsWith("https:");
+}
+
+/** An absolute URL on the public site: the base URL (which may carry a path) plus `path`. */
+export function publicUrl(
+  config: Pick<Config, "PUBLIC_BASE_URL">,
+  path: string,
+  query?: Record<string, string>,
+) {
+  const url = new URL(config.PUBLIC_BASE_URL.replace(/\/+$/, "") + path);
+  for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, value);
+  return url.toString();
+}

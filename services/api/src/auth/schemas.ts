@@ -1,0 +1,228 @@
+import { canadianProvinces, countries, usStates } from "@poundline/db/enums";
+import { z } from "zod";
+
+/**
+ * Request and response schemas of /api/auth, shared with the web so its forms show the same
+ * messages. The messages are the seeds' words where the seeds give them.
+ */
+export const authMessages = {
+  registered: "Registration Successful! Please check your email to confirm your account before signing in.",
+  fillNameEmailCompany: "Please fill in your name, email, and company.",
+  invalidEmail: "Invalid Email",
+  passwordTooShort: "Password Too Short",
+  passwordTooLong: "Password Too Long",
+  passwordsDontMatch: "Passwords Don't Match",
+  addressRequired: "Your physical address is required for E911 services.",
+  invalidState: "Please choose a state or province from the list.",
+  invalidCountry: "Please choose a country: US or CA.",
+  fieldTooLong: "This field is too long.",
+  emailTaken: "An account with this email already exists. Please try logging in instead.",
+  missingCredentials: "Please enter both email and password.",
+  invalidCredentials: "Invalid login credentials",
+  emailNotConfirmed: "Email not confirmed",
+  emailConfirmed: "Your email address has been confirmed. You can now sign in.",
+  confirmLinkInvalid: "This confirmation link is invalid or has expired.",
+  emailRequired: "Please enter your email address.",
+  resetRequested: "If an account exists for this email, you will receive password reset instructions.",
+  resetDone: "Your password has been reset. Please sign in.",
+  resetLinkInvalid: "This password reset link is invalid or has expired.",
+  newPasswordsDontMatch: "New passwords do not match.",
+  newPasswordTooShort: "New password must be at least 6 characters.",
+  currentPasswordIncorrect: "Current password is incorrect.",
+  passwordChanged: "Your password has been updated.",
+  googleNotConfigured: "Google sign-in is not configured.",
+} as const;
+
+/** Registration minimum (seed 000); the settings screen's minimum is lower (seed 001). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const CHANGED_PASSWORD_MIN_LENGTH = 6;
+/** Long enough for any passphrase, short enough to keep hashing cheap. */
+export const PASSWORD_MAX_LENGTH = 256;
+const EMAIL_MAX_LENGTH = 254;
+const NAME_MAX_LENGTH = 100;
+const TEXT_MAX_LENGTH = 200;
+
+/** The seed's "simple address pattern": something@something.something, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const usStateSet: ReadonlySet<string> = new Set(usStates);
+const canadianProvinceSet: ReadonlySet<string> = new Set(canadianProvinces);
+
+/** The state/province codes valid for a country. */
+export function regionsOf(country: (typeof countries)[number]): readonly string[] {
+  return country === "CA" ? canadianProvinces : usStates;
+}
+
+/** A trimmed string whose absence, wrong type or emptiness all give `message`. */
+const requiredText = (message: string, max = TEXT_MAX_LENGTH) =>
+  z.string({ error: message }).trim().min(1, message).max(max, authMessages.fieldTooLong);
+
+/** A trimmed string that may be empty here; the emptiness rule lives in a refinement. */
+const text = (message: string, max = TEXT_MAX_LENGTH) =>
+  z.string({ error: message }).trim().max(max, authMessages.fieldTooLong);
+
+const emailField = (requiredMessage: string, tooLongMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .toLowerCase()
+    .min(1, requiredMessage)
+    .max(EMAIL_MAX_LENGTH, tooLongMessage);
+
+/**
+ * POST /register. Field checks come first, then one refinement that applies the remaining rules
+ * in the seed's order (password length, confirmation, E911 address, state list), so a form
+ * with several problems reports them in that order.
+ */
+export const registerBodySchema = z
+  .object(
+    {
+      firstName: requiredText(authMessages.fillNameEmailCompany, NAME_MAX_LENGTH),
+      lastName: requiredText(authMessages.fillNameEmailCompany, NAME_MAX_LENGTH),
+      email: emailField(authMessages.fillNameEmailCompany, authMessages.invalidEmail).refine(
+        (email) => email === "" || EMAIL_PATTERN.test(email),
+        authMessages.invalidEmail,
+      ),
+      company: requiredText(authMessages.fillNameEmailCompany),
+      password: z.string({ error: authMessages.passwordTooShort }),
+      confirmPassword: z.string({ error: authMessages.passwordsDontMatch }),
+      addressLine1: text(authMessages.addressRequired),
+      addressLine2: z
+        .string()
+        .trim()
+        .max(TEXT_MAX_LENGTH, authMessages.fieldTooLong)
+        .nullish()
+        .transform((v) => v || null),
+      city: text(authMessages.addressRequired),
+      state: text(authMessages.addressRequired, 2 + 8).toUpperCase(),
+      zipCode: text(authMessages.addressRequired, 16),
+      country: z.enum(countries, { error: authMessages.invalidCountry }),
+    },
+    { error: authMessages.fillNameEmailCompany },
+  )
+  .superRefine((body, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    if (body.password.length < PASSWORD_MIN_LENGTH) issue("password", authMessages.passwordTooShort);
+    else if (body.password.length > PASSWORD_MAX_LENGTH) issue("password", authMessages.passwordTooLong);
+    if (body.confirmPassword !== body.password) issue("confirmPassword", authMessages.passwordsDontMatch);
+    for (const field of ["addressLine1", "city", "state", "zipCode"] as const) {
+      if (!body[field]) issue(field, authMessages.addressRequired);
+    }
+    const regions = body.country === "CA" ? canadianProvinceSet : usStateSet;
+    if (body.state && !regions.has(body.state)) issue("state", authMessages.invalidState);
+  });
+export type RegisterInput = z.input<typeof registerBodySchema>;
+export type RegisterBody = z.output<typeof registerBodySchema>;
+
+export const loginBodySchema = z.object(
+  {
+    // An over-long e-mail or password cannot belong to an account: same answer as a wrong one.
+    email: emailField(authMessages.missingCredentials, authMessages.invalidCredentials),
+    password: z
+      .string({ error: authMessages.missingCredentials })
+      .min(1, authMessages.missingCredentials)
+      .max(PASSWORD_MAX_LENGTH, authMessages.invalidCredentials),
+  },
+  { error: authMessages.missingCredentials },
+);
+export type LoginBody = z.output<typeof loginBodySchema>;
+
+export const forgotPasswordBodySchema = z.object(
+  { email: emailField(authMessages.emailRequired, authMessages.invalidEmail) },
+  { error: authMessages.emailRequired },
+);
+export type ForgotPasswordBody = z.output<typeof forgotPasswordBodySchema>;
+
+/** An e-mailed token as it arrives: a link that was cut or edited is simply an invalid one. */
+const emailedToken = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(200, message);
+
+export const resetPasswordBodySchema = z
+  .object(
+    {
+      token: emailedToken(authMessages.resetLinkInvalid),
+      password: z.string({ error: authMessages.passwordTooShort }),
+      confirmPassword: z.string({ error: authMessages.passwordsDontMatch }),
+    },
+    { error: authMessages.resetLinkInvalid },
+  )
+  .superRefine((body, ctx) => {
+    if (body.password.length < PASSWORD_MIN_LENGTH)
+      ctx.addIssue({ code: "custom", path: ["password"], message: authMessages.passwordTooShort });
+    else if (body.password.length > PASSWORD_MAX_LENGTH)
+      ctx.addIssue({ code: "custom", path: ["password"], message: authMessages.passwordTooLong });
+    if (body.confirmPassword !== body.password)
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: authMessages.passwordsDontMatch });
+  });
+export type ResetPasswordBody = z.output<typeof resetPasswordBodySchema>;
+
+/** Seed 001, settings: confirmation first, then the 6-character minimum. */
+export const changePasswordBodySchema = z
+  .object(
+    {
+      /** May be omitted by a user who signed up with Google and never set a password. */
+      currentPassword: z
+        .string({ error: authMessages.currentPasswordIncorrect })
+        .max(PASSWORD_MAX_LENGTH, authMessages.currentPasswordIncorrect)
+        .optional(),
+      newPassword: z.string({ error: authMessages.newPasswordTooShort }),
+      confirmPassword: z.string({ error: authMessages.newPasswordsDontMatch }),
+      signOutOtherSessions: z.boolean().default(false),
+    },
+    { error: authMessages.newPasswordTooShort },
+  )
+  .superRefine((body, ctx) => {
+    if (body.confirmPassword !== body.newPassword)
+      ctx.addIssue({
+        code: "custom",
+        path: ["confirmPassword"],
+        message: authMessages.newPasswordsDontMatch,
+      });
+    if (body.newPassword.length < CHANGED_PASSWORD_MIN_LENGTH)
+      ctx.addIssue({ code: "custom", path: ["newPassword"], message: authMessages.newPasswordTooShort });
+    else if (body.newPassword.length > PASSWORD_MAX_LENGTH)
+      ctx.addIssue({ code: "custom", path: ["newPassword"], message: authMessages.passwordTooLong });
+  });
+export type ChangePasswordInput = z.input<typeof changePasswordBodySchema>;
+export type ChangePasswordBody = z.output<typeof changePasswordBodySchema>;
+
+export const confirmEmailBodySchema = z.object(
+  { token: emailedToken(authMessages.confirmLinkInvalid) },
+  { error: authMessages.confirmLinkInvalid },
+);
+
+/**
+ * Query strings of links a browser follows (e-mail links, the Google callback): anything odd
+ * in them becomes "absent", so the answer is a redirect to an error page, never a JSON 400.
+ */
+const lenientParam = z.string().max(2048).optional().catch(undefined);
+export const confirmEmailQuerySchema = z.object({ token: lenientParam }).catch({ token: undefined });
+export const googleCallbackQuerySchema = z
+  .object({ code: lenientParam, state: lenientParam, error: lenientParam })
+  .catch({ code: undefined, state: undefined, error: undefined });
+
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.output<typeof messageResponseSchema>;
+
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+export const sessionAccountSchema = z.object({ id: z.string(), companyName: z.string(), role: z.string() });
+
+/** GET /session: who is signed in; all null/false for a visitor. */
+export const sessionResponseSchema = z.object({
+  user: sessionUserSchema.nullable(),
+  account: sessionAccountSchema.nullable(),
+  isAdmin: z.boolean(),
+});
+export type SessionResponse = z.output<typeof sessionResponseSchema>;
+
+/** POST /login: the same shape, always with a user. */
+export const loginResponseSchema = sessionResponseSchema.extend({ user: sessionUserSchema });
+export type LoginResponse = z.output<typeof loginResponseSchema>;
+
+/** A redirect or a 204: no body. */
+export const emptyResponseSchema = z.null().describe("No body");

@@ -1,0 +1,53 @@
+import { schema } from "@poundline/db";
+import { eq } from "drizzle-orm";
+import { AppError } from "../http/errors";
+import { verifyPassword } from "./passwords";
+import type { RequestMeta, SignInPorts } from "./ports";
+import { authMessages, type LoginBody, type SessionResponse } from "./schemas";
+import { type AuthContext, createSession, validateSessionToken } from "./sessions";
+
+/**
+ * E-mail and password sign-in. An unknown address and a wrong password get the same answer in
+ * the same time (the password is checked against a dummy hash); "Email not confirmed" is only
+ * said to someone who knows the password. Attempts are throttled per IP and per account.
+ */
+export async function signIn(
+  ports: SignInPorts,
+  body: LoginBody,
+  meta: RequestMeta,
+): Promise<{ token: string; auth: AuthContext }> {
+  const { db, clock, loginThrottle } = ports;
+  await loginThrottle.beforeAttempt(meta.ip, body.email);
+  const [user] = await db
+    .select({
+      id: schema.users.id,
+      passwordHash: schema.users.passwordHash,
+      emailConfirmedAt: schema.users.emailConfirmedAt,
+    })
+    .from(schema.users)
+    .where(eq(schema.users.email, body.email))
+    .limit(1);
+  const passwordOk = await verifyPassword(user?.passwordHash, body.password);
+  if (!user || !passwordOk) {
+    await loginThrottle.recordFailure(body.email);
+    throw new AppError("BAD_REQUEST", authMessages.invalidCredentials);
+  }
+  if (!user.emailConfirmedAt) throw new AppError("BAD_REQUEST", authMessages.emailNotConfirmed);
+  await loginThrottle.recordSuccess(body.email);
+
+  const now = clock();
+  const token = await db.transaction(async (tx) => {
+    const created = await createSession(tx, user.id, now, meta);
+    await tx.update(schema.users).set({ lastSignInAt: now }).where(eq(schema.users.id, user.id));
+    return created.token;
+  });
+  const auth = await validateSessionToken(db, token, now);
+  if (!auth) throw new Error("a session just created could not be read back");
+  return { token, auth };
+}
+
+/** What /session and /login answer about the signed-in user (or the visitor). */
+export function sessionBody(auth: AuthContext | null): SessionResponse {
+  if (!auth) return { user: null, account: null, isAdmin: false };
+  return { user: auth.user, account: auth.account, isAdmin: auth.isAdmin };
+}

@@ -1,0 +1,126 @@
+import twilio from "twilio";
+import type { CarrierConfig } from "../twilio/carrier-config";
+
+/** The twilio package's HTTP client: the carrier simulator provides one that reaches it instead. */
+export type RequestClient = twilio.RequestClient;
+
+export interface SendMessageInput {
+  from: string;
+  to: string;
+  body: string;
+  /** Where the carrier posts the delivery status (…/twilio/sms/status). */
+  statusCallback: string;
+}
+
+export interface CreateCallInput {
+  from: string;
+  to: string;
+  /** Where the carrier fetches the TwiML of the call once it is answered. */
+  url: string;
+  /** Where the carrier posts the call's progress (…/twilio/voice/status). */
+  statusCallback: string;
+  /** Seconds to let the callee's phone ring before the call ends as no-answer (carrier default 60). */
+  timeout?: number;
+}
+
+/** What the carrier answered: its id of the resource and the status it starts in. */
+export interface CarrierResource {
+  sid: string;
+  status: string;
+}
+
+/** A text as the carrier holds it: with the error code of a failed delivery. */
+export interface CarrierMessage extends CarrierResource {
+  errorCode: number | null;
+}
+
+/** Outbound calls and texts: the one port through which we ask the carrier for anything. */
+export interface CarrierClient {
+  sendMessage(input: SendMessageInput): Promise<CarrierMessage>;
+  /** The carrier's current view of a message we sent. */
+  fetchMessage(sid: string): Promise<CarrierMessage>;
+  createCall(input: CreateCallInput): Promise<CarrierResource>;
+}
+
+/** The carrier refused a request (a 4xx with its error code) or failed (5xx). */
+export class CarrierError extends Error {
+  constructor(
+    message: string,
+    /** HTTP status of the carrier's answer. */
+    readonly status: number,
+    /** The carrier's error code (21211 invalid To, 21610 unsubscribed recipient, …), when it gave one. */
+    readonly code: number | null,
+  ) {
+    super(message);
+    this.name = "CarrierError";
+  }
+}
+
+/** The carrier's error code for a recipient who texted STOP to the sending number. */
+export const UNSUBSCRIBED_RECIPIENT = 21610;
+
+function carrierError(err: unknown): unknown {
+  if (err instanceof twilio.RestException) return new CarrierError(err.message, err.status, err.code ?? null);
+  return err;
+}
+
+export interface CarrierClientOptions {
+  carrier: CarrierConfig;
+  /** Required in simulator mode (the simulator's RequestClient); optional with a real carrier account. */
+  httpClient?: RequestClient;
+}
+
+/**
+ * The carrier client over the official twilio package. With a real carrier account it talks to
+ * the carrier; in simulator mode it must be handed the simulator's RequestClient, so nothing
+ * ever reaches the real carrier with the simulator's credentials.
+ */
+export function createCarrierClient(options: CarrierClientOptions): CarrierClient {
+  const { carrier, httpClient } = options;
+  if (carrier.mode === "simulator" && !httpClient) {
+    throw new Error(
+      "The carrier is in simulator mode (no TWILIO_ACCOUNT_SID/TWILIO_AUTH_TOKEN): pass the carrier " +
+        "simulator's RequestClient as httpClient to createCarrierClient.",
+    );
+  }
+  const rest = twilio(carrier.accountSid, carrier.authToken, httpClient ? { httpClient } : {});
+
+  return {
+    async sendMessage(input) {
+      try {
+        const message = await rest.messages.create({
+          from: input.from,
+          to: input.to,
+          body: input.body,
+          statusCallback: input.statusCallback,
+        });
+        return { sid: message.sid, status: message.status, errorCode: message.errorCode ?? null };
+      } catch (err) {
+        throw carrierError(err);
+      }
+    },
+    async fetchMessage(sid) {
+      try {
+        const message = await rest.messages(sid).fetch();
+        return { sid: message.sid, status: message.status, errorCode: message.errorCode ?? null };
+      } catch (err) {
+        throw carrierError(err);
+      }
+    },
+    async createCall(input) {
+      try {
+        const call = await rest.calls.create({
+          from: input.from,
+          to: input.to,
+          url: input.url,
+          statusCallback: input.statusCallback,
+          statusCallbackEvent: ["initiated", "ringing", "answered", "completed"],
+          ...(input.timeout !== undefined ? { timeout: input.timeout } : {}),
+        });
+        return { sid: call.sid, status: call.status };
+      } catch (err) {
+        throw carrierError(err);
+      }
+    },
+  };
+}

@@ -1,0 +1,228 @@
+import type { Database } from "@poundline/db";
+import { newId, schema } from "@poundline/db";
+import { and, arrayContains, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { phoneDigits } from "./phone";
+import type { Contact, CreateContactBody, ListContactsQuery, UpdateContactBody } from "./schemas";
+
+const { contacts } = schema;
+
+type ContactRow = typeof contacts.$inferSelect;
+
+/** The CHECK constraints on the table hold these columns to the enumerations of the schema. */
+function toContact(row: ContactRow): Contact {
+  return {
+    id: row.id,
+    userId: row.userId,
+    name: row.name,
+    phone: row.phone,
+    email: row.email,
+    company: row.company,
+    address: row.address,
+    notes: row.notes,
+    leadStatus: row.leadStatus as Contact["leadStatus"],
+    contactType: row.contactType as Contact["contactType"],
+    source: row.source as Contact["source"],
+    lastContacted: row.lastContacted,
+    followUpDate: row.followUpDate,
+    tags: row.tags,
+    customFields: row.customFields,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** `%term%` for ILIKE, with the pattern characters of the term taken literally. */
+function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const byIdInAccount = (accountId: string, contactId: string) =>
+  and(eq(contacts.accountId, accountId), eq(contacts.id, contactId));
+
+export async function listContacts(
+  db: Database,
+  accountId: string,
+  query: ListContactsQuery,
+): Promise<{ contacts: Contact[]; total: number }> {
+  const conditions: (SQL | undefined)[] = [eq(contacts.accountId, accountId)];
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    const digits = phoneDigits(query.q);
+    conditions.push(
+      or(
+        ilike(contacts.name, pattern),
+        ilike(contacts.phone, pattern),
+        ilike(contacts.email, pattern),
+        ilike(contacts.company, pattern),
+        digits ? ilike(contacts.phone, containsPattern(digits)) : undefined,
+      ),
+    );
+  }
+  if (query.leadStatus) conditions.push(eq(contacts.leadStatus, query.leadStatus));
+  if (query.contactType) conditions.push(eq(contacts.contactType, query.contactType));
+  if (query.tag) conditions.push(arrayContains(contacts.tags, [query.tag]));
+  const where = and(...conditions);
+
+  const rows = await db
+    .select()
+    .from(contacts)
+    .where(where)
+    .orderBy(desc(contacts.createdAt), desc(contacts.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const [counted] = await db.select({ total: count() }).from(contacts).where(where);
+  return { contacts: rows.map(toContact), total: counted?.total ?? 0 };
+}
+
+export async function findContact(
+  db: Database,
+  accountId: string,
+  contactId: string,
+): Promise<Contact | null> {
+  const [row] = await db.select().from(contacts).where(byIdInAccount(accountId, contactId)).limit(1);
+  return row ? toContact(row) : null;
+}
+
+export type ContactWrite<T> = { ok: true; contact: T } | { ok: false; reason: "duplicate_phone" };
+
+export async function createContact(
+  db: Database,
+  accountId: string,
+  input: CreateContactBody,
+  context: { userId: string | null; now: Date },
+): Promise<ContactWrite<Contact>> {
+  const { now } = context;
+  const [row] = await db
+    .insert(contacts)
+    .values({
+      id: newId("contact"),
+      accountId,
+      userId: context.userId,
+      name: input.name,
+      phone: input.phone,
+      email: input.email ?? null,
+      company: input.company ?? null,
+      address: input.address ?? null,
+      notes: input.notes ?? null,
+      leadStatus: input.leadStatus,
+      contactType: input.contactType,
+      source: input.source,
+      lastContacted: input.lastContacted ?? now,
+      followUpDate: input.followUpDate ?? null,
+      tags: input.tags ?? [],
+      customFields: input.customFields ?? {},
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: [contacts.accountId, contacts.phone] })
+    .returning();
+  return row ? { ok: true, contact: toContact(row) } : { ok: false, reason: "duplicate_phone" };
+}
+
+/** Applies the fields present in `patch`; null when the contact is not in the account. */
+export async function updateContact(
+  db: Database,
+  accountId: string,
+  contactId: string,
+  patch: UpdateContactBody,
+  now: Date,
+): Promise<ContactWrite<Contact> | null> {
+  const { lastContacted, ...fields } = patch;
+  try {
+    const [row] = await db
+      .update(contacts)
+      .set({
+        // Undefined fields are left out of the SET list by drizzle.
+        ...fields,
+        lastContacted: lastContacted === undefined ? undefined : (lastContacted ?? now),
+        updatedAt: now,
+      })
+      .where(byIdInAccount(accountId, contactId))
+      .returning();
+    return row ? { ok: true, contact: toContact(row) } : null;
+  } catch (err) {
+    if (isUniqueViolation(err, "contacts_account_phone_key")) return { ok: false, reason: "duplicate_phone" };
+    throw err;
+  }
+}
+
+export async function deleteContact(db: Database, accountId: string, contactId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(contacts)
+    .where(byIdInAccount(accountId, contactId))
+    .returning({ id: contacts.id });
+  return deleted.length > 0;
+}
+
+/** Convert to Client: contact_type becomes client and updated_at moves. */
+export async function convertContactToClient(
+  db: Database,
+  accountId: string,
+  contactId: string,
+  now: Date,
+): Promise<Contact | null> {
+  const [row] = await db
+    .update(contacts)
+    .set({ contactType: "client", updatedAt: now })
+    .where(byIdInAccount(accountId, contactId))
+    .returning();
+  return row ? toContact(row) : null;
+}
+
+/** The distinct tags used in the account, alphabetically: the suggestions of the tag input. */
+export async function listContactTags(db: Database, accountId: string, max = 1000): Promise<string[]> {
+  const tag = sql<string>`unnest(${contacts.tags})`.as("tag");
+  const rows = await db
+    .selectDistinct({ tag })
+    .from(contacts)
+    .where(eq(contacts.accountId, accountId))
+    .orderBy(sql`tag`)
+    .limit(max);
+  return rows.map((r) => r.tag);
+}
+
+/** True for a unique-constraint violation (SQLSTATE 23505) from either driver, through drizzle's wrapper. */
+function isUniqueViolation(err: unknown, constraint: string): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    const {
+      code,
+      constraint_name,
+      constraint: pgliteConstraint,
+    } = e as Error & {
+      code?: string;
+      constraint_name?: string;
+      constraint?: string;
+    };
+    if (code === "23505") return (constraint_name ?? pgliteConstraint ?? constraint) === constraint;
+  }
+  return false;
+}
+
+/**
+ * The contact for a number that just called or texted: an unknown number becomes a contact
+ * (its name is the number until someone edits it), a known one is marked as contacted at `at`.
+ * One statement, safe under concurrent deliveries (the (account, phone) key).
+ */
+export async function touchContactByPhone(
+  db: Database,
+  input: { accountId: string; phone: string; name?: string; source: "call" | "text"; at: Date },
+): Promise<string | null> {
+  const [contact] = await db
+    .insert(schema.contacts)
+    .values({
+      id: newId("contact"),
+      accountId: input.accountId,
+      name: input.name || input.phone,
+      phone: input.phone,
+      source: input.source,
+      lastContacted: input.at,
+      createdAt: input.at,
+      updatedAt: input.at,
+    })
+    .onConflictDoUpdate({
+      target: [schema.contacts.accountId, schema.contacts.phone],
+      set: { lastContacted: sql`greatest(${schema.contacts.lastContacted}, excluded.last_contacted)` },
+    })
+    .returning({ id: schema.contacts.id });
+  return contact?.id ?? null;
+}

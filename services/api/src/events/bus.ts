@@ -1,0 +1,81 @@
+import { EventEmitter } from "node:events";
+import type { Redis } from "ioredis";
+
+export type BusHandler = (message: unknown) => void;
+
+/**
+ * Messages between API instances: routing changes and live events. In-process in the embedded
+ * default; Redis pub/sub when Redis is configured, so every instance hears every message.
+ */
+export interface EventBus {
+  publish(channel: string, message: unknown): Promise<void>;
+  /** Returns the function that unsubscribes. */
+  subscribe(channel: string, handler: BusHandler): () => void;
+  /** Resolves once every subscription asked for so far is live (Redis confirms asynchronously). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createInProcessBus(): EventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    async publish(channel, message) {
+      emitter.emit(channel, message);
+    },
+    subscribe(channel, handler) {
+      emitter.on(channel, handler);
+      return () => emitter.off(channel, handler);
+    },
+    async ready() {},
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+/** Redis pub/sub: one publishing connection (the shared one) and one subscribing connection. */
+export function createRedisBus(redis: Redis, log: { warn(obj: object, msg: string): void }): EventBus {
+  const subscriber = redis.duplicate();
+  // Reconnects on its own; without a listener ioredis reports every failed attempt as unhandled.
+  subscriber.on("error", (err: Error) => log.warn({ err }, "bus subscriber connection error"));
+  const local = createInProcessBus();
+  const counts = new Map<string, number>();
+  let pending: Promise<unknown> = Promise.resolve();
+  subscriber.on("message", (channel: string, raw: string) => {
+    try {
+      void local.publish(channel, JSON.parse(raw));
+    } catch (err) {
+      log.warn({ err, channel }, "dropped a malformed bus message");
+    }
+  });
+  return {
+    async publish(channel, message) {
+      await redis.publish(channel, JSON.stringify(message));
+    },
+    subscribe(channel, handler) {
+      const n = counts.get(channel) ?? 0;
+      counts.set(channel, n + 1);
+      if (n === 0) {
+        const confirmed = subscriber
+          .subscribe(channel)
+          .catch((err: Error) => log.warn({ err, channel }, "bus subscription failed"));
+        pending = Promise.all([pending, confirmed]);
+      }
+      const off = local.subscribe(channel, handler);
+      return () => {
+        off();
+        const left = (counts.get(channel) ?? 1) - 1;
+        counts.set(channel, left);
+        if (left === 0) void subscriber.unsubscribe(channel);
+      };
+    },
+    async ready() {
+      await pending;
+    },
+    async close() {
+      await local.close();
+      subscriber.disconnect();
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import type { FastifyRequest } from "fastify";
+import { SESSION_COOKIE } from "../auth/sessions";
+import { AppError } from "./errors";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * CSRF defence for cookie sessions: a write that carries the session cookie must come from
+ * one of our origins (the host it was sent to, the public base URL, or a configured extra).
+ * A write with an Origin header from elsewhere is refused even without the cookie.
+ */
+export function createOriginCheck(allowedOrigins: string[]) {
+  const allowed = new Set(allowedOrigins.map((o) => new URL(o).origin));
+  return async function checkOrigin(request: FastifyRequest) {
+    if (SAFE_METHODS.has(request.method)) return;
+    const origin = request.headers.origin;
+    const hasSessionCookie = Boolean(request.cookies[SESSION_COOKIE]);
+    if (!origin) {
+      if (hasSessionCookie) throw new AppError("FORBIDDEN", "Missing Origin header");
+      return;
+    }
+    let parsed: URL;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      throw new AppError("FORBIDDEN", "Invalid Origin header");
+    }
+    if (allowed.has(parsed.origin) || parsed.host === request.host) return;
+    throw new AppError("FORBIDDEN", "Cross-origin request refused");
+  };
+}

@@ -1,0 +1,147 @@
+import type { Database } from "@poundline/db";
+import { newId, schema } from "@poundline/db";
+import { countSegments } from "@poundline/telephony";
+import { and, eq } from "drizzle-orm";
+import {
+  type CarrierClient,
+  CarrierError,
+  type CarrierMessage,
+  UNSUBSCRIBED_RECIPIENT,
+} from "../carrier/client";
+import { touchContactByPhone } from "../crm/contacts";
+import { advanceOutboundStatus } from "./delivery";
+import { type MessageRow, toMessage } from "./messages";
+import type { Message, SendMessageBody } from "./schemas";
+import { isCharged, type OutboundStatus, outboundStatusOf } from "./status";
+
+const { messages, phoneNumbers, smsOptOuts, wallets } = schema;
+
+export interface SendPorts {
+  db: Database;
+  carrier: CarrierClient;
+  clock: () => Date;
+  /** Where the carrier reports delivery (…/twilio/sms/status). */
+  statusCallbackUrl: string;
+  log: { warn(obj: object, msg: string): void };
+}
+
+export interface Sender {
+  accountId: string;
+  userId: string;
+}
+
+export type SendResult =
+  | { ok: true; message: Message }
+  | { ok: false; reason: "number_not_found" | "sms_disabled" | "opted_out" | "low_balance" }
+  | { ok: false; reason: "carrier_refused"; detail: string };
+
+/**
+ * Sends a text from one of the account's numbers: refused when the recipient opted out of that
+ * number or the wallet is empty; otherwise handed to the carrier and stored with its sid, the
+ * recipient made a contact. The delivery reports move the stored status afterwards.
+ *
+ * The carrier may report delivery before the row is stored (the simulator starts reporting before
+ * it answers the send): such a report finds nothing to update. So once the row is stored, the carrier's current status is read
+ * and applied the same way a report is; reports from then on find the row.
+ */
+export async function sendMessage(
+  ports: SendPorts,
+  sender: Sender,
+  input: SendMessageBody,
+): Promise<SendResult> {
+  const { db, carrier, clock } = ports;
+  const { accountId } = sender;
+  const [[number], [optOut], [wallet]] = await Promise.all([
+    db
+      .select({ id: phoneNumbers.id, smsEnabled: phoneNumbers.smsEnabled })
+      .from(phoneNumbers)
+      .where(and(eq(phoneNumbers.accountId, accountId), eq(phoneNumbers.e164, input.from)))
+      .limit(1),
+    db
+      .select({ id: smsOptOuts.id })
+      .from(smsOptOuts)
+      .where(and(eq(smsOptOuts.ourNumber, input.from), eq(smsOptOuts.subscriberNumber, input.to)))
+      .limit(1),
+    db
+      .select({ balanceCents: wallets.balanceCents })
+      .from(wallets)
+      .where(eq(wallets.accountId, accountId))
+      .limit(1),
+  ]);
+  if (!number) return { ok: false, reason: "number_not_found" };
+  if (!number.smsEnabled) return { ok: false, reason: "sms_disabled" };
+  if (optOut) return { ok: false, reason: "opted_out" };
+  if (wallet && wallet.balanceCents <= 0) return { ok: false, reason: "low_balance" };
+
+  let sent: CarrierMessage;
+  try {
+    sent = await carrier.sendMessage({
+      from: input.from,
+      to: input.to,
+      body: input.body,
+      statusCallback: ports.statusCallbackUrl,
+    });
+  } catch (err) {
+    if (!(err instanceof CarrierError) || err.status >= 500) throw err;
+    if (err.code === UNSUBSCRIBED_RECIPIENT) {
+      // The carrier knew of the opt-out before we did: remember it, so the next send is refused here.
+      await db
+        .insert(smsOptOuts)
+        .values({ id: newId("optOut"), accountId, ourNumber: input.from, subscriberNumber: input.to })
+        .onConflictDoNothing({ target: [smsOptOuts.ourNumber, smsOptOuts.subscriberNumber] });
+      return { ok: false, reason: "opted_out" };
+    }
+    return { ok: false, reason: "carrier_refused", detail: err.message };
+  }
+
+  // A status the carrier charges for goes through advanceOutboundStatus, which hands the charge
+  // to billing; the row starts just short of it.
+  const answered = outboundStatusOf(sent.status);
+  const now = clock();
+  const stored = await db.transaction(async (tx) => {
+    const contactId = await touchContactByPhone(tx, { accountId, phone: input.to, source: "text", at: now });
+    const [row] = await tx
+      .insert(messages)
+      .values({
+        id: newId("message"),
+        accountId,
+        contactId,
+        phoneNumberId: number.id,
+        userId: sender.userId,
+        messageSid: sent.sid,
+        direction: "outbound",
+        fromNumber: input.from,
+        toNumber: input.to,
+        body: input.body,
+        numSegments: countSegments(input.body),
+        numMedia: 0,
+        status: isCharged(answered) ? "queued" : answered,
+        errorCode: sent.errorCode,
+        sentAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return row as MessageRow;
+  });
+
+  let latest: { status: OutboundStatus; errorCode: number | null } = {
+    status: answered,
+    errorCode: sent.errorCode,
+  };
+  try {
+    const current = await carrier.fetchMessage(sent.sid);
+    latest = { status: outboundStatusOf(current.status), errorCode: current.errorCode };
+  } catch (err) {
+    // The message is sent and stored; its delivery reports still move it forward.
+    ports.log.warn({ err, messageSid: sent.sid }, "could not read the carrier's status of a sent message");
+  }
+  let moved = false;
+  for (const report of [{ status: answered, errorCode: sent.errorCode }, latest]) {
+    const advanced = await advanceOutboundStatus(db, { messageSid: sent.sid, ...report, now: clock() });
+    moved ||= advanced !== null;
+  }
+  if (!moved) return { ok: true, message: toMessage(stored) };
+  const [row] = await db.select().from(messages).where(eq(messages.id, stored.id));
+  return { ok: true, message: toMessage(row ?? stored) };
+}

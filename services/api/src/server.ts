@@ -1,0 +1,73 @@
+import { openDatabase } from "@poundline/db";
+import { seedDemoIfEmpty } from "@poundline/db/seed";
+import {
+  allProcessors,
+  createTranscriber,
+  recordingStorageFromEnv,
+  startJobs,
+  transcriberConfigFromEnv,
+} from "@poundline/workers";
+import { Redis } from "ioredis";
+import { buildApp } from "./app";
+import { loadConfig } from "./config";
+
+/** Boots the API: config, database (migrated, demo-seeded when empty), Redis when configured, HTTP. */
+async function main() {
+  const config = loadConfig();
+  const db = await openDatabase({ url: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/pglite` });
+  await db.migrate();
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 }) : null;
+  const app = await buildApp({ config, db, redis });
+  // The outbox relay runs here in both setups (relays side by side never take the same row).
+  // Embedded, the in-process driver runs the processors too; with Redis, `npm run workers` does.
+  const processors = allProcessors({
+    mailer: app.deps.mailer,
+    publicBaseUrl: config.PUBLIC_BASE_URL,
+    // A wallet at zero closes the account's gate: every instance recompiles its routing tables.
+    walletEmptied: () => app.deps.routing.changed(),
+    storage: recordingStorageFromEnv(process.env),
+    transcriber: createTranscriber(transcriberConfigFromEnv(process.env)),
+    sms: app.deps.carrierClient,
+    fetch,
+    carrier: app.deps.carrier,
+    live: app.deps.live,
+  });
+  const jobs = await startJobs({
+    db: db.db,
+    log: app.log.child({ component: "jobs" }),
+    redisUrl: config.REDIS_URL,
+    ...(config.REDIS_URL ? {} : { processors }),
+  });
+  app.deps.jobs = jobs;
+
+  if (config.SEED_DEMO) {
+    const demo = await seedDemoIfEmpty(db.db);
+    if (demo) {
+      await app.deps.routing.reload();
+      app.log.info(`Demo data created. Sign in at ${config.PUBLIC_BASE_URL}/login`);
+      for (const login of demo.logins) app.log.info(`  ${login.label}: ${login.email} / ${login.password}`);
+    }
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    await app.close();
+    await jobs.stop();
+    await redis?.quit();
+    await db.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  app.log.info(`Poundline on ${config.PUBLIC_BASE_URL} (database: ${db.driver}, queue: ${jobs.driver.kind})`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,47 @@
+import type { DatabaseHandle } from "@poundline/db";
+import { createTestDatabase } from "@poundline/db/testing";
+import { Redis } from "ioredis";
+import { type App, type BuildOptions, buildApp } from "./app";
+import { type Config, testConfig } from "./config";
+
+export const TEST_ORIGIN = "http://localhost:3000";
+
+export interface TestApp {
+  app: App;
+  db: DatabaseHandle;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * An app on a fresh database of its own (PGlite in memory, or a new PostgreSQL database when
+ * TEST_DATABASE_URL is set), with Redis when TEST_REDIS_URL is set.
+ */
+export async function createTestApp(
+  overrides: Partial<Omit<BuildOptions, "config" | "db">> & {
+    config?: Partial<Record<keyof Config, string>>;
+  } = {},
+): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const config = testConfig({ PUBLIC_BASE_URL: TEST_ORIGIN, ...overrides.config });
+  const redisUrl = process.env.TEST_REDIS_URL;
+  const redis =
+    overrides.redis !== undefined
+      ? overrides.redis
+      : redisUrl
+        ? new Redis(redisUrl, { keyPrefix: `test:${crypto.randomUUID()}:` })
+        : null;
+  const { config: _c, ...rest } = overrides;
+  const app = await buildApp({ ...rest, config, db, redis });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    async close() {
+      await app.close();
+      if (overrides.redis === undefined) await redis?.quit();
+      await db.close();
+    },
+  };
+}

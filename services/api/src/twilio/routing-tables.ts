@@ -1,0 +1,255 @@
+import type { Database } from "@poundline/db";
+import { schema } from "@poundline/db";
+import type { IvrMenu, IvrMenuAction, IvrOptionAction } from "@poundline/telephony";
+import {
+  type AccountGate,
+  compileRoutingTable,
+  type GeoRule,
+  type LocationType,
+  type NumberRoute,
+  type RingStrategy,
+  type RouteTarget,
+  type RoutingSnapshot,
+  type RoutingTable,
+} from "@poundline/telephony";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { EventBus } from "../events/bus";
+
+export const ROUTING_CHANGED = "routing:changed";
+
+/** Hold music per option; "custom" uses the number's own recording. */
+export const holdMusicUrls: Record<string, string> = {
+  default: "http://com.twilio.sounds.music.s3.amazonaws.com/MARKOVICHAMP-Borghestral.mp3",
+  classical: "http://com.twilio.music.classical.s3.amazonaws.com/BusyStrings.mp3",
+  jazz: "http://com.twilio.music.soft-rock.s3.amazonaws.com/_ghost_-_promo_2_sample_pack.mp3",
+};
+
+function target(type: string, id: string | null, ringGroup: string[]): RouteTarget {
+  switch (type) {
+    case "ivr_menu":
+      return id ? { kind: "ivr_menu", menuId: id } : { kind: "voicemail" };
+    case "extension":
+      return id ? { kind: "extension", extensionId: id } : { kind: "voicemail" };
+    case "ring_group":
+      return { kind: "ring_group", extensionIds: ringGroup };
+    case "forward":
+      return id ? { kind: "forward", number: id } : { kind: "voicemail" };
+    case "hangup":
+      return { kind: "hangup" };
+    default:
+      return { kind: "voicemail" };
+  }
+}
+
+/** Reads everything routing needs in a handful of queries. */
+export async function loadRoutingSnapshot(db: Database): Promise<RoutingSnapshot> {
+  const [
+    accountRows,
+    walletRows,
+    activeSubs,
+    numberRows,
+    sharedRows,
+    ruleRows,
+    licenseRows,
+    menuRows,
+    optionRows,
+    extRows,
+  ] = await Promise.all([
+    db
+      .select({
+        id: schema.accounts.id,
+        companyName: schema.accounts.companyName,
+        status: schema.accounts.status,
+        trialEndsAt: schema.accounts.trialEndsAt,
+      })
+      .from(schema.accounts),
+    db
+      .select({ accountId: schema.wallets.accountId, balance: schema.wallets.balanceCents })
+      .from(schema.wallets),
+    db
+      .select({ accountId: schema.subscriptions.accountId })
+      .from(schema.subscriptions)
+      .where(inArray(schema.subscriptions.status, ["active", "trialing", "past_due"])),
+    db
+      .select({ number: schema.phoneNumbers, routing: schema.numberRouting })
+      .from(schema.phoneNumbers)
+      .leftJoin(schema.numberRouting, eq(schema.numberRouting.phoneNumberId, schema.phoneNumbers.id))
+      .where(eq(schema.phoneNumbers.voiceEnabled, true))
+      .orderBy(asc(schema.phoneNumbers.createdAt), asc(schema.phoneNumbers.id)),
+    db.select().from(schema.sharedNumbers),
+    db
+      .select()
+      .from(schema.geoRules)
+      .orderBy(asc(schema.geoRules.priority), asc(schema.geoRules.createdAt), asc(schema.geoRules.id)),
+    db
+      .select({
+        sharedNumberId: schema.territoryLicenses.sharedNumberId,
+        accountId: schema.territoryLicenses.accountId,
+      })
+      .from(schema.territoryLicenses)
+      .where(and(eq(schema.territoryLicenses.status, "active"))),
+    db.select().from(schema.ivrMenus).orderBy(asc(schema.ivrMenus.createdAt), asc(schema.ivrMenus.id)),
+    db.select().from(schema.ivrOptions).orderBy(asc(schema.ivrOptions.keyPress)),
+    db.select().from(schema.extensions),
+  ]);
+
+  const wallets = new Map(walletRows.map((w) => [w.accountId, w.balance]));
+  const subscribed = new Set(activeSubs.map((s) => s.accountId));
+  const accounts = accountRows.map((a) => ({
+    id: a.id,
+    companyName: a.companyName,
+    gate: {
+      status: a.status as AccountGate["status"],
+      trialEndsAt: a.trialEndsAt,
+      hasActiveSubscription: subscribed.has(a.id),
+      walletBalanceCents: wallets.get(a.id) ?? null,
+    },
+  }));
+
+  const numbers: NumberRoute[] = numberRows.map(({ number, routing }) => ({
+    numberId: number.id,
+    accountId: number.accountId,
+    e164: number.e164,
+    tollFree: number.numberType === "toll-free",
+    timeZone: routing?.timeZone ?? "America/New_York",
+    businessHours: routing?.businessHours ?? schema.defaultBusinessHours,
+    openTarget: routing
+      ? target(routing.businessHoursTargetType, routing.businessHoursTargetId, routing.businessHoursRingGroup)
+      : { kind: "voicemail" },
+    afterHoursTarget: routing
+      ? target(routing.afterHoursTargetType, routing.afterHoursTargetId, routing.afterHoursRingGroup)
+      : { kind: "voicemail" },
+    ringStrategy: (routing?.ringStrategy ?? "simultaneous") as RingStrategy,
+    ringTimeoutSeconds: routing?.ringTimeoutSeconds ?? 30,
+    holdMusicUrl:
+      routing?.holdMusic === "custom" && routing.holdMusicUrl
+        ? routing.holdMusicUrl
+        : (holdMusicUrls[routing?.holdMusic ?? "default"] ?? (holdMusicUrls.default as string)),
+    voicemailEnabled: routing?.voicemailEnabled ?? true,
+    voicemailGreeting: routing?.voicemailGreeting ?? null,
+  }));
+
+  const rulesByNumber = new Map<string, GeoRule[]>();
+  for (const r of ruleRows) {
+    const list = rulesByNumber.get(r.sharedNumberId) ?? [];
+    list.push({
+      id: r.id,
+      locationType: r.locationType as LocationType,
+      locationValue: r.locationValue,
+      targetAccountId: r.targetAccountId,
+      ivrMenuId: r.ivrMenuId,
+      priority: r.priority,
+    });
+    rulesByNumber.set(r.sharedNumberId, list);
+  }
+  const licensees = new Map<string, string[]>();
+  for (const l of licenseRows)
+    licensees.set(l.sharedNumberId, [...(licensees.get(l.sharedNumberId) ?? []), l.accountId]);
+
+  const optionsByMenu = new Map<string, IvrMenu["options"]>();
+  for (const o of optionRows) {
+    const list = optionsByMenu.get(o.menuId) ?? [];
+    list.push({
+      keyPress: o.keyPress,
+      action: o.action as IvrOptionAction,
+      destination: o.destination,
+      description: o.description,
+    });
+    optionsByMenu.set(o.menuId, list);
+  }
+
+  return {
+    accounts,
+    numbers,
+    sharedNumbers: sharedRows.map((s) => ({
+      id: s.id,
+      poundCode: s.poundCode,
+      e164: s.e164,
+      defaultAccountId: s.defaultAccountId,
+      rules: rulesByNumber.get(s.id) ?? [],
+      licensedAccountIds: licensees.get(s.id) ?? [],
+    })),
+    menus: menuRows.map((m) => ({
+      id: m.id,
+      accountId: m.accountId,
+      name: m.name,
+      greetingType: m.greetingType as IvrMenu["greetingType"],
+      greetingTts: m.greetingTts,
+      greetingRecordingUrl: m.greetingRecordingUrl,
+      timeoutSeconds: m.timeoutSeconds,
+      timeoutAction: m.timeoutAction as IvrMenuAction,
+      timeoutActionDestination: m.timeoutActionDestination,
+      invalidInputAction: m.invalidInputAction as IvrMenuAction,
+      invalidInputActionDestination: m.invalidInputActionDestination,
+      maxInvalidInputs: m.maxInvalidInputs,
+      options: optionsByMenu.get(m.id) ?? [],
+    })),
+    extensions: extRows.map((e) => ({
+      id: e.id,
+      accountId: e.accountId,
+      extensionNumber: e.extensionNumber,
+      name: e.name,
+      voicemailEnabled: e.voicemailEnabled,
+      forwardingNumbers: e.callForwarding || e.forwardingNumbers.length > 0 ? e.forwardingNumbers : [],
+    })),
+  };
+}
+
+/**
+ * The current routing table of this instance. Compiled at start; recompiled when any instance
+ * announces a configuration change on the bus (changes are rare, calls are many).
+ */
+export interface RoutingTables {
+  current(): RoutingTable;
+  /** Announce a change: every instance (this one included) recompiles. */
+  changed(): Promise<void>;
+  /** Recompile now and wait for it (tests, start). */
+  reload(): Promise<void>;
+  close(): void;
+}
+
+export async function createRoutingTables(
+  db: Database,
+  bus: EventBus,
+  clock: () => Date,
+  log: { error(obj: object, msg: string): void },
+): Promise<RoutingTables> {
+  let table: RoutingTable | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  const reload = (): Promise<void> => {
+    // Coalesce bursts of changes: one reload at a time, plus one more if asked meanwhile.
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          table = compileRoutingTable(await loadRoutingSnapshot(db), clock());
+        } catch (err) {
+          if (!table) throw err; // the first load must succeed: there is nothing to keep
+          log.error({ err }, "routing table reload failed; keeping the previous table");
+        }
+      } while (again);
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+
+  // Listen before the first load, so a change announced meanwhile is not missed.
+  const unsubscribe = bus.subscribe(ROUTING_CHANGED, () => void reload().catch(() => {}));
+  await bus.ready();
+  await reload();
+  const first = table as RoutingTable | null;
+  if (!first) throw new Error("routing tables did not compile");
+  return {
+    current: () => table ?? first,
+    changed: () => bus.publish(ROUTING_CHANGED, { at: clock().toISOString() }),
+    reload,
+    close: unsubscribe,
+  };
+}

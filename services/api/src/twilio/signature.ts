@@ -1,0 +1,37 @@
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from "node:crypto";
+
+// The key is imported once per token, not on every webhook.
+const keys = new Map<string, KeyObject>();
+
+/**
+ * The carrier's webhook signature: HMAC-SHA1 (auth token) over the full URL followed by every
+ * POST parameter, sorted by name, as name + value; base64. Same result as the twilio package's
+ * getExpectedTwilioSignature, computed once instead of for several URL variants.
+ */
+export function expectedSignature(authToken: string, url: string, params: Record<string, unknown>): string {
+  let key = keys.get(authToken);
+  if (!key) {
+    key = createSecretKey(Buffer.from(authToken));
+    keys.set(authToken, key);
+  }
+  const hmac = createHmac("sha1", key);
+  hmac.update(url);
+  for (const key of Object.keys(params).sort()) {
+    const value = params[key];
+    if (Array.isArray(value)) for (const v of value) hmac.update(key + String(v));
+    else hmac.update(key + (value ?? ""));
+  }
+  return hmac.digest("base64");
+}
+
+export function isValidSignature(
+  authToken: string,
+  signature: string | undefined,
+  url: string,
+  params: Record<string, unknown>,
+): boolean {
+  if (!signature) return false;
+  const expected = Buffer.from(expectedSignature(authToken, url, params));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}

@@ -1,0 +1,96 @@
+import { hash } from "@node-rs/argon2";
+import { newId, schema } from "@poundline/db";
+import { createSession, SESSION_COOKIE } from "../src/auth/sessions";
+import { TEST_ORIGIN, type TestApp } from "../src/testing";
+
+/** The password of fixture users unless one is given. */
+export const DEFAULT_PASSWORD = "correct horse battery staple";
+
+/** Argon2 is slow on purpose: hash the default password once per test file, on first use. */
+let defaultHash: Promise<string> | undefined;
+function passwordHash(password: string): Promise<string> {
+  if (password !== DEFAULT_PASSWORD) return hash(password);
+  defaultHash ??= hash(DEFAULT_PASSWORD);
+  return defaultHash;
+}
+
+export interface CreateUserOptions {
+  email?: string;
+  password?: string;
+  firstName?: string;
+  lastName?: string;
+  /** Adds an admin_users row (platform administrator). */
+  admin?: boolean;
+  /** E-mail confirmed; true unless told otherwise. */
+  confirmed?: boolean;
+  companyName?: string;
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  accountId: string;
+  companyName: string;
+  admin: boolean;
+}
+
+/**
+ * A user straight into the database: the user, an account (E911 address filled) they own,
+ * and an admin_users row when asked. No HTTP, so it does not depend on the auth routes.
+ */
+export async function createUser(t: TestApp, options: CreateUserOptions = {}): Promise<TestUser> {
+  const suffix = crypto.randomUUID().slice(0, 8);
+  const email = (options.email ?? `user-${suffix}@example.com`).toLowerCase();
+  const password = options.password ?? DEFAULT_PASSWORD;
+  const firstName = options.firstName ?? "Test";
+  const lastName = options.lastName ?? `User ${suffix}`;
+  const companyName = options.companyName ?? `Company ${suffix}`;
+  const admin = options.admin ?? false;
+  const now = t.app.deps.clock();
+  const userId = newId("user");
+  const accountId = newId("account");
+  const hashed = await passwordHash(password);
+
+  await t.db.db.transaction(async (tx) => {
+    await tx.insert(schema.users).values({
+      id: userId,
+      email,
+      passwordHash: hashed,
+      firstName,
+      lastName,
+      emailConfirmedAt: options.confirmed === false ? null : now,
+    });
+    await tx.insert(schema.accounts).values({
+      id: accountId,
+      companyName,
+      contactName: `${firstName} ${lastName}`,
+      email,
+      phone: "+15555550100",
+      addressLine1: "100 Main Street",
+      city: "Springfield",
+      stateProvince: "IL",
+      postalCode: "62701",
+      country: "US",
+    });
+    await tx.insert(schema.accountMemberships).values({ accountId, userId, role: "owner" });
+    if (admin) await tx.insert(schema.adminUsers).values({ userId, role: "admin" });
+  });
+
+  return { id: userId, email, password, firstName, lastName, accountId, companyName, admin };
+}
+
+export interface SignedIn {
+  cookie: string;
+  /** Headers for `t.app.inject`: the session cookie and an allowed Origin (writes need it). */
+  headers: { cookie: string; origin: string };
+}
+
+/** A session for the user, created directly (not through /api/auth/login). */
+export async function signIn(t: TestApp, user: Pick<TestUser, "id">): Promise<SignedIn> {
+  const { token } = await createSession(t.db.db, user.id, t.app.deps.clock());
+  const cookie = `${SESSION_COOKIE}=${token}`;
+  return { cookie, headers: { cookie, origin: TEST_ORIGIN } };
+}

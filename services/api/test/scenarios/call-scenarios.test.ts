@@ -1,0 +1,163 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { CalleeScript, CallTranscript, CarrierSim, PlaceCallRequest } from "@poundline/carrier-sim";
+import { schema } from "@poundline/db";
+import { insertRoutingConfig, type RoutingConfig } from "@poundline/db/fixtures";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../src/testing";
+
+/**
+ * Call scenarios, one JSON file each in ./calls: a configuration, the time of day, and calls with
+ * the caller's key presses and the dialled people's behaviour, each with what must come of it.
+ * Adding a case is adding a file.
+ */
+interface Expectation {
+  /** Substrings of what the caller heard, in this order (other speech may come between). */
+  spoken?: string[];
+  /** A substring of the last thing the caller heard. */
+  spokenLast?: string;
+  /** Each <Dial>'s numbers, in order. */
+  dials?: string[][];
+  firstDial?: string[];
+  dialStatus?: string[];
+  dialTimeouts?: string[];
+  /** Ring group members called (the carrier's outbound calls' To), in the order they were called. */
+  members?: string[];
+  /** Substrings of the audio URLs the caller heard (hold music…), in this order. */
+  played?: string[];
+  /** How the caller's wait in the queue ended: bridged, leave, hangup. */
+  queueResult?: string;
+  gathers?: number;
+  ended?: string;
+  voicemails?: number;
+  /** Status of the call log; false: no call log at all. */
+  callStatus?: string;
+  callLog?: false;
+  /** The call log belongs to this account (its key in the configuration). */
+  account?: string;
+  contact?: boolean;
+}
+
+interface Scenario {
+  file: string;
+  name: string;
+  now: string;
+  config: RoutingConfig;
+  /** Per call, how each member's phone called by the app behaves (unscripted phones answer). */
+  calls: { call: PlaceCallRequest; callees?: Record<string, CalleeScript>; expect: Expectation }[];
+}
+
+const folder = fileURLToPath(new URL("./calls", import.meta.url));
+const scenarios: Scenario[] = readdirSync(folder)
+  .filter((f) => f.endsWith(".json"))
+  .sort()
+  .map((file) => ({ file, ...JSON.parse(readFileSync(`${folder}/${file}`, "utf8")) }));
+
+function expectInOrder(heard: string[], expected: string[]) {
+  let from = 0;
+  for (const phrase of expected) {
+    const at = heard.findIndex((text, i) => i >= from && text.includes(phrase));
+    expect(at, `"${phrase}" in order within ${JSON.stringify(heard)}`).toBeGreaterThanOrEqual(0);
+    from = at + 1;
+  }
+}
+
+async function checkCall(
+  t: TestApp,
+  ids: Map<string, string>,
+  transcript: CallTranscript,
+  members: string[],
+  want: Expectation,
+) {
+  const heard = transcript.spoken;
+  if (want.members) expect(members).toEqual(want.members);
+  if (want.played) expectInOrder(transcript.played, want.played);
+  if (want.queueResult) expect(transcript.queueWaits.map((w) => w.result)).toEqual([want.queueResult]);
+  if (want.spoken) expectInOrder(heard, want.spoken);
+  if (want.spokenLast) expect(heard.at(-1) ?? "").toContain(want.spokenLast);
+  const dials = transcript.dials.map((d) => d.legs.map((l) => l.target));
+  if (want.dials) expect(dials).toEqual(want.dials);
+  if (want.firstDial) expect(dials[0]).toEqual(want.firstDial);
+  if (want.dialStatus) expect(transcript.dials.map((d) => d.dialCallStatus)).toEqual(want.dialStatus);
+  if (want.dialTimeouts) {
+    expect(transcript.verbs.filter((v) => v.verb === "Dial").map((v) => v.attributes.timeout)).toEqual(
+      want.dialTimeouts,
+    );
+  }
+  if (want.gathers !== undefined) expect(transcript.gathers).toHaveLength(want.gathers);
+  if (want.ended) expect(transcript.ended.reason).toBe(want.ended);
+  expect(transcript.errors, JSON.stringify(transcript.errors)).toEqual([]);
+
+  const db = t.db.db;
+  const [log] = await db
+    .select()
+    .from(schema.callLogs)
+    .where(eq(schema.callLogs.callSid, transcript.callSid));
+  if (want.callLog === false) expect(log).toBeUndefined();
+  else expect(log, "a call log for the call").toBeDefined();
+  if (want.callStatus) expect(log?.callStatus).toBe(want.callStatus);
+  if (want.account) expect(log?.accountId).toBe(ids.get(want.account));
+  if (want.contact) {
+    const [contact] = await db
+      .select()
+      .from(schema.contacts)
+      .where(eq(schema.contacts.id, log?.contactId ?? ""));
+    expect(contact).toMatchObject({ phone: transcript.from, source: "call" });
+  }
+  if (want.voicemails !== undefined) {
+    const rows = await db
+      .select()
+      .from(schema.voicemails)
+      .where(eq(schema.voicemails.callSid, transcript.callSid));
+    expect(rows).toHaveLength(want.voicemails);
+    if (want.voicemails > 0) {
+      expect(rows[0]).toMatchObject({
+        fromNumber: transcript.from,
+        toNumber: transcript.to,
+        status: "unread",
+      });
+      const jobs = await db
+        .select()
+        .from(schema.jobOutbox)
+        .where(eq(schema.jobOutbox.jobId, rows[0]?.recordingSid ?? ""));
+      expect(jobs).toHaveLength(1);
+    }
+  }
+}
+
+describe("call scenarios", () => {
+  let t: TestApp;
+  let sim: CarrierSim;
+  let now = new Date();
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock: () => now });
+    if (!t.app.deps.simulator) throw new Error("the test app runs on the embedded carrier simulator");
+    sim = t.app.deps.simulator;
+  });
+  afterAll(() => t.close());
+
+  it.each(scenarios)("$name ($file)", async (scenario) => {
+    const db = t.db.db;
+    // Each scenario starts from an empty phone system.
+    await db.execute(
+      sql`truncate ${schema.accounts}, ${schema.sharedNumbers}, ${schema.territories}, ${schema.categories} cascade`,
+    );
+    now = new Date(scenario.now);
+    const ids = await insertRoutingConfig(db, scenario.config);
+    await t.app.deps.routing.reload();
+    for (const { call, callees, expect: want } of scenario.calls) {
+      // Each call starts with no scripted phones and no calls of an earlier one.
+      sim.reset();
+      for (const [number, script] of Object.entries(callees ?? {})) sim.setCallee(number, script);
+      const transcript = await sim.placeCall(call);
+      await sim.idle();
+      const members = sim
+        .calls()
+        .filter((c) => c.direction === "outbound-api")
+        .map((c) => c.to);
+      await checkCall(t, ids, transcript, members, want);
+    }
+  });
+});

@@ -1,0 +1,272 @@
+import { schema } from "@poundline/db";
+import { insertRoutingConfig } from "@poundline/db/fixtures";
+import { EMPTY_TWIML } from "@poundline/telephony";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { CarrierClient, CreateCallInput } from "../../src/carrier/client";
+import { createTestApp, type TestApp } from "../../src/testing";
+import { carrierPost } from "./carrier";
+
+const OUR_NUMBER = "+13055550100";
+const CALLER = "+13055551234";
+const CALL_SID = "CA0123456789abcdef0123456789abcdef";
+
+let t: TestApp;
+let ids: Map<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: () => new Date("2026-11-23T15:00:00Z") });
+  ids = await insertRoutingConfig(t.db.db, {
+    accounts: [{ key: "law", status: "active", walletCents: 1000 }],
+    numbers: [{ key: "line", account: "law", e164: OUR_NUMBER, routing: { open: { type: "voicemail" } } }],
+  });
+  await t.app.deps.routing.reload();
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.db.db.delete(schema.callLogs);
+  await t.db.db.delete(schema.jobOutbox);
+  await t.db.db.delete(schema.contacts);
+});
+
+const status = (callStatus: string, sequence: number, extra: Record<string, string> = {}) => ({
+  AccountSid: t.app.deps.carrier.accountSid,
+  CallSid: CALL_SID,
+  From: CALLER,
+  To: OUR_NUMBER,
+  Direction: "inbound",
+  CallStatus: callStatus,
+  SequenceNumber: String(sequence),
+  Timestamp: new Date(Date.UTC(2026, 10, 23, 15, 0, sequence * 10)).toUTCString(),
+  CallbackSource: "call-progress-events",
+  ...extra,
+});
+
+const callLogs = () => t.db.db.select().from(schema.callLogs).where(eq(schema.callLogs.callSid, CALL_SID));
+
+describe("POST /twilio/voice", () => {
+  it("answers a number nobody owns with a polite goodbye", async () => {
+    const res = await carrierPost(t, "/twilio/voice", {
+      CallSid: CALL_SID,
+      From: CALLER,
+      To: "+13055550777",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/text\/xml/);
+    expect(res.body).toContain("not in service");
+    expect(res.body).toContain("<Hangup/>");
+  });
+
+  it("refuses an unsigned call with 403", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/twilio/voice",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: new URLSearchParams({ CallSid: CALL_SID, From: CALLER, To: OUR_NUMBER }).toString(),
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe("POST /twilio/voice/status", () => {
+  it("the same callback delivered five times at once leaves one call log and one charge job", async () => {
+    const completed = status("completed", 3, { CallDuration: "65" });
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => carrierPost(t, "/twilio/voice/status", completed)),
+    );
+    for (const res of answers) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(EMPTY_TWIML);
+    }
+    const logs = await callLogs();
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({
+      callStatus: "completed",
+      durationSeconds: 65,
+      accountId: ids.get("law"),
+    });
+    const jobs = await t.db.db
+      .select()
+      .from(schema.jobOutbox)
+      .where(eq(schema.jobOutbox.jobId, `charge-call:${CALL_SID}`));
+    expect(jobs).toHaveLength(1);
+    const contacts = await t.db.db.select().from(schema.contacts);
+    expect(contacts).toMatchObject([{ phone: CALLER, source: "call" }]);
+  });
+
+  it.each([
+    ["in order", [0, 1, 2, 3]],
+    ["reversed", [3, 2, 1, 0]],
+    ["shuffled", [2, 0, 3, 1]],
+    ["with repeats", [1, 3, 1, 0, 2, 3]],
+  ])("events arriving %s end at completed, never moved backwards", async (_label, order) => {
+    const events = [
+      status("initiated", 0),
+      status("ringing", 1),
+      status("in-progress", 2),
+      status("completed", 3, { CallDuration: "42" }),
+    ];
+    for (const i of order) await carrierPost(t, "/twilio/voice/status", events[i] as Record<string, string>);
+    const [log] = await callLogs();
+    expect(log).toMatchObject({ callStatus: "completed", lastSequenceNumber: 3, durationSeconds: 42 });
+    expect(log?.endedAt).toBeInstanceOf(Date);
+  });
+
+  it("a late ringing event does not reopen a completed call", async () => {
+    await carrierPost(t, "/twilio/voice/status", status("completed", 3, { CallDuration: "10" }));
+    await carrierPost(t, "/twilio/voice/status", status("ringing", 1));
+    const [log] = await callLogs();
+    expect(log?.callStatus).toBe("completed");
+  });
+});
+
+describe("ring groups: the caller holds in a queue while members are called", () => {
+  const GROUP_NUMBER = "+13055550200";
+  const WAITING_SID = "CAfeedfeedfeedfeedfeedfeedfeedfeed";
+  let q: TestApp;
+  let created: CreateCallInput[] = [];
+  const carrierClient: CarrierClient = {
+    sendMessage: () => Promise.reject(new Error("not used")),
+    fetchMessage: () => Promise.reject(new Error("not used")),
+    createCall: async (input) => {
+      created.push(input);
+      return { sid: `CA${String(created.length).padStart(32, "0")}`, status: "queued" };
+    },
+  };
+
+  beforeAll(async () => {
+    q = await createTestApp({ clock: () => new Date("2026-11-23T15:00:00Z"), carrierClient });
+    await insertRoutingConfig(q.db.db, {
+      accounts: [{ key: "law", companyName: "Demo Law Group", status: "active", walletCents: 1000 }],
+      extensions: [
+        { key: "a", account: "law", number: 101, name: "A", forwardingNumbers: ["+13055550101"] },
+        {
+          key: "b",
+          account: "law",
+          number: 102,
+          name: "B",
+          forwardingNumbers: ["+13055550102", "+13055550112"],
+        },
+        { key: "c", account: "law", number: 103, name: "C", forwardingNumbers: ["+13055550103"] },
+      ],
+      numbers: [
+        {
+          key: "group",
+          account: "law",
+          e164: GROUP_NUMBER,
+          routing: {
+            open: { type: "ring_group", members: ["a", "b", "c"] },
+            ringStrategy: "simultaneous",
+            ringTimeoutSeconds: 25,
+            holdMusic: "jazz",
+          },
+        },
+      ],
+    });
+    await q.app.deps.routing.reload();
+  });
+  afterAll(() => q.close());
+  beforeEach(async () => {
+    created = [];
+    await q.db.db.delete(schema.ringHunts);
+  });
+
+  const caller = { AccountSid: "AC", CallSid: WAITING_SID, From: CALLER, To: GROUP_NUMBER };
+  const hunt = async () =>
+    (await q.db.db.select().from(schema.ringHunts).where(eq(schema.ringHunts.callerCallSid, WAITING_SID)))[0];
+  const pathOf = (url: string) => url.slice(q.app.deps.carrier.webhookBaseUrl.length);
+
+  async function enqueue() {
+    const incoming = await carrierPost(q, "/twilio/voice", caller);
+    const waitUrl = /waitUrl="([^"]+)"/.exec(incoming.body)?.[1]?.replaceAll("&amp;", "&") ?? "";
+    return { incoming, waitPath: pathOf(waitUrl) };
+  }
+
+  it("answers with Enqueue into a queue named by the CallSid, waiting on the hold URL", async () => {
+    const { incoming } = await enqueue();
+    expect(incoming.body).toContain(`>${WAITING_SID}</Enqueue>`);
+    expect(incoming.body).toContain('waitUrlMethod="POST"');
+    expect(incoming.body).toContain("/twilio/voice/hold?");
+    expect(incoming.body).toContain("/twilio/voice/queue-result?");
+    expect(incoming.body).not.toContain("<Dial");
+  });
+
+  it("the first wait request starts the hunt once and plays the number's hold music", async () => {
+    const { waitPath } = await enqueue();
+    const first = await carrierPost(q, waitPath, caller);
+    expect(first.body).toContain("<Play>http://com.twilio.music.soft-rock.s3.amazonaws.com/");
+    const again = await carrierPost(q, waitPath, caller);
+    expect(again.body).toContain("<Play>");
+    expect(created.map((c) => c.to)).toEqual([
+      "+13055550101",
+      "+13055550102",
+      "+13055550112",
+      "+13055550103",
+    ]);
+    expect(created.every((c) => c.from === GROUP_NUMBER && c.timeout === 25)).toBe(true);
+    expect(await hunt()).toMatchObject({ state: "hunting", attempt: 0, ringing: 4 });
+  });
+
+  it("members' unanswered ends arriving together exhaust the hunt exactly once; then the caller leaves", async () => {
+    const { waitPath } = await enqueue();
+    await carrierPost(q, waitPath, caller);
+    const results = await Promise.all(
+      created.map((c, i) =>
+        carrierPost(q, pathOf(c.statusCallback), {
+          CallSid: `CA${i}`,
+          CallStatus: i % 2 ? "busy" : "no-answer",
+        }),
+      ),
+    );
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    expect(await hunt()).toMatchObject({ state: "exhausted", ringing: 0 });
+    const wait = await carrierPost(q, waitPath, caller);
+    expect(wait.body).toContain("<Leave/>");
+
+    const action =
+      /action="([^"]+)"/.exec((await enqueue()).incoming.body)?.[1]?.replaceAll("&amp;", "&") ?? "";
+    const left = await carrierPost(q, pathOf(action), { ...caller, QueueResult: "leave", QueueTime: "40" });
+    expect(left.body).toContain("<Record");
+    const bridged = await carrierPost(q, pathOf(action), {
+      ...caller,
+      QueueResult: "bridged",
+      QueueTime: "9",
+    });
+    expect(bridged.body).toContain("<Hangup/>");
+  });
+
+  it("a status callback delivered again is counted once", async () => {
+    const { waitPath } = await enqueue();
+    await carrierPost(q, waitPath, caller);
+    const [a, b] = created;
+    const ends = [a, b, a, b, a].map((c, i) =>
+      carrierPost(q, pathOf(c?.statusCallback ?? ""), { CallSid: `CAend${i % 2}`, CallStatus: "no-answer" }),
+    );
+    await Promise.all(ends);
+    expect(await hunt()).toMatchObject({ state: "hunting", ringing: 2 });
+    expect((await carrierPost(q, waitPath, caller)).body).toContain("<Play>");
+  });
+
+  it("the first member to answer takes the caller; a later one is hung up on", async () => {
+    const { waitPath } = await enqueue();
+    await carrierPost(q, waitPath, caller);
+    const [a, b] = created;
+    const answers = await Promise.all(
+      [a, b].map((c, i) =>
+        carrierPost(q, pathOf(c?.url ?? ""), { CallSid: `CAm${i}`, CallStatus: "in-progress" }),
+      ),
+    );
+    const whispered = answers.filter((r) => r.body.includes("<Queue>"));
+    expect(whispered).toHaveLength(1);
+    expect(whispered[0]?.body).toContain("<Say>Call for Demo Law Group.</Say>");
+    expect(whispered[0]?.body).toContain(`<Dial><Queue>${WAITING_SID}</Queue></Dial>`);
+    expect(answers.filter((r) => r.body.includes("<Hangup/>"))).toHaveLength(1);
+    expect(await hunt()).toMatchObject({ state: "bridged" });
+    // Late unanswered ends of the others change nothing.
+    await carrierPost(q, pathOf(created[3]?.statusCallback ?? ""), {
+      CallSid: "CAx",
+      CallStatus: "no-answer",
+    });
+    expect(await hunt()).toMatchObject({ state: "bridged", ringing: 4 });
+  });
+});

@@ -1,0 +1,709 @@
+/**
+ * The carrier stand-in: places calls and sends texts to the app as the carrier would, and
+ * keeps what the app sent back through the REST API (messages, calls) and what it recorded.
+ */
+import { audioFor, type RecordingFormat } from "./audio";
+import { type CallbackDelivery, deliverCallbacks, type PendingCallback } from "./delivery";
+import { isPhoneNumber, toE164 } from "./phone";
+import { QueueRegistry } from "./queues";
+import { newSid } from "./sids";
+import type { HttpMethod } from "./signing";
+import { runInboundText } from "./sms-runner";
+import {
+  allCallProgressEvents,
+  type CallProgressEvent,
+  callProgressCallbacks,
+  failureOf,
+  messageStatusCallbacks,
+  segmentCount,
+  type TextOutcome,
+} from "./status-callbacks";
+import { addSeconds, type SimClock, systemClock } from "./time";
+import type {
+  CallDirection,
+  CallStatus,
+  CallTranscript,
+  OutboundMessage,
+  TextTranscript,
+  WebhookExchange,
+} from "./transcript";
+import { fetchTransport, type WebhookTransport } from "./transport";
+import {
+  type CallerScript,
+  type CallLimits,
+  type CallParty,
+  type CallSetup,
+  callParams,
+  defaultCallLimits,
+  type MadeRecording,
+  type RunnerEnv,
+  runCall,
+} from "./twiml-runner";
+
+/** How a number of the app answers: what the carrier has configured for it. */
+export interface NumberConfig {
+  /** The carrier number, E.164. */
+  phoneNumber: string;
+  voiceUrl: string;
+  voiceMethod?: HttpMethod;
+  statusCallback?: string;
+  statusCallbackMethod?: HttpMethod;
+  /** Call progress events sent to statusCallback; default all four. */
+  statusCallbackEvents?: CallProgressEvent[];
+  smsUrl?: string;
+  smsMethod?: HttpMethod;
+  /** Where the status of `<Message>` replies without an `action` is reported. */
+  smsStatusCallback?: string;
+  city?: string;
+  state?: string;
+  zip?: string;
+  country?: string;
+}
+
+type Resolved = NumberConfig | null | undefined;
+
+/**
+ * Resolves what a caller dials (`+18005550100`, `(800) 555-0100`, `#4LAW`) to the called number:
+ * a function (the app's), or a plain map from dialled strings to configurations.
+ */
+export type NumberDirectory =
+  | ((dialled: string) => Resolved | Promise<Resolved>)
+  | Record<string, NumberConfig>
+  | ReadonlyMap<string, NumberConfig>;
+
+export interface CarrierSimOptions {
+  accountSid: string;
+  authToken: string;
+  /** Where the sim itself is reachable (its plugin's prefix included): recording URLs start here. */
+  publicBaseUrl: string | (() => string);
+  numbers: NumberDirectory;
+  /** How webhooks reach the app; default real HTTP (fetch). */
+  transport?: WebhookTransport;
+  /** Start time of calls and dates of resources; calls then run on their own virtual timeline. */
+  clock?: SimClock;
+  limits?: Partial<CallLimits>;
+  /** Default order of callbacks (status, recording, transcription); each call or text may override it. */
+  callbacks?: CallbackDelivery;
+  /** Refuse REST requests whose From is not one of the app's numbers, as the carrier does. Default true. */
+  requireOwnedFrom?: boolean;
+}
+
+export interface PlaceCallRequest extends CallerScript {
+  from: string;
+  /** What the caller dials: a number in any spelling, or a pound code. */
+  to: string;
+  fromState?: string;
+  fromCountry?: string;
+  fromCity?: string;
+  fromZip?: string;
+  callbacks?: CallbackDelivery;
+}
+
+export interface SendTextRequest {
+  from: string;
+  to: string;
+  body: string;
+  mediaUrls?: string[];
+  fromState?: string;
+  fromCountry?: string;
+  fromCity?: string;
+  fromZip?: string;
+  callbacks?: CallbackDelivery;
+}
+
+/** How the person called by an outbound API call behaves. Default: answers after 2 seconds. */
+export interface CalleeScript extends CallerScript {
+  outcome?: "answer" | "busy" | "no-answer" | "failed";
+  ringSeconds?: number;
+}
+
+/** A call the carrier knows: placed to the app, or created by the app through the REST API. */
+export interface SimCall {
+  sid: string;
+  direction: CallDirection;
+  from: string;
+  to: string;
+  status: CallStatus;
+  dateCreated: Date;
+  dateUpdated: Date;
+  startTime: Date | null;
+  endTime: Date | null;
+  durationSeconds: number | null;
+  /** Set when the call has ended. */
+  transcript: CallTranscript | null;
+}
+
+export interface StoredRecording extends MadeRecording {
+  dateCreated: Date;
+}
+
+export interface CreateMessageInput {
+  from: string;
+  to: string;
+  body: string;
+  mediaUrls?: string[];
+  statusCallback?: string;
+}
+
+export interface CreateCallInput {
+  from: string;
+  to: string;
+  url?: string;
+  method?: HttpMethod;
+  twiml?: string;
+  statusCallback?: string;
+  statusCallbackMethod?: HttpMethod;
+  statusCallbackEvents?: CallProgressEvent[];
+  /** Seconds to let the callee's phone ring; the carrier's default is 60. */
+  timeout?: number;
+}
+
+export type CarrierSimErrorCode = "unknown-number" | "no-voice-url" | "no-sms-url";
+
+export class CarrierSimError extends Error {
+  constructor(
+    readonly code: CarrierSimErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "CarrierSimError";
+  }
+}
+
+const blankParty = (number: string): CallParty => ({ number, city: "", state: "", zip: "", country: "" });
+
+function partyOf(config: NumberConfig): CallParty {
+  return {
+    number: config.phoneNumber,
+    city: config.city ?? "",
+    state: config.state ?? "",
+    zip: config.zip ?? "",
+    country: config.country ?? "",
+  };
+}
+
+const MEDIA_TYPES: Record<string, string> = {
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  mp4: "video/mp4",
+  pdf: "application/pdf",
+  vcf: "text/vcard",
+};
+
+function mediaTypeOf(url: string): string {
+  const extension = /\.([a-z0-9]+)(?:[?#]|$)/i.exec(url)?.[1]?.toLowerCase();
+  return (extension && MEDIA_TYPES[extension]) || "application/octet-stream";
+}
+
+export class CarrierSim {
+  readonly accountSid: string;
+  readonly authToken: string;
+  private readonly options: CarrierSimOptions;
+  private readonly transport: WebhookTransport;
+  private readonly clock: SimClock;
+  private readonly limits: CallLimits;
+  private readonly callStore = new Map<string, SimCall>();
+  private readonly messageStore = new Map<string, OutboundMessage>();
+  private readonly recordingStore = new Map<string, StoredRecording>();
+  private readonly textOutcomes = new Map<string, TextOutcome>();
+  private readonly callees = new Map<string, CalleeScript>();
+  private readonly background = new Set<Promise<void>>();
+  /** Background calls waiting in a queue for the others: never waited on by another waiting call. */
+  private readonly settling = new Set<Promise<void>>();
+  private readonly queues = new QueueRegistry();
+  private readonly backgroundErrors: unknown[] = [];
+
+  constructor(options: CarrierSimOptions) {
+    this.options = options;
+    this.accountSid = options.accountSid;
+    this.authToken = options.authToken;
+    this.transport = options.transport ?? fetchTransport();
+    this.clock = options.clock ?? systemClock;
+    this.limits = { ...defaultCallLimits, ...options.limits };
+  }
+
+  /** Whether REST requests must send From as one of the app's numbers. */
+  get requireOwnedFrom(): boolean {
+    return this.options.requireOwnedFrom ?? true;
+  }
+
+  get publicBaseUrl(): string {
+    const base = this.options.publicBaseUrl;
+    return (typeof base === "function" ? base() : base).replace(/\/+$/, "");
+  }
+
+  /** The carrier's API path of this account, e.g. `/2010-04-01/Accounts/AC…`. */
+  get accountPath(): string {
+    return `/2010-04-01/Accounts/${this.accountSid}`;
+  }
+
+  recordingUrl(sid: string): string {
+    return `${this.publicBaseUrl}${this.accountPath}/Recordings/${sid}`;
+  }
+
+  now(): Date {
+    return this.clock.now();
+  }
+
+  /** Resolves a dialled string through the directory: exact, then as E.164, then by carrier number. */
+  async resolveNumber(dialled: string): Promise<NumberConfig | null> {
+    const directory = this.options.numbers;
+    const exact = dialled.trim();
+    const e164 = toE164(exact);
+    if (typeof directory === "function") {
+      return (await directory(exact)) ?? (e164 !== exact ? await directory(e164) : null) ?? null;
+    }
+    const entries: Iterable<[string, NumberConfig]> =
+      directory instanceof Map ? directory.entries() : Object.entries(directory);
+    let byNumber: NumberConfig | null = null;
+    for (const [key, config] of entries) {
+      if (key === exact) return config;
+      if (!byNumber && (key === e164 || config.phoneNumber === e164)) byNumber = config;
+    }
+    return byNumber;
+  }
+
+  /** Scripts how a number called by the app (REST Calls.json) behaves. */
+  setCallee(number: string, script: CalleeScript): void {
+    this.callees.set(toE164(number), script);
+  }
+
+  /** Scripts what becomes of texts the app sends to a number. Default: delivered. */
+  setTextOutcome(number: string, outcome: TextOutcome): void {
+    this.textOutcomes.set(toE164(number), outcome);
+  }
+
+  /** Every call, placed to the app or created by it, oldest first. */
+  calls(): SimCall[] {
+    return [...this.callStore.values()];
+  }
+
+  call(sid: string): SimCall | undefined {
+    return this.callStore.get(sid);
+  }
+
+  /** Every text the app sent: REST-created and `<Message>` replies, oldest first. */
+  sentMessages(): OutboundMessage[] {
+    return [...this.messageStore.values()];
+  }
+
+  message(sid: string): OutboundMessage | undefined {
+    return this.messageStore.get(sid);
+  }
+
+  recordings(): StoredRecording[] {
+    return [...this.recordingStore.values()];
+  }
+
+  recording(sid: string): StoredRecording | undefined {
+    return this.recordingStore.get(sid);
+  }
+
+  /** The audio of a recording: a WAV tone as long as the recording, or a silent MP3. */
+  recordingAudio(sid: string, format: RecordingFormat): Buffer | undefined {
+    const recording = this.recordingStore.get(sid);
+    return recording ? audioFor(recording.durationSeconds, format) : undefined;
+  }
+
+  /** Resolves when every background delivery (REST-created messages and calls) has finished. */
+  async idle(): Promise<void> {
+    while (this.background.size > 0) await Promise.all([...this.background]);
+    const errors = this.backgroundErrors.splice(0);
+    if (errors.length > 0) throw new AggregateError(errors, "carrier-sim background work failed");
+  }
+
+  /** Forgets calls, messages, recordings and scripts (tests share one sim between cases). */
+  reset(): void {
+    this.callStore.clear();
+    this.messageStore.clear();
+    this.recordingStore.clear();
+    this.textOutcomes.clear();
+    this.callees.clear();
+    this.queues.clear();
+  }
+
+  /**
+   * Runs the sim's background work (calls the app created) until none is left, except `self` and
+   * other calls that are themselves waiting: a caller waiting in a queue lets the member calls
+   * that may take it progress, deterministically, between two requests of its wait URL.
+   */
+  private async settle(self: Promise<void> | null): Promise<void> {
+    if (self) this.settling.add(self);
+    try {
+      for (let round = 0; round < 1000; round++) {
+        const others = [...this.background].filter((task) => task !== self && !this.settling.has(task));
+        if (others.length === 0) return;
+        await Promise.all(others);
+      }
+    } finally {
+      if (self) this.settling.delete(self);
+    }
+  }
+
+  /** A caller dials a number of the app; resolves when the call and its callbacks are over. */
+  async placeCall(request: PlaceCallRequest): Promise<CallTranscript> {
+    const config = await this.resolveNumber(request.to);
+    if (!config) throw new CarrierSimError("unknown-number", `No number answers to ${request.to}`);
+    if (!config.voiceUrl) throw new CarrierSimError("no-voice-url", `${config.phoneNumber} has no voice URL`);
+    const caller: CallParty = {
+      number: isPhoneNumber(request.from) ? toE164(request.from) : request.from,
+      city: request.fromCity ?? "",
+      state: request.fromState ?? "",
+      zip: request.fromZip ?? "",
+      country: request.fromCountry ?? "",
+    };
+    const call = this.newCall("inbound", caller.number, config.phoneNumber);
+    call.status = "ringing";
+    return this.conduct(call, {
+      caller,
+      called: partyOf(config),
+      dialled: request.to,
+      start: { url: config.voiceUrl, method: config.voiceMethod ?? "POST" },
+      script: request,
+      ringSeconds: 0,
+      statusCallback: config.statusCallback
+        ? {
+            url: config.statusCallback,
+            method: config.statusCallbackMethod ?? "POST",
+            events: config.statusCallbackEvents ?? allCallProgressEvents,
+          }
+        : null,
+      callbacks: request.callbacks,
+    });
+  }
+
+  /** Someone texts a number of the app; resolves when the app answered and replies were reported. */
+  async sendText(request: SendTextRequest): Promise<TextTranscript> {
+    const config = await this.resolveNumber(request.to);
+    if (!config) throw new CarrierSimError("unknown-number", `No number answers to ${request.to}`);
+    if (!config.smsUrl) throw new CarrierSimError("no-sms-url", `${config.phoneNumber} has no messaging URL`);
+    const mediaUrls = request.mediaUrls ?? [];
+    const from = isPhoneNumber(request.from) ? toE164(request.from) : request.from;
+    const sid = newSid(mediaUrls.length > 0 ? "MM" : "SM");
+    const params: Record<string, string> = {
+      ToCountry: config.country ?? "",
+      ToState: config.state ?? "",
+      SmsMessageSid: sid,
+      NumMedia: String(mediaUrls.length),
+      ToCity: config.city ?? "",
+      FromZip: request.fromZip ?? "",
+      SmsSid: sid,
+      FromState: request.fromState ?? "",
+      SmsStatus: "received",
+      FromCity: request.fromCity ?? "",
+      Body: request.body,
+      FromCountry: request.fromCountry ?? "",
+      To: config.phoneNumber,
+      ToZip: config.zip ?? "",
+      NumSegments: String(segmentCount(request.body)),
+      MessageSid: sid,
+      AccountSid: this.accountSid,
+      From: from,
+      ApiVersion: "2010-04-01",
+    };
+    mediaUrls.forEach((url, i) => {
+      params[`MediaUrl${i}`] = url;
+      params[`MediaContentType${i}`] = mediaTypeOf(url);
+    });
+    let seq = 0;
+    const nextSeq = () => seq++;
+    const result = await runInboundText(
+      { authToken: this.authToken, transport: this.transport, nextSeq },
+      {
+        url: config.smsUrl,
+        method: config.smsMethod ?? "POST",
+        params,
+        replyFrom: config.phoneNumber,
+        replyTo: from,
+        maxRedirects: 10,
+      },
+    );
+    const webhooks: WebhookExchange[] = [...result.webhooks];
+    const replies: OutboundMessage[] = [];
+    for (const spec of result.replies) {
+      const reply = this.storeMessage({
+        direction: "outbound-reply",
+        from: spec.from,
+        to: spec.to,
+        body: spec.body,
+        mediaUrls: spec.mediaUrls,
+        statusCallback: spec.statusCallback ?? config.smsStatusCallback ?? null,
+        inReplyTo: sid,
+      });
+      const exchanges = await this.deliverMessage(
+        reply,
+        spec.statusCallbackMethod,
+        request.callbacks,
+        nextSeq,
+      );
+      webhooks.push(...exchanges);
+      replies.push(reply);
+    }
+    return {
+      messageSid: sid,
+      accountSid: this.accountSid,
+      from,
+      to: config.phoneNumber,
+      dialled: request.to,
+      body: request.body,
+      mediaUrls,
+      webhooks,
+      replies,
+      errors: result.errors,
+    };
+  }
+
+  /** REST Messages.json: stores the message as queued, then delivers it in the background. */
+  async createMessage(input: CreateMessageInput): Promise<OutboundMessage> {
+    const message = this.storeMessage({
+      direction: "outbound-api",
+      from: toE164(input.from),
+      to: toE164(input.to),
+      body: input.body,
+      mediaUrls: input.mediaUrls ?? [],
+      statusCallback: input.statusCallback ?? null,
+      inReplyTo: null,
+    });
+    this.inBackground(async () => {
+      let seq = 0;
+      await this.deliverMessage(message, "POST", undefined, () => seq++);
+    });
+    return message;
+  }
+
+  /** REST Calls.json: stores the call as queued, then rings the callee and follows the TwiML. */
+  async createCall(input: CreateCallInput): Promise<SimCall> {
+    const from = toE164(input.from);
+    const to = isPhoneNumber(input.to) ? toE164(input.to) : input.to;
+    const call = this.newCall("outbound-api", from, to);
+    this.inBackground(async (self) => {
+      const callee = this.callees.get(to) ?? {};
+      const ringSeconds = Math.max(0, callee.ringSeconds ?? 2);
+      const timeout = input.timeout ?? 60;
+      const outcome = callee.outcome === undefined || callee.outcome === "answer" ? "answer" : callee.outcome;
+      const answers = outcome === "answer" && ringSeconds < timeout;
+      call.status = "ringing";
+      await this.conduct(call, {
+        caller: blankParty(from),
+        called: blankParty(to),
+        dialled: input.to,
+        start: input.url ? { url: input.url, method: input.method ?? "POST" } : { twiml: input.twiml ?? "" },
+        script: callee,
+        ringSeconds: answers ? ringSeconds : outcome === "no-answer" || outcome === "answer" ? timeout : 1,
+        unanswered: answers ? null : outcome === "answer" ? "no-answer" : outcome,
+        self,
+        statusCallback: input.statusCallback
+          ? {
+              url: input.statusCallback,
+              method: input.statusCallbackMethod ?? "POST",
+              events: input.statusCallbackEvents?.length ? input.statusCallbackEvents : ["completed"],
+            }
+          : null,
+      });
+    });
+    return call;
+  }
+
+  private newCall(direction: CallDirection, from: string, to: string): SimCall {
+    const now = this.clock.now();
+    const call: SimCall = {
+      sid: newSid("CA"),
+      direction,
+      from,
+      to,
+      status: "queued",
+      dateCreated: now,
+      dateUpdated: now,
+      startTime: null,
+      endTime: null,
+      durationSeconds: null,
+      transcript: null,
+    };
+    this.callStore.set(call.sid, call);
+    return call;
+  }
+
+  /** Runs a call from its first ring to its last callback, and files the transcript on the call. */
+  private async conduct(
+    call: SimCall,
+    plan: {
+      caller: CallParty;
+      called: CallParty;
+      dialled: string;
+      start: CallSetup["start"];
+      script: CallerScript;
+      ringSeconds: number;
+      /** Set when the callee of an outbound call does not pick up. */
+      unanswered?: "busy" | "no-answer" | "failed" | null;
+      statusCallback: { url: string; method: HttpMethod; events: CallProgressEvent[] } | null;
+      callbacks?: CallbackDelivery | undefined;
+      /** The background task running this call (calls the app created). */
+      self?: Promise<void>;
+    },
+  ): Promise<CallTranscript> {
+    let seq = 0;
+    const nextSeq = () => seq++;
+    const startTime = call.dateCreated;
+    const identity = {
+      callSid: call.sid,
+      direction: call.direction,
+      caller: plan.caller,
+      called: plan.called,
+    };
+    const env: RunnerEnv = {
+      accountSid: this.accountSid,
+      authToken: this.authToken,
+      transport: this.transport,
+      nextSeq,
+      recordingUrl: (sid) => this.recordingUrl(sid),
+      transcriptionUrl: (sid) => `${this.publicBaseUrl}${this.accountPath}/Transcriptions/${sid}`,
+      saveRecording: (recording) => {
+        this.recordingStore.set(recording.sid, { ...recording, dateCreated: this.clock.now() });
+      },
+      queues: this.queues,
+      settle: () => this.settle(plan.self ?? null),
+    };
+
+    const run = plan.unanswered
+      ? null
+      : await runCall(env, {
+          ...identity,
+          startTime,
+          start: plan.start,
+          answered: call.direction === "outbound-api",
+          startAt: plan.ringSeconds,
+          script: plan.script,
+          limits: this.limits,
+        });
+    const endedAt = run ? run.ended.at : plan.ringSeconds;
+    const answeredAt = run?.answeredAt ?? null;
+    const status: CallStatus = plan.unanswered ?? run?.status ?? "completed";
+    const durationSeconds = run?.durationSeconds ?? 0;
+
+    const pending: PendingCallback[] = [...(run?.pending ?? [])];
+    if (plan.statusCallback) {
+      pending.push(
+        ...callProgressCallbacks(
+          {
+            params: (callStatus) => callParams(this.accountSid, identity, callStatus),
+            startTime,
+            ringingAt: 0,
+            answeredAt,
+            endedAt,
+            finalStatus: status,
+            durationSeconds,
+          },
+          plan.statusCallback,
+        ),
+      );
+    }
+    const callbacks = await deliverCallbacks(
+      { authToken: this.authToken, transport: this.transport },
+      pending,
+      plan.callbacks ?? this.options.callbacks,
+      nextSeq,
+    );
+
+    const transcript: CallTranscript = {
+      callSid: call.sid,
+      accountSid: this.accountSid,
+      direction: call.direction,
+      from: plan.caller.number,
+      to: plan.called.number,
+      dialled: plan.dialled,
+      startTime: startTime.toISOString(),
+      answeredAt,
+      durationSeconds,
+      status,
+      webhooks: [...(run?.webhooks ?? []), ...callbacks],
+      verbs: run?.verbs ?? [],
+      spoken: run?.spoken ?? [],
+      played: run?.played ?? [],
+      gathers: run?.gathers ?? [],
+      dials: run?.dials ?? [],
+      recordings: run?.recordings ?? [],
+      enqueued: run?.enqueued ?? null,
+      queueWaits: run?.queueWaits ?? [],
+      errors: run?.errors ?? [],
+      ended: run?.ended ?? { reason: "not-answered", at: endedAt, url: null, detail: status },
+    };
+    Object.assign(call, {
+      status,
+      startTime: answeredAt === null ? null : addSeconds(startTime, answeredAt),
+      endTime: addSeconds(startTime, endedAt),
+      durationSeconds,
+      dateUpdated: addSeconds(startTime, endedAt),
+      transcript,
+    });
+    return transcript;
+  }
+
+  private storeMessage(
+    fields: Pick<
+      OutboundMessage,
+      "direction" | "from" | "to" | "body" | "mediaUrls" | "statusCallback" | "inReplyTo"
+    >,
+  ): OutboundMessage {
+    const now = this.clock.now();
+    const message: OutboundMessage = {
+      ...fields,
+      sid: newSid(fields.mediaUrls.length > 0 ? "MM" : "SM"),
+      numSegments: segmentCount(fields.body),
+      status: "queued",
+      errorCode: null,
+      errorMessage: null,
+      dateCreated: now,
+      dateSent: null,
+      dateUpdated: now,
+      callbacks: [],
+    };
+    this.messageStore.set(message.sid, message);
+    return message;
+  }
+
+  /** Moves a message to its scripted outcome and reports each step to its status callback. */
+  private async deliverMessage(
+    message: OutboundMessage,
+    method: HttpMethod,
+    delivery: CallbackDelivery | undefined,
+    nextSeq: () => number,
+  ): Promise<WebhookExchange[]> {
+    const outcome = this.textOutcomes.get(message.to) ?? "delivered";
+    const failure = failureOf(outcome);
+    const now = this.clock.now();
+    Object.assign(message, {
+      status: outcome,
+      dateSent: outcome === "failed" ? null : now,
+      dateUpdated: now,
+      errorCode: failure?.code ?? null,
+      errorMessage: failure?.message ?? null,
+    });
+    const exchanges = await deliverCallbacks(
+      { authToken: this.authToken, transport: this.transport },
+      messageStatusCallbacks(this.accountSid, message, outcome, method),
+      delivery ?? this.options.callbacks,
+      nextSeq,
+    );
+    message.callbacks.push(...exchanges);
+    return exchanges;
+  }
+
+  /** Starts work after the current request has been answered (the REST resource shows it queued). */
+  private inBackground(work: (self: Promise<void>) => Promise<void>): void {
+    const task: Promise<void> = new Promise((resolve) => setImmediate(resolve))
+      .then(() => work(task))
+      .catch((error: unknown) => {
+        this.backgroundErrors.push(error);
+      })
+      .finally(() => {
+        this.background.delete(task);
+      });
+    this.background.add(task);
+  }
+}
+
+export function createCarrierSim(options: CarrierSimOptions): CarrierSim {
+  return new CarrierSim(options);
+}

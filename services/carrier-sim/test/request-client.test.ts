@@ -1,0 +1,62 @@
+import Fastify from "fastify";
+import twilio from "twilio";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CarrierSimRequestClient, carrierSimPlugin, createCarrierSim } from "../src/index";
+import { ACCOUNT_SID, AUTH_TOKEN, CALLER, phoneDirectory } from "./fixtures/phone-app";
+
+const sim = createCarrierSim({
+  accountSid: ACCOUNT_SID,
+  authToken: AUTH_TOKEN,
+  publicBaseUrl: "http://sim.test/carrier-sim",
+  numbers: phoneDirectory(() => "http://app.test"),
+  transport: async () => ({ status: 204, headers: {}, body: "" }),
+});
+const server = Fastify();
+server.register(carrierSimPlugin, { prefix: "/carrier-sim", sim });
+beforeAll(() => server.ready());
+afterAll(() => server.close());
+
+describe("CarrierSimRequestClient", () => {
+  it("rewrites the carrier's API hosts, regional ones included, and nothing else", () => {
+    const client = new CarrierSimRequestClient({ baseUrl: "http://localhost:3000/carrier-sim/" });
+    expect(client.rewrite("https://api.twilio.com/2010-04-01/Accounts.json")).toBe(
+      "http://localhost:3000/carrier-sim/2010-04-01/Accounts.json",
+    );
+    expect(client.rewrite("https://api.sydney.au1.twilio.com/2010-04-01/x")).toBe(
+      "http://localhost:3000/carrier-sim/2010-04-01/x",
+    );
+    expect(client.rewrite("https://media.example/a.png")).toBe("https://media.example/a.png");
+  });
+
+  it("goes through app.inject when given it: no port needed", async () => {
+    const client = new twilio.Twilio(ACCOUNT_SID, AUTH_TOKEN, {
+      httpClient: new CarrierSimRequestClient({ baseUrl: "http://sim.test/carrier-sim", inject: server }),
+    });
+    const message = await client.messages.create({ to: CALLER, from: "+18005550100", body: "hi" });
+    expect(message.status).toBe("queued");
+    await sim.idle();
+    expect((await client.messages(message.sid).fetch()).status).toBe("delivered");
+  });
+
+  it("surfaces the carrier's errors as the client's RestException", async () => {
+    const client = new twilio.Twilio(ACCOUNT_SID, AUTH_TOKEN, {
+      httpClient: new CarrierSimRequestClient({ baseUrl: "http://sim.test/carrier-sim", inject: server }),
+    });
+    await expect(
+      client.messages.create({ to: "nope", from: "+18005550100", body: "hi" }),
+    ).rejects.toMatchObject({
+      status: 400,
+      code: 21211,
+      moreInfo: "https://www.twilio.com/docs/errors/21211",
+    });
+    const stranger = new twilio.Twilio(ACCOUNT_SID, "wrong-token", {
+      httpClient: new CarrierSimRequestClient({ baseUrl: "http://sim.test/carrier-sim", inject: server }),
+    });
+    await expect(
+      stranger.messages.create({ to: CALLER, from: "+18005550100", body: "hi" }),
+    ).rejects.toMatchObject({
+      status: 401,
+      code: 20003,
+    });
+  });
+});

@@ -1,0 +1,89 @@
+export const weekdays = [
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+  "sunday",
+] as const;
+export type Weekday = (typeof weekdays)[number];
+
+export interface DayHours {
+  active: boolean;
+  /** "HH:MM", 24-hour, in the number's time zone. */
+  start: string;
+  end: string;
+}
+
+export type BusinessHours = Record<Weekday, DayHours>;
+
+export const DEFAULT_TIME_ZONE = "America/New_York";
+
+/** Seed 001: Monday to Friday 09:00 to 17:00, Saturday and Sunday off. */
+export const defaultBusinessHours: BusinessHours = {
+  monday: { active: true, start: "09:00", end: "17:00" },
+  tuesday: { active: true, start: "09:00", end: "17:00" },
+  wednesday: { active: true, start: "09:00", end: "17:00" },
+  thursday: { active: true, start: "09:00", end: "17:00" },
+  friday: { active: true, start: "09:00", end: "17:00" },
+  saturday: { active: false, start: "09:00", end: "17:00" },
+  sunday: { active: false, start: "09:00", end: "17:00" },
+};
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      weekday: "long",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** Weekday and minutes since midnight of an instant in a time zone. */
+export function localTime(now: Date, timeZone: string): { day: Weekday; minutes: number } {
+  let day: Weekday = "monday";
+  let hour = 0;
+  let minute = 0;
+  for (const part of formatterFor(timeZone).formatToParts(now)) {
+    if (part.type === "weekday") day = part.value.toLowerCase() as Weekday;
+    else if (part.type === "hour") hour = Number(part.value);
+    else if (part.type === "minute") minute = Number(part.value);
+  }
+  return { day, minutes: hour * 60 + minute };
+}
+
+const toMinutes = (hhmm: string) => {
+  const [h = "0", m = "0"] = hhmm.split(":");
+  return Number(h) * 60 + Number(m);
+};
+
+/**
+ * Whether `now` falls in business hours. The start is inclusive and the end exclusive;
+ * an end before the start spans midnight (22:00–06:00), counted from the start's day.
+ */
+export function isWithinBusinessHours(hours: BusinessHours, timeZone: string, now: Date): boolean {
+  const { day, minutes } = localTime(now, timeZone);
+  const today = hours[day];
+  if (today.active) {
+    const start = toMinutes(today.start);
+    const end = toMinutes(today.end);
+    if (start < end ? minutes >= start && minutes < end : minutes >= start) return true;
+  }
+  // The tail of yesterday's overnight shift.
+  const yesterday = hours[weekdays[(weekdays.indexOf(day) + 6) % 7] as Weekday];
+  if (yesterday.active) {
+    const start = toMinutes(yesterday.start);
+    const end = toMinutes(yesterday.end);
+    if (end < start && minutes < end) return true;
+  }
+  return false;
+}

@@ -1,0 +1,411 @@
+import { isWithinBusinessHours } from "./business-hours";
+import { matchGeoRule } from "./geo-rules";
+import { type IvrMenu, type IvrPosition, type IvrStep, nextIvrStep } from "./ivr";
+import type { CallerLocation, LocationInput } from "./location";
+import { afterDial, type DialStatus, ringAttempts } from "./ring";
+import type {
+  AccountGate,
+  AccountRouting,
+  NumberRoute,
+  RouteTarget,
+  RoutingTable,
+  SharedNumberRoute,
+} from "./routing-table";
+
+export const CALL_MESSAGES = {
+  notInService: "We're sorry. The number you have dialed is not in service. Goodbye.",
+  trialEnded:
+    "We're sorry. This business is not able to take calls at the moment because its free trial has ended. Please try again later. Goodbye.",
+  walletEmpty:
+    "We're sorry. This business is not able to take calls at the moment. Please try again later. Goodbye.",
+  suspended: "We're sorry. This number is not available at the moment. Goodbye.",
+  goodbye: "Thank you for calling. Goodbye.",
+  voicemailGreeting: "Please leave a message after the tone. When you are finished, you may hang up.",
+  extensionVoicemail: (name: string) => `${name} is not available. Please leave a message after the tone.`,
+  /** What a ring group member hears on answering, before being connected to the waiting caller. */
+  whisper: (company: string) => `Call for ${company}.`,
+} as const;
+
+/** Where the call is, carried in the action URLs of the TwiML (signed by the carrier). */
+export interface CallContext {
+  accountId: string;
+  /** The account's number the call is routed by (its hours, strategy, voicemail). */
+  numberId: string | null;
+}
+
+/** What to do when a <Dial> ends unanswered. */
+export type DialFollowUp =
+  /** Ring groups now hunt from a queue (the "queue" step); kept for calls dialled before that. */
+  | { kind: "group"; target: "open" | "after"; attempt: number; rotation: number }
+  | { kind: "extension"; extensionId: string }
+  | { kind: "number" };
+
+/** Which ring group a waiting caller's hunt rings: the number's open or after-hours target. */
+export interface HuntTarget {
+  target: "open" | "after";
+  /** Round-robin starting member (0 for other strategies). */
+  rotation: number;
+}
+
+export type CallStep =
+  | { kind: "menu"; context: CallContext; menu: IvrMenu; position: IvrPosition; preface: string | null }
+  | { kind: "dial"; context: CallContext; numbers: string[]; timeoutSeconds: number; followUp: DialFollowUp }
+  /** Ring group: the caller waits in a queue hearing the hold music while members are called. */
+  | { kind: "queue"; context: CallContext; hunt: HuntTarget; holdMusicUrl: string }
+  | { kind: "voicemail"; context: CallContext; greeting: string; extensionId: string | null }
+  | { kind: "say_goodbye"; message: string }
+  /** The caller was connected and the call is over: end quietly. */
+  | { kind: "end" };
+
+export type GateState = "open" | "trial_ended" | "wallet_empty" | "suspended";
+
+/** Whether the account takes calls: trial ended without a subscription, or wallet empty, closes it. */
+export function gateState(gate: AccountGate, now: Date): GateState {
+  if (gate.status === "suspended" || gate.status === "closed") return "suspended";
+  if (
+    gate.status === "trialing" &&
+    !gate.hasActiveSubscription &&
+    gate.trialEndsAt !== null &&
+    gate.trialEndsAt.getTime() <= now.getTime()
+  ) {
+    return "trial_ended";
+  }
+  if (gate.walletBalanceCents !== null && gate.walletBalanceCents <= 0) return "wallet_empty";
+  return "open";
+}
+
+const gateMessages: Record<Exclude<GateState, "open">, string> = {
+  trial_ended: CALL_MESSAGES.trialEnded,
+  wallet_empty: CALL_MESSAGES.walletEmpty,
+  suspended: CALL_MESSAGES.suspended,
+};
+
+/** The licensee a pound-code call goes to: the first matching geo rule's, else the number's default. */
+export function chooseLicensee(shared: SharedNumberRoute, location: CallerLocation) {
+  const rule = matchGeoRule(shared.rules, location);
+  return { rule, accountId: rule?.targetAccountId ?? shared.defaultAccountId };
+}
+
+/** Round-robin position per ring group; the caller of the domain keeps the counters. */
+export type RotationSource = (groupKey: string) => number;
+
+export interface IncomingCall extends LocationInput {
+  to: string;
+}
+
+export interface RoutedCall {
+  step: CallStep;
+  accountId: string | null;
+  /** Set for pound-code calls: the rule that chose the licensee, or null for the default. */
+  geoRuleId?: string | null;
+}
+
+/**
+ * The first answer to an incoming call: the dialled number, then (for a shared pound-code number)
+ * the geo rules, then the account's gate, then business hours choose the route.
+ */
+export function routeIncomingCall(
+  table: RoutingTable,
+  call: IncomingCall,
+  location: CallerLocation,
+  now: Date,
+  rotation: RotationSource,
+): RoutedCall {
+  const entry = table.byNumber.get(call.to);
+  if (!entry) return { step: { kind: "say_goodbye", message: CALL_MESSAGES.notInService }, accountId: null };
+
+  if (entry.kind === "owned") {
+    const account = table.accounts.get(entry.route.accountId);
+    if (!account)
+      return { step: { kind: "say_goodbye", message: CALL_MESSAGES.notInService }, accountId: null };
+    return { step: routeByHours(account, entry.route, now, rotation), accountId: account.id };
+  }
+
+  const { rule, accountId } = chooseLicensee(entry.shared, location);
+  const account = accountId ? table.accounts.get(accountId) : undefined;
+  if (!account) {
+    return {
+      step: { kind: "say_goodbye", message: CALL_MESSAGES.notInService },
+      accountId: null,
+      geoRuleId: null,
+    };
+  }
+  const gate = gateState(account.gate, now);
+  if (gate !== "open") {
+    return {
+      step: { kind: "say_goodbye", message: gateMessages[gate] },
+      accountId: account.id,
+      geoRuleId: rule?.id ?? null,
+    };
+  }
+  // The rule's menu; else the licensee's own number routing; else its first menu.
+  const menu = rule?.ivrMenuId
+    ? account.menus.get(rule.ivrMenuId)
+    : account.mainRoute
+      ? undefined
+      : account.menus.values().next().value;
+  const step = menu
+    ? menuStep({ accountId: account.id, numberId: account.mainRoute?.numberId ?? null }, menu)
+    : account.mainRoute
+      ? routeByHours(account, account.mainRoute, now, rotation)
+      : voicemailStep({ accountId: account.id, numberId: null }, null, account);
+  return { step, accountId: account.id, geoRuleId: rule?.id ?? null };
+}
+
+function routeByHours(
+  account: AccountRouting,
+  route: NumberRoute,
+  now: Date,
+  rotation: RotationSource,
+): CallStep {
+  const gate = gateState(account.gate, now);
+  if (gate !== "open") return { kind: "say_goodbye", message: gateMessages[gate] };
+  const open = isWithinBusinessHours(route.businessHours, route.timeZone, now);
+  const which = open ? "open" : "after";
+  return stepForTarget(account, route, open ? route.openTarget : route.afterHoursTarget, which, rotation);
+}
+
+const menuStep = (context: CallContext, menu: IvrMenu): CallStep => ({
+  kind: "menu",
+  context,
+  menu,
+  position: { menuId: menu.id, invalidCount: 0, timeoutCount: 0 },
+  preface: null,
+});
+
+function voicemailStep(
+  context: CallContext,
+  route: NumberRoute | null,
+  account: AccountRouting,
+  extensionId?: string,
+): CallStep {
+  const extension = extensionId ? account.extensions.get(extensionId) : undefined;
+  const greeting = extension
+    ? CALL_MESSAGES.extensionVoicemail(extension.name)
+    : (route?.voicemailGreeting ?? CALL_MESSAGES.voicemailGreeting);
+  return { kind: "voicemail", context, greeting, extensionId: extension?.id ?? null };
+}
+
+/** Voicemail when the number takes messages, a goodbye otherwise. */
+function numberFallback(context: CallContext, route: NumberRoute | null, account: AccountRouting): CallStep {
+  if (route && !route.voicemailEnabled) return { kind: "say_goodbye", message: CALL_MESSAGES.goodbye };
+  return voicemailStep(context, route, account);
+}
+
+function dialExtension(
+  context: CallContext,
+  route: NumberRoute | null,
+  account: AccountRouting,
+  extensionId: string,
+): CallStep {
+  const extension = account.extensions.get(extensionId);
+  if (!extension) return numberFallback(context, route, account);
+  if (extension.forwardingNumbers.length === 0) {
+    return extension.voicemailEnabled
+      ? voicemailStep(context, route, account, extension.id)
+      : numberFallback(context, route, account);
+  }
+  return {
+    kind: "dial",
+    context,
+    numbers: extension.forwardingNumbers,
+    timeoutSeconds: route?.ringTimeoutSeconds ?? 30,
+    followUp: { kind: "extension", extensionId: extension.id },
+  };
+}
+
+/** A ring group's extensions in dialling order, each attempt ringing its extensions' numbers. */
+function groupAttempts(
+  account: AccountRouting,
+  route: NumberRoute,
+  extensionIds: string[],
+  rotation: number,
+) {
+  const reachable = extensionIds.filter(
+    (id) => (account.extensions.get(id)?.forwardingNumbers.length ?? 0) > 0,
+  );
+  return ringAttempts(route.ringStrategy, reachable, rotation).map((attempt) =>
+    attempt.flatMap((id) => account.extensions.get(id)?.forwardingNumbers ?? []),
+  );
+}
+
+const groupKey = (route: NumberRoute, which: "open" | "after") => `${route.numberId}:${which}`;
+
+function stepForTarget(
+  account: AccountRouting,
+  route: NumberRoute,
+  target: RouteTarget,
+  which: "open" | "after",
+  rotation: RotationSource,
+): CallStep {
+  const context: CallContext = { accountId: account.id, numberId: route.numberId };
+  switch (target.kind) {
+    case "ivr_menu": {
+      const menu = account.menus.get(target.menuId);
+      return menu ? menuStep(context, menu) : numberFallback(context, route, account);
+    }
+    case "extension":
+      return dialExtension(context, route, account, target.extensionId);
+    case "ring_group": {
+      const turn = route.ringStrategy === "round-robin" ? rotation(groupKey(route, which)) : 0;
+      const first = groupAttempts(account, route, target.extensionIds, turn)[0];
+      if (!first) return numberFallback(context, route, account);
+      return {
+        kind: "queue",
+        context,
+        hunt: { target: which, rotation: turn },
+        holdMusicUrl: route.holdMusicUrl,
+      };
+    }
+    case "voicemail":
+      return voicemailStep(context, route, account);
+    case "forward":
+      return {
+        kind: "dial",
+        context,
+        numbers: [target.number],
+        timeoutSeconds: route.ringTimeoutSeconds,
+        followUp: { kind: "number" },
+      };
+    case "hangup":
+      return { kind: "say_goodbye", message: CALL_MESSAGES.goodbye };
+  }
+}
+
+function lookup(table: RoutingTable, context: CallContext) {
+  const account = table.accounts.get(context.accountId);
+  if (!account) return null;
+  const route = context.numberId ? table.numbersById.get(context.numberId) : undefined;
+  return { account, route: route?.accountId === account.id ? route : null };
+}
+
+/** The step after the caller answered (or did not answer) a menu. */
+export function continueAfterGather(
+  table: RoutingTable,
+  context: CallContext,
+  position: IvrPosition,
+  digits: string,
+): CallStep {
+  const found = lookup(table, context);
+  if (!found) return { kind: "say_goodbye", message: CALL_MESSAGES.goodbye };
+  const { account, route } = found;
+  return stepForIvr(account, route, context, nextIvrStep(account.menus, position, digits));
+}
+
+function stepForIvr(
+  account: AccountRouting,
+  route: NumberRoute | null,
+  context: CallContext,
+  ivr: IvrStep,
+): CallStep {
+  switch (ivr.kind) {
+    case "menu": {
+      const menu = account.menus.get(ivr.position.menuId);
+      if (!menu) return { kind: "say_goodbye", message: CALL_MESSAGES.goodbye };
+      return { kind: "menu", context, menu, position: ivr.position, preface: ivr.preface };
+    }
+    case "extension":
+      return dialExtension(context, route, account, ivr.extension);
+    case "operator":
+      return account.operatorExtensionId
+        ? dialExtension(context, route, account, account.operatorExtensionId)
+        : numberFallback(context, route, account);
+    case "voicemail":
+      return voicemailStep(context, route, account, ivr.extension ?? undefined);
+    case "hangup":
+      return { kind: "say_goodbye", message: ivr.message };
+  }
+}
+
+/** The step after a <Dial> ended: done when answered, else hunt on or fall back to voicemail. */
+export function continueAfterDial(
+  table: RoutingTable,
+  context: CallContext,
+  followUp: DialFollowUp,
+  status: DialStatus,
+): CallStep {
+  if (status === "completed" || status === "answered") return { kind: "end" };
+  const found = lookup(table, context);
+  if (!found) return { kind: "say_goodbye", message: CALL_MESSAGES.goodbye };
+  const { account, route } = found;
+  switch (followUp.kind) {
+    case "group": {
+      if (!route) return numberFallback(context, route, account);
+      const target = followUp.target === "open" ? route.openTarget : route.afterHoursTarget;
+      if (target.kind !== "ring_group") return numberFallback(context, route, account);
+      const attempts = groupAttempts(account, route, target.extensionIds, followUp.rotation);
+      const next = afterDial(attempts, followUp.attempt, status);
+      if (next.kind !== "next") return numberFallback(context, route, account);
+      return {
+        kind: "dial",
+        context,
+        numbers: next.numbers,
+        timeoutSeconds: route.ringTimeoutSeconds,
+        followUp: { ...followUp, attempt: next.index },
+      };
+    }
+    case "extension": {
+      const extension = account.extensions.get(followUp.extensionId);
+      return extension?.voicemailEnabled
+        ? voicemailStep(context, route, account, extension.id)
+        : numberFallback(context, route, account);
+    }
+    case "number":
+      return numberFallback(context, route, account);
+  }
+}
+
+/** Everything needed to ring a waiting caller's ring group. */
+export interface HuntPlan {
+  /** Numbers rung per attempt (each number is one outbound call). */
+  attempts: string[][];
+  timeoutSeconds: number;
+  /** The dialled number: the member calls come from it. */
+  from: string;
+  companyName: string;
+  holdMusicUrl: string;
+}
+
+/** The hunt of a ring group, or null when the number's target is no longer a ring group. */
+export function huntPlan(table: RoutingTable, context: CallContext, hunt: HuntTarget): HuntPlan | null {
+  const found = lookup(table, context);
+  if (!found?.route) return null;
+  const { account, route } = found;
+  const target = hunt.target === "open" ? route.openTarget : route.afterHoursTarget;
+  if (target.kind !== "ring_group") return null;
+  return {
+    attempts: groupAttempts(account, route, target.extensionIds, hunt.rotation),
+    timeoutSeconds: route.ringTimeoutSeconds,
+    from: route.e164,
+    companyName: account.companyName,
+    holdMusicUrl: route.holdMusicUrl,
+  };
+}
+
+/** QueueResult of <Enqueue>, as the carrier reports it to the action URL. */
+export type QueueResult =
+  | "bridged"
+  | "bridging-in-process"
+  | "leave"
+  | "hangup"
+  | "redirected"
+  | "queue-full"
+  | "system-error"
+  | "error";
+
+/** The step after the caller left the queue: done when bridged, else voicemail or goodbye. */
+export function continueAfterQueue(table: RoutingTable, context: CallContext, result: string): CallStep {
+  switch (result) {
+    case "leave":
+    case "queue-full":
+    case "system-error":
+    case "error": {
+      const found = lookup(table, context);
+      if (!found) return { kind: "say_goodbye", message: CALL_MESSAGES.goodbye };
+      return numberFallback(context, found.route, found.account);
+    }
+    default:
+      // bridged, bridging-in-process, hangup, redirected: the caller is gone or connected.
+      return { kind: "end" };
+  }
+}

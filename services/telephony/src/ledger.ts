@@ -1,0 +1,95 @@
+/**
+ * Wallet arithmetic, in integer cents: what a usage charge or a credit does to a prepaid balance.
+ *
+ * Rules:
+ * - A usage charge never takes the balance below zero (the database CHECKs `balance_cents >= 0`).
+ *   When the balance cannot cover the charge, what is left is charged and the rest is the
+ *   shortfall: it is not carried as a debt, it is written into the entry's description. The
+ *   account is then at zero, and the telephony gate refuses calls and outbound texts until a top-up.
+ * - The balance is low when it is strictly below the threshold (the console's warning). The
+ *   low-balance e-mail goes out once per dip: the first charge that leaves the balance low while
+ *   no warning is outstanding "crosses" the threshold; later charges in the same dip do not.
+ * - A credit that lifts the balance back to the threshold or above ends the dip: the next
+ *   crossing warns again. A credit that leaves it still low keeps the warning outstanding.
+ */
+
+export interface DebitInput {
+  balanceCents: number;
+  /** What the usage costs, >= 0. */
+  amountCents: number;
+  lowBalanceThresholdCents: number;
+  /** A low-balance warning went out for the current dip and no credit has ended it since. */
+  lowBalanceNotified: boolean;
+}
+
+export interface DebitDecision {
+  /** Taken from the balance: the amount, or the whole balance when it cannot cover it. */
+  charged: number;
+  /** The part of the amount the balance could not cover; never owed. */
+  shortfall: number;
+  balanceAfter: number;
+  /** This charge is the one that crossed below the threshold: send the warning now. */
+  crossedLowBalance: boolean;
+}
+
+export interface CreditInput {
+  balanceCents: number;
+  /** What is added, >= 0. */
+  amountCents: number;
+  lowBalanceThresholdCents: number;
+}
+
+export interface CreditDecision {
+  balanceAfter: number;
+  /** The balance is no longer low: clear the warning so the next dip warns again. */
+  clearsLowBalance: boolean;
+}
+
+function assertCents(name: string, value: number): void {
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new RangeError(`${name} must be a non-negative integer number of cents, got ${value}`);
+  }
+}
+
+export function isLowBalance(balanceCents: number, lowBalanceThresholdCents: number): boolean {
+  return balanceCents < lowBalanceThresholdCents;
+}
+
+/** A charge against a balance with a floor of zero. An amount of 0 changes nothing and crosses nothing. */
+export function decideDebit(input: DebitInput): DebitDecision {
+  const { balanceCents, amountCents, lowBalanceThresholdCents, lowBalanceNotified } = input;
+  assertCents("balanceCents", balanceCents);
+  assertCents("amountCents", amountCents);
+  assertCents("lowBalanceThresholdCents", lowBalanceThresholdCents);
+  const charged = Math.min(amountCents, balanceCents);
+  const balanceAfter = balanceCents - charged;
+  return {
+    charged,
+    shortfall: amountCents - charged,
+    balanceAfter,
+    crossedLowBalance:
+      amountCents > 0 && !lowBalanceNotified && isLowBalance(balanceAfter, lowBalanceThresholdCents),
+  };
+}
+
+export function decideCredit(input: CreditInput): CreditDecision {
+  const { balanceCents, amountCents, lowBalanceThresholdCents } = input;
+  assertCents("balanceCents", balanceCents);
+  assertCents("amountCents", amountCents);
+  assertCents("lowBalanceThresholdCents", lowBalanceThresholdCents);
+  const balanceAfter = balanceCents + amountCents;
+  return { balanceAfter, clearsLowBalance: !isLowBalance(balanceAfter, lowBalanceThresholdCents) };
+}
+
+/** Cents as US dollars: 1234 → "$12.34". */
+export function formatUsd(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}$${Math.floor(abs / 100).toLocaleString("en-US")}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** The entry's description with the uncovered part of the charge, when there is one. */
+export function describeCharge(description: string, decision: Pick<DebitDecision, "shortfall">): string {
+  if (decision.shortfall === 0) return description;
+  return `${description} (${formatUsd(decision.shortfall)} not charged: insufficient balance)`;
+}

@@ -1,0 +1,146 @@
+import type { BusinessHours } from "./business-hours";
+import { type CompiledGeoRules, compileGeoRules, type GeoRule } from "./geo-rules";
+import type { IvrMenu } from "./ivr";
+import type { RingStrategy } from "./ring";
+
+export type RouteTarget =
+  | { kind: "ivr_menu"; menuId: string }
+  | { kind: "extension"; extensionId: string }
+  | { kind: "ring_group"; extensionIds: string[] }
+  | { kind: "voicemail" }
+  | { kind: "forward"; number: string }
+  | { kind: "hangup" };
+
+/** How one number's calls are routed (a number_routing row, decoded). */
+export interface NumberRoute {
+  numberId: string;
+  accountId: string;
+  e164: string;
+  tollFree: boolean;
+  timeZone: string;
+  businessHours: BusinessHours;
+  openTarget: RouteTarget;
+  afterHoursTarget: RouteTarget;
+  ringStrategy: RingStrategy;
+  ringTimeoutSeconds: number;
+  holdMusicUrl: string;
+  voicemailEnabled: boolean;
+  voicemailGreeting: string | null;
+}
+
+export interface Extension {
+  id: string;
+  accountId: string;
+  extensionNumber: number;
+  name: string;
+  voicemailEnabled: boolean;
+  /** Numbers rung for this extension, all at once. */
+  forwardingNumbers: string[];
+}
+
+/** Whether an account may take calls now; evaluated at call time against the clock. */
+export interface AccountGate {
+  status: "trialing" | "active" | "suspended" | "closed";
+  trialEndsAt: Date | null;
+  hasActiveSubscription: boolean;
+  /** Null when the account has no wallet (nothing prepaid yet). */
+  walletBalanceCents: number | null;
+}
+
+export interface AccountRouting {
+  id: string;
+  companyName: string;
+  gate: AccountGate;
+  menus: Map<string, IvrMenu>;
+  extensions: Map<string, Extension>;
+  /** Who "operator" rings: the lowest-numbered extension that has a number to ring. */
+  operatorExtensionId: string | null;
+  /** The account's first number: where a licensee's calls from a shared number go without a menu. */
+  mainRoute: NumberRoute | null;
+}
+
+export interface SharedNumberRoute {
+  sharedNumberId: string;
+  poundCode: string;
+  e164: string;
+  rules: CompiledGeoRules;
+  defaultAccountId: string | null;
+}
+
+export type DialledEntry =
+  | { kind: "owned"; route: NumberRoute }
+  | { kind: "shared"; shared: SharedNumberRoute };
+
+/** Everything a webhook needs to answer, in memory: rebuilt whenever configuration changes. */
+export interface RoutingTable {
+  byNumber: Map<string, DialledEntry>;
+  numbersById: Map<string, NumberRoute>;
+  byPoundCode: Map<string, SharedNumberRoute>;
+  accounts: Map<string, AccountRouting>;
+  builtAt: Date;
+}
+
+/** The rows the table is compiled from, as loaded from the database. */
+export interface RoutingSnapshot {
+  accounts: { id: string; companyName: string; gate: AccountGate }[];
+  numbers: NumberRoute[];
+  sharedNumbers: {
+    id: string;
+    poundCode: string;
+    e164: string;
+    defaultAccountId: string | null;
+    /** Rules already in the order the user arranged them. */
+    rules: GeoRule[];
+    /** Accounts holding an active licence for this number: rules to anyone else are ignored. */
+    licensedAccountIds: string[];
+  }[];
+  menus: (IvrMenu & { accountId: string })[];
+  extensions: Extension[];
+}
+
+export function compileRoutingTable(snapshot: RoutingSnapshot, builtAt: Date): RoutingTable {
+  const accounts = new Map<string, AccountRouting>();
+  for (const a of snapshot.accounts) {
+    accounts.set(a.id, {
+      id: a.id,
+      companyName: a.companyName,
+      gate: a.gate,
+      menus: new Map(),
+      extensions: new Map(),
+      operatorExtensionId: null,
+      mainRoute: null,
+    });
+  }
+  for (const menu of snapshot.menus) accounts.get(menu.accountId)?.menus.set(menu.id, menu);
+  const byExtensionNumber = [...snapshot.extensions].sort((a, b) => a.extensionNumber - b.extensionNumber);
+  for (const ext of byExtensionNumber) {
+    const account = accounts.get(ext.accountId);
+    if (!account) continue;
+    account.extensions.set(ext.id, ext);
+    if (!account.operatorExtensionId && ext.forwardingNumbers.length > 0)
+      account.operatorExtensionId = ext.id;
+  }
+
+  const byNumber = new Map<string, DialledEntry>();
+  const numbersById = new Map<string, NumberRoute>();
+  for (const route of snapshot.numbers) {
+    byNumber.set(route.e164, { kind: "owned", route });
+    numbersById.set(route.numberId, route);
+    const account = accounts.get(route.accountId);
+    if (account && !account.mainRoute) account.mainRoute = route;
+  }
+  const byPoundCode = new Map<string, SharedNumberRoute>();
+  for (const s of snapshot.sharedNumbers) {
+    const licensed = new Set(s.licensedAccountIds);
+    const shared: SharedNumberRoute = {
+      sharedNumberId: s.id,
+      poundCode: s.poundCode,
+      e164: s.e164,
+      rules: compileGeoRules(s.rules.filter((r) => licensed.has(r.targetAccountId))),
+      defaultAccountId: s.defaultAccountId,
+    };
+    byNumber.set(s.e164, { kind: "shared", shared });
+    byPoundCode.set(s.poundCode.toUpperCase(), shared);
+  }
+  return { byNumber, numbersById, byPoundCode, accounts, builtAt };
+}

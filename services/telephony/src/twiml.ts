@@ -1,0 +1,283 @@
+import VoiceResponse from "twilio/lib/twiml/VoiceResponse";
+import {
+  CALL_MESSAGES,
+  type CallContext,
+  type CallStep,
+  type DialFollowUp,
+  type HuntTarget,
+} from "./call-flow";
+import type { IvrMenu, IvrPosition } from "./ivr";
+
+/** The webhook paths TwiML points back to; the API serves them. */
+export const voicePaths = {
+  incoming: "/twilio/voice",
+  gather: "/twilio/voice/gather",
+  dial: "/twilio/voice/dial",
+  record: "/twilio/voice/record",
+  status: "/twilio/voice/status",
+  /** The waiting caller's hold music (the queue's wait URL). */
+  hold: "/twilio/voice/hold",
+  /** Where the caller goes when it leaves the queue (the Enqueue action). */
+  queueResult: "/twilio/voice/queue-result",
+  /** A ring group member's call, once answered. */
+  member: "/twilio/voice/member",
+  memberStatus: "/twilio/voice/member-status",
+  recording: "/twilio/recording",
+  transcription: "/twilio/recording/transcription",
+} as const;
+
+export const VOICEMAIL_MAX_SECONDS = 120;
+export const NO_MESSAGE_TEXT = "We did not receive a message. Goodbye.";
+export const MESSAGE_SAVED_TEXT = "Thank you. Your message has been saved. Goodbye.";
+
+export interface TwimlOptions {
+  /** Public base URL the carrier reaches us at (action URLs are absolute and signed by the carrier). */
+  baseUrl: string;
+  /** Ask the carrier to transcribe voicemail. */
+  carrierTranscription: boolean;
+}
+
+// Call state rides in the query of action URLs: the carrier signs the whole URL, so it cannot be forged.
+function contextQuery(context: CallContext): URLSearchParams {
+  const q = new URLSearchParams({ a: context.accountId });
+  if (context.numberId) q.set("n", context.numberId);
+  return q;
+}
+
+export function readContext(query: Record<string, string | undefined>): CallContext | null {
+  return query.a ? { accountId: query.a, numberId: query.n || null } : null;
+}
+
+export function readPosition(query: Record<string, string | undefined>): IvrPosition | null {
+  if (!query.m) return null;
+  const count = (v: string | undefined) => Math.max(0, Math.min(100, Number.parseInt(v ?? "0", 10) || 0));
+  return { menuId: query.m, invalidCount: count(query.i), timeoutCount: count(query.t) };
+}
+
+export function readFollowUp(query: Record<string, string | undefined>): DialFollowUp | null {
+  switch (query.f) {
+    case "g":
+      return {
+        kind: "group",
+        target: query.w === "after" ? "after" : "open",
+        attempt: Math.max(0, Number.parseInt(query.k ?? "0", 10) || 0),
+        rotation: Math.max(0, Number.parseInt(query.r ?? "0", 10) || 0),
+      };
+    case "e":
+      return query.x ? { kind: "extension", extensionId: query.x } : null;
+    case "n":
+      return { kind: "number" };
+    default:
+      return null;
+  }
+}
+
+export function readHunt(query: Record<string, string | undefined>): HuntTarget {
+  return {
+    target: query.w === "after" ? "after" : "open",
+    rotation: Math.max(0, Number.parseInt(query.r ?? "0", 10) || 0),
+  };
+}
+
+/** A member call of a hunt: the queue (the caller's CallSid) and the attempt it belongs to. */
+export interface MemberCallRef {
+  queue: string;
+  attempt: number;
+}
+
+export function readMemberCall(query: Record<string, string | undefined>): MemberCallRef | null {
+  if (!query.q) return null;
+  return { queue: query.q, attempt: Math.max(0, Number.parseInt(query.k ?? "0", 10) || 0) };
+}
+
+const url = (options: TwimlOptions, path: string, query: URLSearchParams) =>
+  `${options.baseUrl}${path}?${query}`;
+
+function gatherUrl(options: TwimlOptions, context: CallContext, position: IvrPosition) {
+  const q = contextQuery(context);
+  q.set("m", position.menuId);
+  q.set("i", String(position.invalidCount));
+  q.set("t", String(position.timeoutCount));
+  return url(options, voicePaths.gather, q);
+}
+
+function dialUrl(options: TwimlOptions, context: CallContext, followUp: DialFollowUp) {
+  const q = contextQuery(context);
+  if (followUp.kind === "group") {
+    q.set("f", "g");
+    q.set("w", followUp.target);
+    q.set("k", String(followUp.attempt));
+    q.set("r", String(followUp.rotation));
+  } else if (followUp.kind === "extension") {
+    q.set("f", "e");
+    q.set("x", followUp.extensionId);
+  } else {
+    q.set("f", "n");
+  }
+  return url(options, voicePaths.dial, q);
+}
+
+export function holdUrl(options: TwimlOptions, context: CallContext, hunt: HuntTarget): string {
+  const q = contextQuery(context);
+  q.set("w", hunt.target);
+  q.set("r", String(hunt.rotation));
+  return url(options, voicePaths.hold, q);
+}
+
+/** The member call's TwiML URL and status callback, carrying the queue and the attempt. */
+export function memberUrls(options: TwimlOptions, context: CallContext, member: MemberCallRef) {
+  const q = contextQuery(context);
+  q.set("q", member.queue);
+  q.set("k", String(member.attempt));
+  return {
+    url: url(options, voicePaths.member, q),
+    statusCallback: url(options, voicePaths.memberStatus, q),
+  };
+}
+
+function appendGreeting(target: VoiceResponse | VoiceResponse.Gather, menu: IvrMenu) {
+  if (menu.greetingType === "recording" && menu.greetingRecordingUrl) target.play(menu.greetingRecordingUrl);
+  else target.say(menu.greetingTts ?? "");
+}
+
+// Menus are many calls' first answer: their TwiML is built once per menu version and position.
+const menuCache = new WeakMap<IvrMenu, Map<string, string>>();
+
+function renderMenu(step: Extract<CallStep, { kind: "menu" }>, options: TwimlOptions): string {
+  const key = `${options.baseUrl}|${step.context.accountId}|${step.context.numberId}|${step.position.invalidCount}|${step.position.timeoutCount}|${step.preface ?? ""}`;
+  let byKey = menuCache.get(step.menu);
+  const cached = byKey?.get(key);
+  if (cached) return cached;
+  const response = new VoiceResponse();
+  const gather = response.gather({
+    numDigits: 1,
+    timeout: step.menu.timeoutSeconds,
+    action: gatherUrl(options, step.context, step.position),
+    method: "POST",
+    actionOnEmptyResult: true,
+    // "#" and "*" can be menu options: no key may end the input early.
+    finishOnKey: "",
+  });
+  if (step.preface) gather.say(step.preface);
+  appendGreeting(gather, step.menu);
+  const xml = response.toString();
+  if (!byKey) {
+    byKey = new Map();
+    menuCache.set(step.menu, byKey);
+  }
+  // Prefaces come from a small set (the menu's messages), so the cache stays bounded.
+  if (byKey.size < 256) byKey.set(key, xml);
+  return xml;
+}
+
+/** The two ends of the call, as every voice webhook gives them. */
+export interface CallParties {
+  from: string;
+  to: string;
+  /** The call's CallSid: names the queue a ring group's caller waits in. */
+  callSid?: string;
+}
+
+/**
+ * TwiML for a step of the call flow, built with the carrier's own builder. The parties go into
+ * the recording callback's URL: the carrier's recording callback does not repeat them.
+ */
+export function renderStep(step: CallStep, options: TwimlOptions, parties?: CallParties): string {
+  if (step.kind === "menu") return renderMenu(step, options);
+  const response = new VoiceResponse();
+  switch (step.kind) {
+    case "dial": {
+      const dial = response.dial({
+        timeout: step.timeoutSeconds,
+        action: dialUrl(options, step.context, step.followUp),
+        method: "POST",
+        answerOnBridge: true,
+      });
+      for (const number of step.numbers) dial.number(number);
+      break;
+    }
+    case "queue": {
+      const name = parties?.callSid;
+      if (!name) {
+        // No CallSid to name the queue by: the caller cannot wait, so end as a failed hunt would.
+        response.hangup();
+        break;
+      }
+      response.enqueue(
+        {
+          waitUrl: holdUrl(options, step.context, step.hunt),
+          waitUrlMethod: "POST",
+          action: url(options, voicePaths.queueResult, contextQuery(step.context)),
+          method: "POST",
+        },
+        name,
+      );
+      break;
+    }
+    case "voicemail": {
+      const q = contextQuery(step.context);
+      if (step.extensionId) q.set("x", step.extensionId);
+      if (parties) {
+        q.set("fr", parties.from);
+        q.set("to", parties.to);
+      }
+      response.say(step.greeting);
+      response.record({
+        action: url(options, voicePaths.record, contextQuery(step.context)),
+        method: "POST",
+        maxLength: VOICEMAIL_MAX_SECONDS,
+        playBeep: true,
+        finishOnKey: "#",
+        recordingStatusCallback: url(options, voicePaths.recording, q),
+        recordingStatusCallbackMethod: "POST",
+        ...(options.carrierTranscription
+          ? { transcribe: true, transcribeCallback: url(options, voicePaths.transcription, q) }
+          : {}),
+      });
+      response.say(NO_MESSAGE_TEXT);
+      response.hangup();
+      break;
+    }
+    case "say_goodbye":
+      response.say(step.message);
+      response.hangup();
+      break;
+    case "end":
+      response.hangup();
+      break;
+  }
+  return response.toString();
+}
+
+/** The wait URL while the hunt goes on: the hold music once (the carrier asks again when it ends). */
+export function renderHold(holdMusicUrl: string): string {
+  const response = new VoiceResponse();
+  response.play(holdMusicUrl);
+  return response.toString();
+}
+
+/** The wait URL once nobody is left to ring: the caller leaves the queue (to the Enqueue action). */
+export function renderLeave(): string {
+  const response = new VoiceResponse();
+  response.leave();
+  return response.toString();
+}
+
+/** A member who answered: a whisper, then the caller waiting in the queue. */
+export function renderMemberAnswer(companyName: string, queue: string): string {
+  const response = new VoiceResponse();
+  if (companyName.trim()) response.say(CALL_MESSAGES.whisper(companyName.trim()));
+  response.dial().queue(queue);
+  return response.toString();
+}
+
+/** After <Record>: the caller has left a message. */
+export function renderMessageSaved(): string {
+  const response = new VoiceResponse();
+  response.say(MESSAGE_SAVED_TEXT);
+  response.hangup();
+  return response.toString();
+}
+
+/** Answer to a webhook that only informs (status callbacks, SMS): an empty response. */
+export const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';

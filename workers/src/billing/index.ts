@@ -1,0 +1,5 @@
+export { chargeCall } from "./charge-call";
+export { chargeSms } from "./charge-sms";
+export { LOW_BALANCE_SUBJECT, lowBalanceEmail, sendLowBalanceWarning } from "./low-balance";
+export type { BillingEmail, BillingMailer, BillingPorts } from "./ports";
+export { loadRateTable } from "./rates";

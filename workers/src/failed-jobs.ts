@@ -1,0 +1,55 @@
+import { type Database, newId, schema } from "@poundline/db";
+import { and, eq, isNull } from "drizzle-orm";
+
+export interface FailedJob {
+  queue: string;
+  name: string;
+  jobId: string;
+  payload: unknown;
+  error: unknown;
+  attempts: number;
+}
+
+/** The message of an error, with its stack when there is one, bounded for the table. */
+export function describeError(error: unknown): string {
+  const text = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
+  return text.slice(0, 4000);
+}
+
+/**
+ * Records a job that failed for good. One open record per job: a second report of the same
+ * failure (a worker that dies after writing it, and the job fails again) changes nothing.
+ */
+export async function recordFailedJob(db: Database, failed: FailedJob, now: Date): Promise<void> {
+  await db
+    .insert(schema.failedJobs)
+    .values({
+      id: newId("job"),
+      queue: failed.queue,
+      jobName: failed.name,
+      jobId: failed.jobId,
+      payload: failed.payload ?? {},
+      error: describeError(failed.error),
+      attempts: Math.max(1, failed.attempts),
+      failedAt: now,
+    })
+    .onConflictDoNothing();
+  await settleOutboxJob(db, failed.queue, failed.jobId, now);
+}
+
+/**
+ * Marks the outbox row of a job settled: the job ran (done or skipped) or failed for good. Rows
+ * relayed but never settled are relayed again by the outbox relay (see outbox-relay.ts).
+ */
+export async function settleOutboxJob(db: Database, queue: string, jobId: string, now: Date): Promise<void> {
+  await db
+    .update(schema.jobOutbox)
+    .set({ settledAt: now })
+    .where(
+      and(
+        eq(schema.jobOutbox.queue, queue),
+        eq(schema.jobOutbox.jobId, jobId),
+        isNull(schema.jobOutbox.settledAt),
+      ),
+    );
+}

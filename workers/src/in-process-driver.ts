@@ -1,0 +1,158 @@
+import { backoffDelay, defaultRetryPolicy, type JobDriver, type RetryPolicy } from "./driver";
+import { recordFailedJob, settleOutboxJob } from "./failed-jobs";
+import {
+  type JobInfo,
+  type JobPorts,
+  type Processors,
+  processorFor,
+  type QueueCounts,
+  type QueueDepth,
+  type QueueName,
+  queueNames,
+} from "./jobs";
+
+export interface InProcessDriverOptions {
+  ports: JobPorts;
+  retry?: Partial<RetryPolicy>;
+  /** Jobs run at once per queue. */
+  concurrency?: number;
+  /** Ids of finished jobs remembered for deduplication. */
+  rememberFinished?: number;
+}
+
+type State = "waiting" | "active" | "delayed" | "failed";
+
+interface Entry {
+  queue: QueueName;
+  name: string;
+  jobId: string;
+  payload: unknown;
+  attemptsMade: number;
+  state: State;
+}
+
+/**
+ * Runs jobs inside this process: the embedded default without Redis. Same processors, same
+ * retry policy and failure record as BullMQ; jobs live in memory, so the durable hand-off is the
+ * outbox (a job lost with the process is one whose effect the processors find undone).
+ */
+export function createInProcessDriver(options: InProcessDriverOptions): JobDriver {
+  const { ports } = options;
+  const policy: RetryPolicy = { ...defaultRetryPolicy, ...options.retry };
+  const concurrency = options.concurrency ?? 4;
+  const remember = options.rememberFinished ?? 10_000;
+  const entries = new Map<string, Entry>();
+  const finished = new Set<string>();
+  const waiting = new Map<QueueName, Entry[]>(queueNames.map((q) => [q, []]));
+  const active = new Map<QueueName, number>(queueNames.map((q) => [q, 0]));
+  const timers = new Set<NodeJS.Timeout>();
+  const inFlight = new Set<Promise<void>>();
+  let processors: Processors | null = null;
+  let stopping = false;
+
+  const key = (queue: string, jobId: string) => `${queue}\u0000${jobId}`;
+
+  function finish(entry: Entry) {
+    entries.delete(key(entry.queue, entry.jobId));
+    finished.add(key(entry.queue, entry.jobId));
+    if (finished.size > remember) {
+      const oldest = finished.values().next().value;
+      if (oldest !== undefined) finished.delete(oldest);
+    }
+  }
+
+  function pump(queue: QueueName) {
+    if (!processors || stopping) return;
+    const list = waiting.get(queue) ?? [];
+    while (list.length > 0 && (active.get(queue) ?? 0) < concurrency) {
+      const entry = list.shift() as Entry;
+      active.set(queue, (active.get(queue) ?? 0) + 1);
+      const run = execute(entry).finally(() => {
+        inFlight.delete(run);
+        active.set(queue, (active.get(queue) ?? 1) - 1);
+        pump(queue);
+      });
+      inFlight.add(run);
+    }
+  }
+
+  async function execute(entry: Entry) {
+    entry.state = "active";
+    const info: JobInfo = {
+      queue: entry.queue,
+      name: entry.name,
+      jobId: entry.jobId,
+      attempt: entry.attemptsMade + 1,
+    };
+    const processor = processors && processorFor(processors, entry.queue, entry.name);
+    try {
+      if (!processor) throw new Error(`No processor for ${entry.queue}/${entry.name}`);
+      const outcome = await processor(ports, entry.payload, info);
+      await settleOutboxJob(ports.db, info.queue, info.jobId, ports.clock());
+      ports.log.debug({ ...info, outcome }, "job finished");
+      finish(entry);
+    } catch (error) {
+      entry.attemptsMade += 1;
+      if (processor && entry.attemptsMade < policy.attempts) {
+        const delay = backoffDelay(policy, entry.attemptsMade);
+        ports.log.warn({ ...info, err: error, retryInMs: delay }, "job failed, will retry");
+        entry.state = "delayed";
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          entry.state = "waiting";
+          waiting.get(entry.queue)?.push(entry);
+          pump(entry.queue);
+        }, delay);
+        timer.unref();
+        timers.add(timer);
+        return;
+      }
+      ports.log.error({ ...info, err: error }, "job failed for good");
+      entry.state = "failed";
+      try {
+        await recordFailedJob(
+          ports.db,
+          { ...info, payload: entry.payload, error, attempts: entry.attemptsMade },
+          ports.clock(),
+        );
+      } catch (recordError) {
+        ports.log.error({ ...info, err: recordError }, "could not record the failed job");
+      }
+      finish(entry);
+    }
+  }
+
+  return {
+    kind: "in-process",
+    async enqueue(queue, name, jobId, payload) {
+      if (stopping) throw new Error("The job driver is stopping");
+      const k = key(queue, jobId);
+      if (entries.has(k) || finished.has(k)) return;
+      const entry: Entry = { queue, name, jobId, payload, attemptsMade: 0, state: "waiting" };
+      entries.set(k, entry);
+      waiting.get(queue)?.push(entry);
+      // Run on a later turn: the caller's transaction commits before the processor reads.
+      queueMicrotask(() => pump(queue));
+    },
+    async start(given) {
+      processors = given;
+      stopping = false;
+      for (const queue of queueNames) pump(queue);
+    },
+    async stop(stopOptions) {
+      stopping = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      if (!stopOptions?.force) await Promise.allSettled([...inFlight]);
+    },
+    async counts() {
+      const counts = {} as QueueCounts;
+      for (const queue of queueNames) counts[queue] = { waiting: 0, active: 0, delayed: 0, failed: 0 };
+      for (const entry of entries.values()) {
+        const depth: QueueDepth = counts[entry.queue];
+        depth[entry.state] += 1;
+      }
+      return counts;
+    },
+  };
+}

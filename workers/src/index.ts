@@ -1,0 +1,19 @@
+export {
+  type BullmqDriverOptions,
+  bullmqJobId,
+  createBullmqDriver,
+  redisOptionsFromUrl,
+} from "./bullmq-driver";
+export { backoffDelay, defaultRetryPolicy, type JobDriver, type RetryPolicy } from "./driver";
+export { describeError, type FailedJob, recordFailedJob } from "./failed-jobs";
+export { createInProcessDriver, type InProcessDriverOptions } from "./in-process-driver";
+export * from "./jobs";
+export {
+  createOutboxRelay,
+  type OutboxRelay,
+  type OutboxRelayOptions,
+  type RelayResult,
+} from "./outbox-relay";
+export { allProcessors, type BillingDeps, billingProcessors, createProcessors } from "./processors";
+export { type JobsRuntime, type StartJobsOptions, startJobs } from "./runtime";
+export { createTranscriber, recordingStorageFromEnv, transcriberConfigFromEnv } from "./voicemail/index";

@@ -1,0 +1,87 @@
+import type { Database } from "@poundline/db";
+
+/**
+ * Every queue, its job names and their payloads. Payloads carry ids only: the processor loads
+ * the current state, so a job that runs twice (delivery is at-least-once) finds its work done.
+ */
+export interface JobMap {
+  billing: {
+    "charge-call": { callSid: string };
+    "charge-sms": { messageSid: string };
+  };
+  voicemail: {
+    "process-voicemail": { voicemailId: string; extensionId: string | null };
+  };
+  notifications: {
+    /** An inbound call ended: e-mail the members who asked for missed-call notices, if it was missed. */
+    "missed-call": { callSid: string };
+  };
+}
+
+export type QueueName = keyof JobMap;
+export type JobName<Q extends QueueName = QueueName> = keyof JobMap[Q] & string;
+export type JobPayload<Q extends QueueName, N extends JobName<Q>> = JobMap[Q][N];
+
+/** The job names of each queue, at run time. */
+export const jobNames = {
+  billing: ["charge-call", "charge-sms"],
+  voicemail: ["process-voicemail"],
+  notifications: ["missed-call"],
+} as const satisfies { [Q in QueueName]: readonly JobName<Q>[] };
+
+export const queueNames = Object.keys(jobNames) as QueueName[];
+
+/** A job named by strings read from a table, checked against the map. */
+export function isKnownJob(queue: string, name: string): queue is QueueName {
+  return (jobNames as Record<string, readonly string[]>)[queue]?.includes(name) ?? false;
+}
+
+/** What a processor did: its work, or nothing because the work was already done (or moot). */
+export type JobOutcome = "done" | "skipped";
+
+/** The minimal logger processors and the relay write to (pino and Fastify's logger fit). */
+export interface JobLog {
+  debug(obj: object, msg?: string): void;
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** The ports a processor receives: passed in, so tests build what they need. */
+export interface JobPorts {
+  db: Database;
+  log: JobLog;
+  clock: () => Date;
+}
+
+/** Which job a processor runs: its queue-level id and the attempt (1 for the first). */
+export interface JobInfo {
+  queue: QueueName;
+  name: string;
+  jobId: string;
+  attempt: number;
+}
+
+export type Processor<P> = (ports: JobPorts, payload: P, job: JobInfo) => Promise<JobOutcome>;
+
+/** One processor for every job of the map. */
+export type Processors = {
+  [Q in QueueName]: { [N in JobName<Q>]: Processor<JobPayload<Q, N>> };
+};
+
+/** Depths of one queue, for /healthz. */
+export interface QueueDepth {
+  waiting: number;
+  active: number;
+  delayed: number;
+  failed: number;
+}
+
+export type QueueCounts = Record<QueueName, QueueDepth>;
+
+/** The processor of a job named by strings (from a table or Redis), or null when unknown. */
+export function processorFor(processors: Processors, queue: string, name: string): Processor<unknown> | null {
+  if (!isKnownJob(queue, name)) return null;
+  const byName = processors[queue] as Record<string, Processor<unknown>>;
+  return byName[name] ?? null;
+}

@@ -1,0 +1,95 @@
+import { type Database, newId, schema } from "@poundline/db";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { JobLog } from "../jobs";
+import type { NotificationSms } from "./ports";
+
+const { phoneNumbers, smsOptOuts } = schema;
+
+const E164 = /^\+[1-9][0-9]{6,14}$/;
+/** The carrier's error code for a recipient who texted STOP to the sending number. */
+const UNSUBSCRIBED_RECIPIENT = 21610;
+
+/**
+ * A user's phone as E.164: "+…" kept (spacing dropped), 10 digits (or 11 starting with 1) read as
+ * a US/CA number; null for anything else, which is not texted.
+ */
+export function phoneToE164(phone: string | null): string | null {
+  const trimmed = phone?.trim() ?? "";
+  if (E164.test(trimmed)) return trimmed;
+  if (!/^\+?[\d\s().\-/]+$/.test(trimmed)) return null;
+  const digits = trimmed.replace(/\D/g, "");
+  if (digits.length === 11 && digits.startsWith("1")) return `+${digits}`;
+  if (trimmed.startsWith("+")) return E164.test(`+${digits}`) ? `+${digits}` : null;
+  if (digits.length === 10) return `+1${digits}`;
+  return null;
+}
+
+/** The account's number to text from: `preferred` when it is an SMS-enabled number of the account. */
+export async function senderNumber(
+  db: Database,
+  accountId: string,
+  preferred: string,
+): Promise<string | null> {
+  const [number] = await db
+    .select({ e164: phoneNumbers.e164 })
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.accountId, accountId), eq(phoneNumbers.smsEnabled, true)))
+    .orderBy(desc(sql`${phoneNumbers.e164} = ${preferred}`), asc(phoneNumbers.createdAt))
+    .limit(1);
+  return number?.e164 ?? null;
+}
+
+/** Whether `to` texted STOP to `from` (the same check as sending a text from the console). */
+export async function isOptedOut(db: Database, from: string, to: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: smsOptOuts.id })
+    .from(smsOptOuts)
+    .where(and(eq(smsOptOuts.ourNumber, from), eq(smsOptOuts.subscriberNumber, to)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export interface NotificationTextInput {
+  accountId: string;
+  from: string;
+  to: string;
+  body: string;
+}
+
+/**
+ * Texts a notification unless the recipient opted out of the sending number; answers whether it
+ * was sent. A refusal by the carrier for an opt-out it knew of first is remembered, as the console does.
+ */
+export async function sendNotificationText(
+  ports: { db: Database; log: JobLog; sms: NotificationSms; publicBaseUrl: string },
+  input: NotificationTextInput,
+): Promise<boolean> {
+  const { db, log } = ports;
+  if (await isOptedOut(db, input.from, input.to)) {
+    log.info({ from: input.from, to: input.to }, "notification text not sent: recipient opted out");
+    return false;
+  }
+  try {
+    const sent = await ports.sms.sendMessage({
+      from: input.from,
+      to: input.to,
+      body: input.body,
+      statusCallback: `${ports.publicBaseUrl}/twilio/sms/status`,
+    });
+    log.info({ messageSid: sent.sid, to: input.to }, "notification text sent");
+    return true;
+  } catch (err) {
+    if ((err as { code?: unknown } | null)?.code !== UNSUBSCRIBED_RECIPIENT) throw err;
+    await db
+      .insert(smsOptOuts)
+      .values({
+        id: newId("optOut"),
+        accountId: input.accountId,
+        ourNumber: input.from,
+        subscriberNumber: input.to,
+      })
+      .onConflictDoNothing({ target: [smsOptOuts.ourNumber, smsOptOuts.subscriberNumber] });
+    log.info({ from: input.from, to: input.to }, "notification text refused: recipient opted out");
+    return false;
+  }
+}

@@ -1,0 +1,67 @@
+import type { Database } from "@poundline/db";
+import { createBullmqDriver } from "./bullmq-driver";
+import type { JobDriver, RetryPolicy } from "./driver";
+import { createInProcessDriver } from "./in-process-driver";
+import type { JobLog, Processors, QueueCounts } from "./jobs";
+import { createOutboxRelay, type OutboxRelay } from "./outbox-relay";
+
+export interface StartJobsOptions {
+  db: Database;
+  log: JobLog;
+  clock?: () => Date;
+  /** BullMQ on this Redis; the in-process driver without it. */
+  redisUrl?: string | undefined;
+  /** Prefix of the BullMQ keys. */
+  prefix?: string;
+  /** The processors to run here; none: this process only hands jobs off (an API beside workers). */
+  processors?: Processors;
+  retry?: Partial<RetryPolicy>;
+  concurrency?: number;
+  pollIntervalMs?: number;
+}
+
+/** The job side of a process: a driver, its processors when given, and the outbox relay. */
+export interface JobsRuntime {
+  driver: JobDriver;
+  relay: OutboxRelay;
+  /** Wakes the relay: call after committing an outbox row. */
+  notify(): void;
+  counts(): Promise<QueueCounts>;
+  /** Stops the relay, then the driver, letting jobs in flight finish. */
+  stop(): Promise<void>;
+}
+
+export async function startJobs(options: StartJobsOptions): Promise<JobsRuntime> {
+  const ports = { db: options.db, log: options.log, clock: options.clock ?? (() => new Date()) };
+  const common = {
+    ports,
+    ...(options.retry ? { retry: options.retry } : {}),
+    ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+  };
+  const driver = options.redisUrl
+    ? createBullmqDriver({
+        ...common,
+        redisUrl: options.redisUrl,
+        ...(options.prefix ? { prefix: options.prefix } : {}),
+      })
+    : createInProcessDriver(common);
+  if (options.processors) await driver.start(options.processors);
+  const relay = createOutboxRelay({
+    db: options.db,
+    driver,
+    log: options.log,
+    clock: ports.clock,
+    ...(options.pollIntervalMs ? { pollIntervalMs: options.pollIntervalMs } : {}),
+  });
+  relay.start();
+  return {
+    driver,
+    relay,
+    notify: () => relay.notify(),
+    counts: () => driver.counts(),
+    async stop() {
+      await relay.stop();
+      await driver.stop();
+    },
+  };
+}

@@ -1,0 +1,21 @@
+export { type CarrierAccess, downloadRecording, recordingWavUrl } from "./download";
+export { VOICEMAIL_TEMPLATE, type VoicemailMessageInput, voicemailEmail, voicemailText } from "./message";
+export {
+  type ProcessVoicemailPayload,
+  processVoicemail,
+  type VoicemailLive,
+  type VoicemailPorts,
+  type VoicemailUpdatedEvent,
+} from "./process-voicemail";
+export { recordingStorageFromEnv, type VoicemailDeps, voicemailProcessor } from "./processor";
+export { createLocalRecordingStorage, type RecordingStorage, recordingKey } from "./storage";
+export {
+  createTranscriber,
+  DEFAULT_TRANSCRIPTION_MODEL,
+  type RecordingAudio,
+  type Transcriber,
+  type TranscriberConfig,
+  type TranscriptionOutcome,
+  type TranscriptionProvider,
+  transcriberConfigFromEnv,
+} from "./transcriber";

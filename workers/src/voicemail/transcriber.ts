@@ -1,0 +1,111 @@
+/** The recording handed to a transcriber: read only by the providers that need the audio. */
+export interface RecordingAudio {
+  filename: string;
+  contentType: string;
+  read(): Promise<Uint8Array>;
+}
+
+/**
+ * What a transcriber did. `pending`: the carrier transcribes and posts the text to its callback,
+ * so nothing is stored now; `none`: voicemail is not transcribed.
+ */
+export type TranscriptionOutcome =
+  | { status: "completed"; text: string }
+  | { status: "failed"; error: string }
+  | { status: "pending" }
+  | { status: "none" };
+
+export type TranscriptionProvider = "carrier" | "http" | "none";
+
+export interface Transcriber {
+  readonly provider: TranscriptionProvider;
+  transcribe(audio: RecordingAudio): Promise<TranscriptionOutcome>;
+}
+
+export type TranscriberConfig =
+  | { provider: "carrier" }
+  | { provider: "none" }
+  | {
+      provider: "http";
+      /** Base URL of an OpenAI-compatible API (…/v1): the audio goes to `${url}/audio/transcriptions`. */
+      url: string;
+      apiKey?: string | undefined;
+      model: string;
+      timeoutMs?: number;
+    };
+
+export const DEFAULT_TRANSCRIPTION_MODEL = "whisper-1";
+
+/**
+ * The transcription settings of the environment: TRANSCRIPTION_PROVIDER (carrier, http or none)
+ * or, without it, http when TRANSCRIPTION_URL is set, carrier when CARRIER_TRANSCRIPTION=true,
+ * none otherwise; TRANSCRIPTION_API_KEY and TRANSCRIPTION_MODEL (default whisper-1) for http.
+ */
+export function transcriberConfigFromEnv(env: Record<string, string | undefined>): TranscriberConfig {
+  const value = (name: string) => env[name]?.trim() || undefined;
+  const url = value("TRANSCRIPTION_URL");
+  const provider =
+    value("TRANSCRIPTION_PROVIDER") ??
+    (url ? "http" : value("CARRIER_TRANSCRIPTION") === "true" ? "carrier" : "none");
+  if (provider === "carrier" || provider === "none") return { provider };
+  if (provider !== "http") {
+    throw new Error(`TRANSCRIPTION_PROVIDER must be carrier, http or none (got "${provider}")`);
+  }
+  if (!url || !URL.canParse(url)) throw new Error("TRANSCRIPTION_URL must be a URL with the http provider");
+  return {
+    provider: "http",
+    url,
+    apiKey: value("TRANSCRIPTION_API_KEY"),
+    model: value("TRANSCRIPTION_MODEL") ?? DEFAULT_TRANSCRIPTION_MODEL,
+  };
+}
+
+export function createTranscriber(config: TranscriberConfig, fetchImpl: typeof fetch = fetch): Transcriber {
+  switch (config.provider) {
+    case "carrier":
+      return { provider: "carrier", transcribe: async () => ({ status: "pending" }) };
+    case "none":
+      return { provider: "none", transcribe: async () => ({ status: "none" }) };
+    case "http":
+      return createHttpTranscriber(config, fetchImpl);
+  }
+}
+
+/**
+ * An OpenAI-compatible transcription API (OpenAI, Groq, a local whisper server): the recording is
+ * POSTed as multipart `file` and `model` with the bearer key. Any failure is a `failed` outcome:
+ * the voicemail is still delivered, without its text.
+ */
+function createHttpTranscriber(
+  config: Extract<TranscriberConfig, { provider: "http" }>,
+  fetchImpl: typeof fetch,
+): Transcriber {
+  const endpoint = `${config.url.replace(/\/+$/, "")}/audio/transcriptions`;
+  return {
+    provider: "http",
+    async transcribe(audio) {
+      try {
+        const form = new FormData();
+        const bytes = await audio.read();
+        form.append("file", new Blob([new Uint8Array(bytes)], { type: audio.contentType }), audio.filename);
+        form.append("model", config.model);
+        form.append("response_format", "json");
+        const response = await fetchImpl(endpoint, {
+          method: "POST",
+          headers: config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {},
+          body: form,
+          signal: AbortSignal.timeout(config.timeoutMs ?? 120_000),
+        });
+        if (!response.ok) {
+          const detail = (await response.text().catch(() => "")).slice(0, 200);
+          return { status: "failed", error: `HTTP ${response.status}${detail ? `: ${detail}` : ""}` };
+        }
+        const body = (await response.json()) as { text?: unknown };
+        if (typeof body.text !== "string") return { status: "failed", error: "no text in the answer" };
+        return { status: "completed", text: body.text.trim() };
+      } catch (err) {
+        return { status: "failed", error: err instanceof Error ? err.message : String(err) };
+      }
+    },
+  };
+}

@@ -1,0 +1,288 @@
+import { type DatabaseHandle, newId, schema } from "@poundline/db";
+import { createTestDatabase } from "@poundline/db/testing";
+import { and, eq } from "drizzle-orm";
+import { pino } from "pino";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createMailer } from "../../services/api/src/mail/mailer";
+import { type BillingPorts, chargeCall, chargeSms, LOW_BALANCE_SUBJECT } from "../src/billing/index";
+
+const {
+  accounts,
+  users,
+  accountMemberships,
+  phoneNumbers,
+  callLogs,
+  messages,
+  rates,
+  wallets,
+  ledgerEntries,
+} = schema;
+
+const BASE = "https://app.poundline.test";
+
+describe("billing processors", () => {
+  let handle: DatabaseHandle;
+  let ports: BillingPorts;
+  const now = new Date("2026-11-20T15:00:00Z");
+  let accountId: string;
+  let localId: string;
+  let tollFreeId: string;
+  let n = 0;
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    const log = pino({ level: "silent" });
+    ports = {
+      db: handle.db,
+      log,
+      clock: () => now,
+      mailer: createMailer({ db: handle.db, log, from: "Poundline <no-reply@poundline.test>" }),
+      publicBaseUrl: BASE,
+    };
+    // Rates that differ from defaultRates, so the table is seen to be used.
+    await handle.db.insert(rates).values([
+      { id: newId("rate"), kind: "call_inbound", centsPerUnit: 4, unit: "minute" },
+      { id: newId("rate"), kind: "call_outbound", centsPerUnit: 5, unit: "minute" },
+      { id: newId("rate"), kind: "call_toll_free", centsPerUnit: 7, unit: "minute" },
+      { id: newId("rate"), kind: "sms_segment", centsPerUnit: 2, unit: "segment" },
+      { id: newId("rate"), kind: "mms_message", centsPerUnit: 6, unit: "message" },
+    ]);
+  });
+  afterAll(() => handle.close());
+
+  /** A fresh account with an owner, a member, two numbers and a wallet of `balance` cents. */
+  async function account(balance: number): Promise<void> {
+    n += 1;
+    accountId = newId("account");
+    localId = newId("number");
+    tollFreeId = newId("number");
+    const ownerId = newId("user");
+    const memberId = newId("user");
+    const { db } = handle;
+    await db.insert(accounts).values({ id: accountId, companyName: `Billing ${n} LLC` });
+    await db.insert(users).values([
+      { id: ownerId, email: `owner${n}@example.com`, firstName: "Olivia" },
+      { id: memberId, email: `member${n}@example.com`, firstName: "Max" },
+    ]);
+    await db.insert(accountMemberships).values([
+      { accountId, userId: ownerId, role: "owner" },
+      { accountId, userId: memberId, role: "member" },
+    ]);
+    await db.insert(phoneNumbers).values([
+      { id: localId, accountId, e164: `+1407555${String(1000 + n)}` },
+      { id: tollFreeId, accountId, e164: `+1800555${String(1000 + n)}`, numberType: "toll-free" },
+    ]);
+    await db.insert(wallets).values({ id: newId("wallet"), accountId, balanceCents: balance });
+  }
+
+  async function call(over: Partial<typeof callLogs.$inferInsert> = {}): Promise<string> {
+    const callSid = `CA${newId("call").slice(5)}`;
+    await handle.db.insert(callLogs).values({
+      id: newId("call"),
+      accountId,
+      phoneNumberId: localId,
+      callSid,
+      direction: "inbound",
+      fromNumber: "+13125550100",
+      toNumber: "+14075550100",
+      durationSeconds: 125,
+      callStatus: "completed",
+      ...over,
+    });
+    return callSid;
+  }
+
+  async function text(over: Partial<typeof messages.$inferInsert> = {}): Promise<string> {
+    const messageSid = `SM${newId("message").slice(4)}`;
+    await handle.db.insert(messages).values({
+      id: newId("message"),
+      accountId,
+      phoneNumberId: localId,
+      messageSid,
+      direction: "outbound",
+      fromNumber: "+14075550100",
+      toNumber: "+13125550100",
+      body: "a".repeat(200),
+      status: "sent",
+      ...over,
+    });
+    return messageSid;
+  }
+
+  const balance = async () =>
+    (await handle.db.select().from(wallets).where(eq(wallets.accountId, accountId)))[0]?.balanceCents;
+  const entries = () => handle.db.select().from(ledgerEntries).where(eq(ledgerEntries.accountId, accountId));
+  const priceOf = async (callSid: string) =>
+    (await handle.db.select().from(callLogs).where(eq(callLogs.callSid, callSid)))[0]?.priceCents;
+  const warnings = () =>
+    handle.db
+      .select()
+      .from(schema.emailOutbox)
+      .where(
+        and(
+          eq(schema.emailOutbox.template, "low_balance"),
+          eq(schema.emailOutbox.toAddress, `owner${n}@example.com`),
+        ),
+      );
+  const allWarningsOfAccount = async () =>
+    (
+      await handle.db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.template, "low_balance"))
+    ).filter((e) => e.toAddress.endsWith(`${n}@example.com`));
+
+  describe("chargeCall", () => {
+    beforeEach(() => account(10_000));
+
+    it("prices an inbound call from the rates table, writes the entry and the call's price", async () => {
+      const callSid = await call(); // 125 s: 3 started minutes at 4¢
+      expect(await chargeCall(ports, { callSid })).toBe("done");
+      expect(await priceOf(callSid)).toBe(12);
+      expect(await balance()).toBe(9988);
+      expect(await entries()).toMatchObject([
+        {
+          transactionType: "call_charge",
+          amountCents: -12,
+          balanceAfterCents: 9988,
+          idempotencyKey: `charge-call:${callSid}`,
+          reference: callSid,
+          description: "Inbound call from +13125550100 (3 min)",
+          createdAt: now,
+        },
+      ]);
+    });
+
+    it.each([
+      ["outbound", { direction: "outbound" as const, durationSeconds: 60 }, 5],
+      ["toll-free", { durationSeconds: 61, tollFree: true }, 14],
+    ])("prices a %s call", async (_n, over, cents) => {
+      const { tollFree, ...row } = { tollFree: false, ...over };
+      const callSid = await call({ ...row, ...(tollFree ? { phoneNumberId: tollFreeId } : {}) });
+      expect(await chargeCall(ports, { callSid })).toBe("done");
+      expect(await priceOf(callSid)).toBe(cents);
+      expect(await balance()).toBe(10_000 - cents);
+    });
+
+    it("skips an unanswered call, an unknown call and a duplicate", async () => {
+      const unanswered = await call({ durationSeconds: 0, callStatus: "no-answer" });
+      expect(await chargeCall(ports, { callSid: unanswered })).toBe("skipped");
+      expect(await priceOf(unanswered)).toBeNull();
+      expect(await chargeCall(ports, { callSid: "CAunknown" })).toBe("skipped");
+
+      const callSid = await call();
+      expect(await chargeCall(ports, { callSid })).toBe("done");
+      expect(await chargeCall(ports, { callSid })).toBe("skipped");
+      expect(await entries()).toHaveLength(1);
+      expect(await balance()).toBe(9988);
+    });
+
+    it("concurrent deliveries of one call charge it once", async () => {
+      const callSid = await call();
+      const outcomes = await Promise.all(Array.from({ length: 5 }, () => chargeCall(ports, { callSid })));
+      expect(outcomes.filter((o) => o === "done")).toHaveLength(1);
+      expect(await entries()).toHaveLength(1);
+      expect(await balance()).toBe(9988);
+    });
+  });
+
+  describe("chargeSms", () => {
+    beforeEach(() => account(10_000));
+
+    it("prices an outbound SMS per segment and an MMS flat from the rates table", async () => {
+      const sms = await text(); // 200 GSM characters: 2 segments at 2¢
+      const mms = await text({ numMedia: 1, body: "photo" });
+      expect(await chargeSms(ports, { messageSid: sms })).toBe("done");
+      expect(await chargeSms(ports, { messageSid: mms })).toBe("done");
+      expect(await balance()).toBe(10_000 - 4 - 6);
+      const rows = await entries();
+      expect(rows).toHaveLength(2);
+      expect(rows.find((e) => e.reference === sms)).toMatchObject({
+        transactionType: "sms_charge",
+        amountCents: -4,
+        idempotencyKey: `charge-sms:${sms}`,
+        description: "Outbound SMS to +13125550100",
+      });
+      expect(rows.find((e) => e.reference === mms)).toMatchObject({ amountCents: -6 });
+    });
+
+    it("does not charge inbound texts; skips unknown and duplicate ones", async () => {
+      const inbound = await text({ direction: "inbound", status: "received" });
+      expect(await chargeSms(ports, { messageSid: inbound })).toBe("skipped");
+      expect(await chargeSms(ports, { messageSid: "SMunknown" })).toBe("skipped");
+      const sms = await text();
+      const outcomes = await Promise.all(
+        Array.from({ length: 5 }, () => chargeSms(ports, { messageSid: sms })),
+      );
+      expect(outcomes.filter((o) => o === "done")).toHaveLength(1);
+      expect(await chargeSms(ports, { messageSid: sms })).toBe("skipped");
+      expect(await entries()).toHaveLength(1);
+      expect(await balance()).toBe(9996);
+    });
+  });
+
+  describe("low balance", () => {
+    it("crossing the threshold e-mails the owner exactly once", async () => {
+      await account(520); // threshold 500
+      const first = await call({ durationSeconds: 60 }); // 4¢ → 516, not low
+      expect(await chargeCall(ports, { callSid: first })).toBe("done");
+      expect(await allWarningsOfAccount()).toHaveLength(0);
+
+      const crossing = await call({ durationSeconds: 300 }); // 20¢ → 496
+      const again = await text(); // 4¢ → 492, still low: no second e-mail
+      await Promise.all([
+        chargeCall(ports, { callSid: crossing }),
+        chargeCall(ports, { callSid: crossing }),
+        chargeSms(ports, { messageSid: again }),
+      ]);
+      expect(await chargeCall(ports, { callSid: crossing })).toBe("skipped");
+      expect(await balance()).toBe(492);
+
+      const sent = await warnings();
+      expect(sent).toHaveLength(1);
+      expect(await allWarningsOfAccount()).toHaveLength(1); // not the member
+      const [email] = sent;
+      expect(email).toMatchObject({
+        subject: LOW_BALANCE_SUBJECT,
+        template: "low_balance",
+        status: "logged",
+      });
+      expect(email?.textBody).toMatch(/^Hello Olivia,/);
+      expect(email?.textBody).toContain(`${BASE}/dashboard/billing`);
+      expect(email?.textBody).toMatch(/balance is \$4\.9[26], below your low-balance threshold of \$5\.00/);
+    });
+
+    it("a call the wallet cannot cover takes it to zero, records the shortfall, and is priced in full", async () => {
+      await account(10);
+      await handle.db
+        .update(wallets)
+        .set({ lowBalanceNotifiedAt: now })
+        .where(eq(wallets.accountId, accountId));
+      const callSid = await call({ direction: "outbound", durationSeconds: 180 }); // 15¢
+      expect(await chargeCall(ports, { callSid })).toBe("done");
+      expect(await balance()).toBe(0);
+      expect(await priceOf(callSid)).toBe(15);
+      expect(await entries()).toMatchObject([
+        {
+          amountCents: -10,
+          balanceAfterCents: 0,
+          description: "Outbound call to +14075550100 (3 min) ($0.05 not charged: insufficient balance)",
+        },
+      ]);
+      expect(await allWarningsOfAccount()).toHaveLength(0); // warned before this dip's charge
+
+      // Redelivered once the wallet is topped up: the priced call is not charged again.
+      await handle.db.update(wallets).set({ balanceCents: 1000 }).where(eq(wallets.accountId, accountId));
+      expect(await chargeCall(ports, { callSid })).toBe("skipped");
+    });
+
+    it("an empty wallet warns once and is not charged, and the call stays priced", async () => {
+      await account(0);
+      const callSid = await call();
+      expect(await chargeCall(ports, { callSid })).toBe("done");
+      expect(await priceOf(callSid)).toBe(12);
+      expect(await entries()).toHaveLength(0);
+      const [email] = await warnings();
+      expect(email?.textBody).toContain("Calls and outbound texts are paused until you top up.");
+      expect(await chargeSms(ports, { messageSid: await text() })).toBe("done");
+      expect(await warnings()).toHaveLength(1);
+    });
+  });
+});
