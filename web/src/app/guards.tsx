@@ -1,0 +1,42 @@
+import { useEffect } from "react";
+import { Navigate, Outlet, useLocation } from "react-router-dom";
+import { toast } from "../lib/toast";
+import { useSession } from "./session";
+
+/** Where a visitor sent to /login wanted to go; login sends them back there. */
+export interface FromState {
+  from?: string;
+}
+
+/** /dashboard/*: without a session, to /login with the origin remembered. */
+export function RequireSession() {
+  const user = useSession((s) => s.user);
+  const location = useLocation();
+  if (!user) {
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to="/login" replace state={{ from } satisfies FromState} />;
+  }
+  return <Outlet />;
+}
+
+/** /admin/*: needs a session and admin status; others get "Access Denied" and go to /dashboard. */
+export function RequireAdmin() {
+  const user = useSession((s) => s.user);
+  const isAdmin = useSession((s) => s.isAdmin);
+  const location = useLocation();
+  const denied = Boolean(user) && !isAdmin;
+  useEffect(() => {
+    if (denied)
+      toast({
+        title: "Access Denied",
+        description: "You do not have permission to access this page.",
+        variant: "destructive",
+      });
+  }, [denied]);
+  if (!user) {
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to="/login" replace state={{ from } satisfies FromState} />;
+  }
+  if (denied) return <Navigate to="/dashboard" replace />;
+  return <Outlet />;
+}

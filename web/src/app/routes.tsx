@@ -1,0 +1,91 @@
+import type { ComponentType } from "react";
+import type { RouteObject } from "react-router-dom";
+import { PublicLayout } from "../layout/PublicLayout";
+import { RequireAdmin, RequireSession } from "./guards";
+
+/** A route whose page is a separate chunk, fetched the first time it is visited. */
+const page = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
+
+/** Seed 000's route table. */
+export const routes: RouteObject[] = [
+  {
+    Component: PublicLayout,
+    children: [
+      { path: "/", lazy: page(() => import("../pages/public/Home").then((m) => m.HomePage)) },
+      { path: "/features", lazy: page(() => import("../pages/public/Features").then((m) => m.FeaturesPage)) },
+      { path: "/pricing", lazy: page(() => import("../pages/public/Pricing").then((m) => m.PricingPage)) },
+      {
+        path: "/marketing-programs",
+        lazy: page(() => import("../pages/public/MarketingPrograms").then((m) => m.MarketingProgramsPage)),
+      },
+      {
+        path: "/nonprofit-info",
+        lazy: page(() => import("../pages/public/NonprofitInfo").then((m) => m.NonprofitInfoPage)),
+      },
+      { path: "/contact", lazy: page(() => import("../pages/public/Contact").then((m) => m.ContactPage)) },
+      { path: "/help", lazy: page(() => import("../pages/public/Help").then((m) => m.HelpPage)) },
+      { path: "/qa", lazy: page(() => import("../pages/public/QA").then((m) => m.QAPage)) },
+      {
+        path: "/request-feature",
+        lazy: page(() => import("../pages/public/RequestFeature").then((m) => m.RequestFeaturePage)),
+      },
+      {
+        path: "/request-phone-number",
+        lazy: page(() => import("../pages/public/RequestPhoneNumber").then((m) => m.RequestPhoneNumberPage)),
+      },
+      {
+        path: "/terms-of-service",
+        lazy: page(() => import("../pages/legal/TermsOfService").then((m) => m.TermsOfServicePage)),
+      },
+      {
+        path: "/privacy-policy",
+        lazy: page(() => import("../pages/legal/PrivacyPolicy").then((m) => m.PrivacyPolicyPage)),
+      },
+      {
+        path: "/disclaimer",
+        lazy: page(() => import("../pages/legal/Disclaimer").then((m) => m.DisclaimerPage)),
+      },
+      {
+        path: "/ca-privacy-policy",
+        lazy: page(() => import("../pages/legal/CaPrivacyPolicy").then((m) => m.CaPrivacyPolicyPage)),
+      },
+      {
+        path: "/e911-policy",
+        lazy: page(() => import("../pages/legal/E911Policy").then((m) => m.E911PolicyPage)),
+      },
+      { path: "/login", lazy: page(() => import("../pages/account/Login").then((m) => m.LoginPage)) },
+      {
+        path: "/register",
+        lazy: page(() => import("../pages/account/Register").then((m) => m.RegisterPage)),
+      },
+      {
+        path: "/forgot-password",
+        lazy: page(() => import("../pages/account/ForgotPassword").then((m) => m.ForgotPasswordPage)),
+      },
+      {
+        path: "/reset-password",
+        lazy: page(() => import("../pages/account/ResetPassword").then((m) => m.ResetPasswordPage)),
+      },
+      {
+        path: "/confirm-email",
+        lazy: page(() => import("../pages/account/ConfirmEmail").then((m) => m.ConfirmEmailPage)),
+      },
+      { path: "*", lazy: page(() => import("../pages/public/NotFound").then((m) => m.NotFoundPage)) },
+    ],
+  },
+  {
+    Component: RequireSession,
+    children: [
+      {
+        path: "/dashboard/*",
+        lazy: page(() => import("../pages/console/Dashboard").then((m) => m.DashboardPage)),
+      },
+    ],
+  },
+  {
+    Component: RequireAdmin,
+    children: [
+      { path: "/admin/*", lazy: page(() => import("../pages/console/Admin").then((m) => m.AdminPage)) },
+    ],
+  },
+];
