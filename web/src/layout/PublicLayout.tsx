@@ -1,18 +1,15 @@
 import { Box } from "@mantine/core";
-import { Suspense, useEffect } from "react";
-import { Outlet, useLocation } from "react-router-dom";
+import { Suspense } from "react";
+import { Outlet, ScrollRestoration } from "react-router-dom";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { PageLoader } from "./PageLoader";
 
 /** Header, the page, footer; each page's code loads when it is first visited. */
 export function PublicLayout() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
   return (
     <Box mih="100vh" style={{ display: "flex", flexDirection: "column" }}>
+      <ScrollRestoration />
       <Header />
       <Box component="main" id="main" style={{ flex: 1 }}>
         <Suspense fallback={<PageLoader />}>
