@@ -1,5 +1,5 @@
 import { decideCredit, decideDebit, describeCharge } from "@poundline/telephony/ledger";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "./client";
 import { newId } from "./ids";
 import { ledgerEntries, wallets } from "./schema/index";
@@ -88,32 +88,65 @@ export async function debitWallet(db: Database, input: DebitWallet): Promise<Deb
   assertAmount(input.amountCents);
   if (input.amountCents === 0) return { status: "nothing" };
   return db.transaction(async (tx) => {
-    const wallet = await lockWallet(tx, input.accountId, input.now);
-    const decision = decideDebit({
-      balanceCents: wallet.balanceCents,
-      amountCents: input.amountCents,
-      lowBalanceThresholdCents: wallet.lowBalanceThresholdCents,
-      lowBalanceNotified: wallet.lowBalanceNotifiedAt !== null,
-    });
+    const [result] = await applyDebits(tx, input.accountId, [input], input.now);
+    return result as DebitResult;
+  });
+}
 
+/** One debit of a batch: the account and time are the batch's. */
+export type Debit = Omit<DebitWallet, "accountId" | "now">;
+
+/**
+ * Many debits of one account, inside the caller's transaction: one wallet lock, one look-up of
+ * the idempotency keys, one multi-row ledger insert and one balance update, whatever the number
+ * of debits. Each result is what `debitWallet` would have answered had the debits run one after
+ * another in this order (a key seen earlier in the batch is a duplicate too).
+ */
+export async function applyDebits(
+  tx: Database,
+  accountId: string,
+  debits: Debit[],
+  now: Date,
+): Promise<DebitResult[]> {
+  for (const debit of debits) assertAmount(debit.amountCents);
+  if (debits.every((d) => d.amountCents === 0)) return debits.map(() => ({ status: "nothing" }));
+  const wallet = await lockWallet(tx, accountId, now);
+  const seen = await existingKeys(
+    tx,
+    debits.filter((d) => d.amountCents > 0).map((d) => d.idempotencyKey),
+  );
+
+  let balance = wallet.balanceCents;
+  let notified = wallet.lowBalanceNotifiedAt !== null;
+  let crossedAny = false;
+  const entries: (typeof ledgerEntries.$inferInsert)[] = [];
+  const results = debits.map((debit): DebitResult => {
+    if (debit.amountCents === 0) return { status: "nothing" };
+    if (seen.has(debit.idempotencyKey)) return { status: "duplicate" };
+    seen.add(debit.idempotencyKey);
+    const decision = decideDebit({
+      balanceCents: balance,
+      amountCents: debit.amountCents,
+      lowBalanceThresholdCents: wallet.lowBalanceThresholdCents,
+      lowBalanceNotified: notified,
+    });
+    balance = decision.balanceAfter;
+    notified ||= decision.crossedLowBalance;
+    crossedAny ||= decision.crossedLowBalance;
     let entryId: string | null = null;
     if (decision.charged > 0) {
-      entryId = await insertEntry(tx, wallet.id, input, {
-        type: input.type,
+      entryId = newId("transaction");
+      entries.push({
+        id: entryId,
+        walletId: wallet.id,
+        accountId,
+        transactionType: debit.type,
+        description: describeCharge(debit.description, decision),
         amountCents: -decision.charged,
         balanceAfterCents: decision.balanceAfter,
-        description: describeCharge(input.description, decision),
-      });
-      if (!entryId) return { status: "duplicate" } satisfies Duplicate;
-    } else if (await keyExists(tx, input.idempotencyKey)) {
-      return { status: "duplicate" } satisfies Duplicate;
-    }
-
-    if (decision.charged > 0 || decision.crossedLowBalance) {
-      // A wallet already empty only records that the warning went out: its balance stays 0.
-      await moveBalance(tx, wallet.id, 0 - decision.charged, decision.balanceAfter, {
-        updatedAt: input.now,
-        ...(decision.crossedLowBalance ? { lowBalanceNotifiedAt: input.now } : {}),
+        idempotencyKey: debit.idempotencyKey,
+        reference: debit.reference,
+        createdAt: now,
       });
     }
     return {
@@ -125,8 +158,27 @@ export async function debitWallet(db: Database, input: DebitWallet): Promise<Deb
       balanceAfterCents: decision.balanceAfter,
       lowBalanceThresholdCents: wallet.lowBalanceThresholdCents,
       crossedLowBalance: decision.crossedLowBalance,
-    } satisfies DebitApplied;
+    };
   });
+
+  if (entries.length > 0) {
+    // The wallet lock keeps every movement of this account out meanwhile, so each key is new;
+    // a conflict here means something bypassed the lock, and rolls the batch back.
+    const inserted = await tx
+      .insert(ledgerEntries)
+      .values(entries)
+      .onConflictDoNothing({ target: ledgerEntries.idempotencyKey })
+      .returning({ id: ledgerEntries.id });
+    if (inserted.length !== entries.length) throw new Error(`wallet ${wallet.id}: idempotency key race`);
+  }
+  if (entries.length > 0 || crossedAny) {
+    // A wallet already empty only records that the warning went out: its balance stays 0.
+    await moveBalance(tx, wallet.id, balance - wallet.balanceCents, balance, {
+      updatedAt: now,
+      ...(crossedAny ? { lowBalanceNotifiedAt: now } : {}),
+    });
+  }
+  return results;
 }
 
 /** Adds a top-up, refund or positive adjustment; one that ends a low-balance dip clears the warning. */
@@ -170,7 +222,7 @@ const lockedColumns = {
 };
 
 /** The account's wallet, locked until the transaction ends; created (zero, USD) when missing. */
-async function lockWallet(tx: Database, accountId: string, now: Date) {
+export async function lockWallet(tx: Database, accountId: string, now: Date) {
   const select = () =>
     tx.select(lockedColumns).from(wallets).where(eq(wallets.accountId, accountId)).for("update");
   const [existing] = await select();
@@ -223,13 +275,14 @@ async function insertEntry(
   return row?.id ?? null;
 }
 
-async function keyExists(tx: Database, idempotencyKey: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: ledgerEntries.id })
+/** The keys among these that the ledger already holds. */
+async function existingKeys(tx: Database, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await tx
+    .select({ key: ledgerEntries.idempotencyKey })
     .from(ledgerEntries)
-    .where(eq(ledgerEntries.idempotencyKey, idempotencyKey))
-    .limit(1);
-  return row !== undefined;
+    .where(inArray(ledgerEntries.idempotencyKey, keys));
+  return new Set(rows.map((r) => r.key).filter((k): k is string => k !== null));
 }
 
 /**

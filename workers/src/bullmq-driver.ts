@@ -1,7 +1,9 @@
 import { type Job, Queue, type RedisOptions, UnrecoverableError, Worker } from "bullmq";
-import { defaultRetryPolicy, type JobDriver, type RetryPolicy } from "./driver";
-import { recordFailedJob, settleOutboxJob } from "./failed-jobs";
+import { defaultRetryPolicy, type JobDriver, type QueuedJob, type RetryPolicy } from "./driver";
+import { createOutboxSettler, recordFailedJob } from "./failed-jobs";
 import {
+  type Concurrency,
+  concurrencyOf,
   type JobInfo,
   type JobPorts,
   type Processors,
@@ -18,8 +20,8 @@ export interface BullmqDriverOptions {
   /** Prefix of every Redis key of the queues (tests use one of their own). */
   prefix?: string;
   retry?: Partial<RetryPolicy>;
-  /** Jobs run at once per queue by this process. */
-  concurrency?: number;
+  /** Jobs run at once per queue by this process (defaultConcurrency when not given). */
+  concurrency?: Concurrency;
   /** How long an enqueue (or a count) may wait for Redis before it fails (the relay retries later). */
   enqueueTimeoutMs?: number;
   /** Lock and stalled-check timings of the workers (BullMQ's defaults: 30 s each). */
@@ -69,6 +71,7 @@ export function bullmqJobId(jobId: string): string {
  */
 export function createBullmqDriver(options: BullmqDriverOptions): JobDriver {
   const { ports } = options;
+  const settleOutboxJob = createOutboxSettler(ports.db, ports.clock);
   const policy: RetryPolicy = { ...defaultRetryPolicy, ...options.retry };
   const prefix = options.prefix ?? "poundline";
   const base = redisOptionsFromUrl(options.redisUrl);
@@ -99,6 +102,14 @@ export function createBullmqDriver(options: BullmqDriverOptions): JobDriver {
     }
     return queue;
   }
+
+  const jobOptions = (jobId: string) => ({
+    jobId: bullmqJobId(jobId),
+    attempts: policy.attempts,
+    backoff: { type: "exponential" as const, delay: policy.backoffMs, jitter: policy.jitter },
+    removeOnComplete: { age: 24 * 3600, count: 50_000 },
+    removeOnFail: { age: 7 * 24 * 3600 },
+  });
 
   async function onFailed(job: Job | undefined, err: Error) {
     if (!job) return;
@@ -131,14 +142,19 @@ export function createBullmqDriver(options: BullmqDriverOptions): JobDriver {
   return {
     kind: "bullmq",
     async enqueue(queue, name, jobId, payload) {
+      await withTimeout(queueOf(queue).add(name, payload, jobOptions(jobId)), timeoutMs);
+    },
+    async enqueueMany(jobs) {
+      const byQueue = new Map<QueueName, QueuedJob[]>();
+      for (const job of jobs) byQueue.set(job.queue, [...(byQueue.get(job.queue) ?? []), job]);
       await withTimeout(
-        queueOf(queue).add(name, payload, {
-          jobId: bullmqJobId(jobId),
-          attempts: policy.attempts,
-          backoff: { type: "exponential", delay: policy.backoffMs, jitter: policy.jitter },
-          removeOnComplete: { age: 24 * 3600, count: 50_000 },
-          removeOnFail: { age: 7 * 24 * 3600 },
-        }),
+        Promise.all(
+          [...byQueue].map(([queue, list]) =>
+            queueOf(queue).addBulk(
+              list.map((job) => ({ name: job.name, data: job.payload, opts: jobOptions(job.jobId) })),
+            ),
+          ),
+        ),
         timeoutMs,
       );
     },
@@ -156,14 +172,14 @@ export function createBullmqDriver(options: BullmqDriverOptions): JobDriver {
               attempt: job.attemptsMade + 1,
             };
             const outcome = await processor(ports, job.data, info);
-            await settleOutboxJob(ports.db, info.queue, info.jobId, ports.clock());
+            await settleOutboxJob(info.queue, info.jobId);
             ports.log.debug({ ...info, outcome }, "job finished");
             return outcome;
           },
           {
             prefix,
             connection: { ...base, maxRetriesPerRequest: null },
-            concurrency: options.concurrency ?? 8,
+            concurrency: concurrencyOf(options.concurrency, queueName),
             ...(options.lockDurationMs ? { lockDuration: options.lockDurationMs } : {}),
             ...(options.stalledIntervalMs ? { stalledInterval: options.stalledIntervalMs } : {}),
           },

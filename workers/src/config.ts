@@ -11,7 +11,10 @@ export const workersConfigSchema = z.object({
   DATABASE_URL: z.string().trim().min(1, "DATABASE_URL is required to run the workers apart from the API"),
   REDIS_URL: z.string().trim().min(1, "REDIS_URL is required to run the workers apart from the API"),
   QUEUE_PREFIX: z.string().default("poundline"),
+  /** Jobs run at once per queue by this process (voicemail, notifications). */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+  /** Charge jobs run at once: they share one wallet transaction per batch, so many is cheap. */
+  BILLING_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(200),
   PUBLIC_BASE_URL: z.url().default("http://localhost:3000"),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default("Poundline <no-reply@poundline.local>"),

@@ -18,6 +18,11 @@ export interface JobDriver {
     jobId: string,
     payload: JobPayload<Q, N>,
   ): Promise<void>;
+  /**
+   * Adds several jobs in one go (one round trip to Redis with BullMQ), each as `enqueue` would;
+   * rejects, having added some or none, when the queue cannot be reached.
+   */
+  enqueueMany(jobs: QueuedJob[]): Promise<void>;
   /** Starts running jobs with these processors. */
   start(processors: Processors): Promise<void>;
   /**
@@ -27,6 +32,14 @@ export interface JobDriver {
   stop(options?: { force?: boolean }): Promise<void>;
   /** Waiting, active, delayed and failed jobs per queue. */
   counts(): Promise<QueueCounts>;
+}
+
+/** A job as the outbox holds it: names checked against the job map (`isKnownJob`). */
+export interface QueuedJob {
+  queue: QueueName;
+  name: string;
+  jobId: string;
+  payload: unknown;
 }
 
 /** Retry policy shared by both drivers. */

@@ -1,5 +1,6 @@
 import { type Database, newId, schema } from "@poundline/db";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { keyedGroupCommit } from "./group-commit";
 
 export interface FailedJob {
   queue: string;
@@ -52,4 +53,31 @@ export async function settleOutboxJob(db: Database, queue: string, jobId: string
         isNull(schema.jobOutbox.settledAt),
       ),
     );
+}
+
+/**
+ * `settleOutboxJob` for a busy worker: settlements that arrive while one is being written go
+ * in the next UPDATE together (one per queue), so settling costs no round trip per job.
+ */
+export function createOutboxSettler(db: Database, clock: () => Date) {
+  const settle = keyedGroupCommit(
+    (job: { queue: string; jobId: string }) => job.queue,
+    async (queue, jobs) => {
+      await db
+        .update(schema.jobOutbox)
+        .set({ settledAt: clock() })
+        .where(
+          and(
+            eq(schema.jobOutbox.queue, queue),
+            inArray(
+              schema.jobOutbox.jobId,
+              jobs.map((j) => j.jobId),
+            ),
+            isNull(schema.jobOutbox.settledAt),
+          ),
+        );
+      return jobs.map(() => undefined);
+    },
+  );
+  return (queue: string, jobId: string): Promise<void> => settle({ queue, jobId });
 }

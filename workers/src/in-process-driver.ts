@@ -1,6 +1,8 @@
-import { backoffDelay, defaultRetryPolicy, type JobDriver, type RetryPolicy } from "./driver";
-import { recordFailedJob, settleOutboxJob } from "./failed-jobs";
+import { backoffDelay, defaultRetryPolicy, type JobDriver, type QueuedJob, type RetryPolicy } from "./driver";
+import { createOutboxSettler, recordFailedJob } from "./failed-jobs";
 import {
+  type Concurrency,
+  concurrencyOf,
   type JobInfo,
   type JobPorts,
   type Processors,
@@ -14,8 +16,8 @@ import {
 export interface InProcessDriverOptions {
   ports: JobPorts;
   retry?: Partial<RetryPolicy>;
-  /** Jobs run at once per queue. */
-  concurrency?: number;
+  /** Jobs run at once per queue (defaultConcurrency when not given). */
+  concurrency?: Concurrency;
   /** Ids of finished jobs remembered for deduplication. */
   rememberFinished?: number;
 }
@@ -38,8 +40,8 @@ interface Entry {
  */
 export function createInProcessDriver(options: InProcessDriverOptions): JobDriver {
   const { ports } = options;
+  const settleOutboxJob = createOutboxSettler(ports.db, ports.clock);
   const policy: RetryPolicy = { ...defaultRetryPolicy, ...options.retry };
-  const concurrency = options.concurrency ?? 4;
   const remember = options.rememberFinished ?? 10_000;
   const entries = new Map<string, Entry>();
   const finished = new Set<string>();
@@ -64,7 +66,7 @@ export function createInProcessDriver(options: InProcessDriverOptions): JobDrive
   function pump(queue: QueueName) {
     if (!processors || stopping) return;
     const list = waiting.get(queue) ?? [];
-    while (list.length > 0 && (active.get(queue) ?? 0) < concurrency) {
+    while (list.length > 0 && (active.get(queue) ?? 0) < concurrencyOf(options.concurrency, queue)) {
       const entry = list.shift() as Entry;
       active.set(queue, (active.get(queue) ?? 0) + 1);
       const run = execute(entry).finally(() => {
@@ -74,6 +76,17 @@ export function createInProcessDriver(options: InProcessDriverOptions): JobDrive
       });
       inFlight.add(run);
     }
+  }
+
+  function add({ queue, name, jobId, payload }: QueuedJob) {
+    if (stopping) throw new Error("The job driver is stopping");
+    const k = key(queue, jobId);
+    if (entries.has(k) || finished.has(k)) return;
+    const entry: Entry = { queue, name, jobId, payload, attemptsMade: 0, state: "waiting" };
+    entries.set(k, entry);
+    waiting.get(queue)?.push(entry);
+    // Run on a later turn: the caller's transaction commits before the processor reads.
+    queueMicrotask(() => pump(queue));
   }
 
   async function execute(entry: Entry) {
@@ -88,7 +101,7 @@ export function createInProcessDriver(options: InProcessDriverOptions): JobDrive
     try {
       if (!processor) throw new Error(`No processor for ${entry.queue}/${entry.name}`);
       const outcome = await processor(ports, entry.payload, info);
-      await settleOutboxJob(ports.db, info.queue, info.jobId, ports.clock());
+      await settleOutboxJob(info.queue, info.jobId);
       ports.log.debug({ ...info, outcome }, "job finished");
       finish(entry);
     } catch (error) {
@@ -125,14 +138,10 @@ export function createInProcessDriver(options: InProcessDriverOptions): JobDrive
   return {
     kind: "in-process",
     async enqueue(queue, name, jobId, payload) {
-      if (stopping) throw new Error("The job driver is stopping");
-      const k = key(queue, jobId);
-      if (entries.has(k) || finished.has(k)) return;
-      const entry: Entry = { queue, name, jobId, payload, attemptsMade: 0, state: "waiting" };
-      entries.set(k, entry);
-      waiting.get(queue)?.push(entry);
-      // Run on a later turn: the caller's transaction commits before the processor reads.
-      queueMicrotask(() => pump(queue));
+      add({ queue, name, jobId, payload });
+    },
+    async enqueueMany(jobs) {
+      for (const job of jobs) add(job);
     },
     async start(given) {
       processors = given;

@@ -15,6 +15,8 @@ export interface JobMap {
   notifications: {
     /** An inbound call ended: e-mail the members who asked for missed-call notices, if it was missed. */
     "missed-call": { callSid: string };
+    /** A contact-form message was saved: e-mail it to the contact inbox (the company size is not stored). */
+    "contact-form": { submissionId: string; employees: string | null };
   };
 }
 
@@ -26,7 +28,7 @@ export type JobPayload<Q extends QueueName, N extends JobName<Q>> = JobMap[Q][N]
 export const jobNames = {
   billing: ["charge-call", "charge-sms"],
   voicemail: ["process-voicemail"],
-  notifications: ["missed-call"],
+  notifications: ["missed-call", "contact-form"],
 } as const satisfies { [Q in QueueName]: readonly JobName<Q>[] };
 
 export const queueNames = Object.keys(jobNames) as QueueName[];
@@ -34,6 +36,24 @@ export const queueNames = Object.keys(jobNames) as QueueName[];
 /** A job named by strings read from a table, checked against the map. */
 export function isKnownJob(queue: string, name: string): queue is QueueName {
   return (jobNames as Record<string, readonly string[]>)[queue]?.includes(name) ?? false;
+}
+
+/** Jobs run at once by one process: one number for every queue, or a number per queue. */
+export type Concurrency = number | { [Q in QueueName]?: number };
+
+/**
+ * Charges are batched per wallet (workers/src/billing), so the more charge jobs run at once,
+ * the larger each batch and the fewer round trips per charge; other queues do slow I/O each.
+ */
+export const defaultConcurrency: { [Q in QueueName]: number } = {
+  billing: 200,
+  voicemail: 8,
+  notifications: 8,
+};
+
+export function concurrencyOf(concurrency: Concurrency | undefined, queue: QueueName): number {
+  if (typeof concurrency === "number") return concurrency;
+  return concurrency?.[queue] ?? defaultConcurrency[queue];
 }
 
 /** What a processor did: its work, or nothing because the work was already done (or moot). */

@@ -19,9 +19,10 @@ async function main() {
   const log = pino({ level: config.LOG_LEVEL });
   const db = await openDatabase({ url: config.DATABASE_URL });
   await db.migrate();
-  // The carrier settings are the API's (same environment): the real carrier, or the simulator
-  // embedded in the API, reached over HTTP from this process.
-  const carrier = carrierConfig(loadConfig());
+  // The carrier settings and the contact inbox are the API's (same environment): the real
+  // carrier, or the simulator embedded in the API, reached over HTTP from this process.
+  const apiConfig = loadConfig();
+  const carrier = carrierConfig(apiConfig);
   const carrierClient = createCarrierClient(
     carrier.mode === "simulator"
       ? {
@@ -36,10 +37,15 @@ async function main() {
     log,
     redisUrl: config.REDIS_URL,
     prefix: config.QUEUE_PREFIX,
-    concurrency: config.WORKER_CONCURRENCY,
+    concurrency: {
+      billing: config.BILLING_CONCURRENCY,
+      voicemail: config.WORKER_CONCURRENCY,
+      notifications: config.WORKER_CONCURRENCY,
+    },
     processors: allProcessors({
       mailer: createMailer({ db: db.db, log, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL }),
       publicBaseUrl: config.PUBLIC_BASE_URL,
+      contactInbox: apiConfig.CONTACT_INBOX,
       // Every API instance recompiles its routing tables (they hold the balances the gate reads).
       walletEmptied: async () => {
         await publisher.publish(ROUTING_CHANGED, JSON.stringify({ at: new Date().toISOString() }));

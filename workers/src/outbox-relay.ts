@@ -1,8 +1,8 @@
 import { type Database, schema } from "@poundline/db";
-import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import type { JobDriver } from "./driver";
+import { and, asc, inArray, isNull, lt, sql } from "drizzle-orm";
+import type { JobDriver, QueuedJob } from "./driver";
 import { describeError, recordFailedJob } from "./failed-jobs";
-import { isKnownJob, type JobLog, type JobName, type JobPayload, type QueueName } from "./jobs";
+import { isKnownJob, type JobLog } from "./jobs";
 
 const { jobOutbox } = schema;
 
@@ -52,7 +52,7 @@ export interface OutboxRelay {
 export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const { db, driver, log } = options;
   const clock = options.clock ?? (() => new Date());
-  const batchSize = options.batchSize ?? 100;
+  const batchSize = options.batchSize ?? 500;
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const backoff = options.backoff ?? { minMs: 500, maxMs: 30_000 };
   const resendAfterMs = options.resendAfterMs ?? 120_000;
@@ -83,41 +83,50 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         rows.push(...stale);
       }
       const relayed: string[] = [];
-      let error: unknown;
+      const jobs: (QueuedJob & { rowId: string })[] = [];
       for (const row of rows) {
-        if (!isKnownJob(row.queue, row.jobName)) {
-          // Nothing can run it: visible to admins instead of blocking the outbox.
-          await recordFailedJob(
-            tx,
-            {
-              queue: row.queue,
-              name: row.jobName,
-              jobId: row.jobId,
-              payload: row.payload,
-              error: new Error(`Unknown job ${row.queue}/${row.jobName}`),
-              attempts: 1,
-            },
-            clock(),
-          );
-          relayed.push(row.id);
+        if (isKnownJob(row.queue, row.jobName)) {
+          jobs.push({
+            rowId: row.id,
+            queue: row.queue,
+            name: row.jobName,
+            jobId: row.jobId,
+            payload: row.payload,
+          });
           continue;
         }
+        // Nothing can run it: visible to admins instead of blocking the outbox.
+        await recordFailedJob(
+          tx,
+          {
+            queue: row.queue,
+            name: row.jobName,
+            jobId: row.jobId,
+            payload: row.payload,
+            error: new Error(`Unknown job ${row.queue}/${row.jobName}`),
+            attempts: 1,
+          },
+          clock(),
+        );
+        relayed.push(row.id);
+      }
+      let error: unknown;
+      if (jobs.length > 0) {
         try {
-          const queue: QueueName = row.queue;
-          await driver.enqueue(
-            queue,
-            row.jobName as JobName<typeof queue>,
-            row.jobId,
-            row.payload as JobPayload<typeof queue, JobName<typeof queue>>,
-          );
-          relayed.push(row.id);
+          // One round trip for the batch; a job the queue already holds is a no-op by its id.
+          await driver.enqueueMany(jobs);
+          relayed.push(...jobs.map((job) => job.rowId));
         } catch (err) {
           error = err;
           await tx
             .update(jobOutbox)
             .set({ attempts: sql`${jobOutbox.attempts} + 1`, lastError: describeError(err) })
-            .where(eq(jobOutbox.id, row.id));
-          break;
+            .where(
+              inArray(
+                jobOutbox.id,
+                jobs.map((job) => job.rowId),
+              ),
+            );
         }
       }
       if (relayed.length > 0) {

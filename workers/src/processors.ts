@@ -1,5 +1,6 @@
-import { type BillingMailer, chargeCall, chargeSms } from "./billing/index";
+import { type Biller, type BillingMailer, createBiller } from "./billing/index";
 import type { JobInfo, JobPorts, Processor, Processors } from "./jobs";
+import { type ContactFormDeps, contactFormProcessor } from "./notifications/contact-form";
 import { missedCallProcessor } from "./notifications/index";
 import { type VoicemailDeps, voicemailProcessor } from "./voicemail/index";
 
@@ -27,6 +28,7 @@ export function createProcessors(
     },
     notifications: {
       "missed-call": pending("missed-call"),
+      "contact-form": pending("contact-form"),
       ...given.notifications,
     },
   };
@@ -48,9 +50,19 @@ export function billingProcessors(deps: BillingDeps): Processors["billing"] {
     publicBaseUrl: deps.publicBaseUrl.replace(/\/+$/, ""),
     ...(deps.walletEmptied ? { walletEmptied: deps.walletEmptied } : {}),
   };
+  // One biller per set of job ports (one per driver), so concurrent jobs share its batches.
+  const billers = new WeakMap<JobPorts, Biller>();
+  const billerFor = (ports: JobPorts) => {
+    let biller = billers.get(ports);
+    if (!biller) {
+      biller = createBiller({ ...ports, ...extra });
+      billers.set(ports, biller);
+    }
+    return biller;
+  };
   return {
-    "charge-call": (ports, payload) => chargeCall({ ...ports, ...extra }, payload),
-    "charge-sms": (ports, payload) => chargeSms({ ...ports, ...extra }, payload),
+    "charge-call": (ports, payload) => billerFor(ports).chargeCall(payload),
+    "charge-sms": (ports, payload) => billerFor(ports).chargeSms(payload),
   };
 }
 
@@ -58,11 +70,16 @@ export function billingProcessors(deps: BillingDeps): Processors["billing"] {
  * Every job's real processor, for the API's embedded jobs and for `npm run workers` alike: the
  * same code in both columns of ARCHITECTURE.md, only the ports differ.
  */
-export function allProcessors(deps: BillingDeps & VoicemailDeps): Processors {
+export function allProcessors(
+  deps: BillingDeps & VoicemailDeps & Pick<ContactFormDeps, "contactInbox">,
+): Processors {
   const notices = { mailer: deps.mailer, publicBaseUrl: deps.publicBaseUrl.replace(/\/+$/, "") };
   return createProcessors({
     billing: billingProcessors(deps),
     voicemail: { "process-voicemail": voicemailProcessor({ ...deps, ...notices }) },
-    notifications: { "missed-call": missedCallProcessor(notices) },
+    notifications: {
+      "missed-call": missedCallProcessor(notices),
+      "contact-form": contactFormProcessor({ mailer: deps.mailer, contactInbox: deps.contactInbox }),
+    },
   });
 }

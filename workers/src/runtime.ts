@@ -2,7 +2,7 @@ import type { Database } from "@poundline/db";
 import { createBullmqDriver } from "./bullmq-driver";
 import type { JobDriver, RetryPolicy } from "./driver";
 import { createInProcessDriver } from "./in-process-driver";
-import type { JobLog, Processors, QueueCounts } from "./jobs";
+import type { Concurrency, JobLog, Processors, QueueCounts } from "./jobs";
 import { createOutboxRelay, type OutboxRelay } from "./outbox-relay";
 
 export interface StartJobsOptions {
@@ -16,7 +16,7 @@ export interface StartJobsOptions {
   /** The processors to run here; none: this process only hands jobs off (an API beside workers). */
   processors?: Processors;
   retry?: Partial<RetryPolicy>;
-  concurrency?: number;
+  concurrency?: Concurrency;
   pollIntervalMs?: number;
 }
 

@@ -112,9 +112,9 @@ describe.skipIf(!redisUrl)("BullMQ driver", () => {
     const enqueued: string[] = [];
     const counting: JobDriver = {
       ...producer,
-      enqueue: async (queue, name, jobId, payload) => {
-        enqueued.push(jobId);
-        await producer.enqueue(queue, name, jobId, payload);
+      enqueueMany: async (jobs) => {
+        enqueued.push(...jobs.map((job) => job.jobId));
+        await producer.enqueueMany(jobs);
       },
     };
     const ids = Array.from({ length: 40 }, (_, i) => `charge-call:CAbull${i}`);

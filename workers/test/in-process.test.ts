@@ -123,9 +123,9 @@ describe("outbox relay (in-process driver)", () => {
     const enqueued: string[] = [];
     const counting: JobDriver = {
       ...driver,
-      enqueue: async (queue, name, jobId, payload) => {
-        enqueued.push(jobId);
-        await driver.enqueue(queue, name, jobId, payload);
+      enqueueMany: async (jobs) => {
+        enqueued.push(...jobs.map((job) => job.jobId));
+        await driver.enqueueMany(jobs);
       },
     };
     await driver.start(createProcessors({ billing: { "charge-call": recordingProcessor(calls) } }));
@@ -172,9 +172,9 @@ describe("outbox relay (in-process driver)", () => {
     let down = true;
     const flaky: JobDriver = {
       ...driver,
-      enqueue: async (...args) => {
+      enqueueMany: async (jobs) => {
         if (down) throw new Error("connect ECONNREFUSED 127.0.0.1:1");
-        await driver.enqueue(...args);
+        await driver.enqueueMany(jobs);
       },
     };
     const rowId = await writeOutbox(handle.db, "billing", "charge-call", "charge-call:CAdown", {

@@ -7,6 +7,7 @@ import type { QueueCounts } from "@poundline/workers";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
+import { queueBoardRoutes } from "./admin/queue-board";
 import { adminRoutes } from "./admin/routes";
 import { loadAuth } from "./auth/context";
 import type { GoogleTokenExchange } from "./auth/google";
@@ -23,6 +24,7 @@ import { createLogger, logRequests, requestLogger } from "./http/logging";
 import { createOriginCheck } from "./http/origin";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { messageRoutes } from "./messages/routes";
+import { siteRoutes } from "./site/routes";
 import { type CarrierConfig, carrierConfig } from "./twilio/carrier-config";
 import { createEmbeddedSim, embeddedSimHttpClient, registerEmbeddedSim } from "./twilio/embedded-sim";
 import { twilioRoutes } from "./twilio/plugin";
@@ -135,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // Load order is the architecture: health first, then what browsers use (security headers,
   // cookies, rate limits, sessions), then what the carrier calls. The carrier's webhooks are the
   // hot path and carry none of the browser's plugins.
+  const allowedOrigins = [config.PUBLIC_BASE_URL, ...(config.ALLOWED_ORIGINS?.split(",") ?? [])];
   await app.register(healthRoutes);
   await app.register(async (browser) => {
     logRequests(browser);
@@ -150,10 +153,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
           ...(redis ? { redis, nameSpace: "rl:http:" } : {}),
         });
         api.decorateRequest("auth", null);
-        api.addHook(
-          "onRequest",
-          createOriginCheck([config.PUBLIC_BASE_URL, ...(config.ALLOWED_ORIGINS?.split(",") ?? [])]),
-        );
+        api.addHook("onRequest", createOriginCheck(allowedOrigins));
         api.addHook("onRequest", loadAuth);
         await api.register(authRoutes, {
           prefix: "/auth",
@@ -162,9 +162,16 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         await api.register(crmRoutes);
         await api.register(messageRoutes);
         await api.register(adminRoutes, { prefix: "/admin" });
+        await api.register(siteRoutes);
       },
       { prefix: "/api" },
     );
+    if (config.REDIS_URL)
+      await browser.register(queueBoardRoutes, {
+        redisUrl: config.REDIS_URL,
+        queuePrefix: config.QUEUE_PREFIX,
+        allowedOrigins,
+      });
     if (app.deps.simulator) await registerEmbeddedSim(browser, app.deps.simulator);
     await browser.register(webRoutes);
   });

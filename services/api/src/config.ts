@@ -16,6 +16,8 @@ export const configSchema = z.object({
   DATABASE_URL: optionalString,
   DATA_DIR: z.string().default("./data"),
   REDIS_URL: optionalString,
+  /** Prefix of the BullMQ keys in Redis; the same as the workers' QUEUE_PREFIX. */
+  QUEUE_PREFIX: z.string().default("poundline"),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default("Poundline <no-reply@poundline.local>"),
   GOOGLE_CLIENT_ID: optionalString,
@@ -29,6 +31,18 @@ export const configSchema = z.object({
     .default("false")
     .transform((v) => v === "true"),
   NONPROFIT_DOMAIN: z.string().default("nonprofit"),
+  /** The card provider's publishable key, handed to the pricing page; absent until billing is set up. */
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  /** Price ids of the card provider: the standard and nonprofit subscriptions and the wallet top-up. */
+  STRIPE_PRICE_SUBSCRIPTION: z.string().trim().min(1).default("price_subscription_placeholder"),
+  STRIPE_PRICE_NONPROFIT_SUBSCRIPTION: z
+    .string()
+    .trim()
+    .min(1)
+    .default("price_nonprofit_subscription_placeholder"),
+  STRIPE_PRICE_WALLET_TOPUP: z.string().trim().min(1).default("price_wallet_topup_placeholder"),
+  /** Where notices of contact-form messages are e-mailed. */
+  CONTACT_INBOX: z.email().default("sales@poundline.com"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z
     .enum(["true", "false"])

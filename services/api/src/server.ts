@@ -23,6 +23,7 @@ async function main() {
   const processors = allProcessors({
     mailer: app.deps.mailer,
     publicBaseUrl: config.PUBLIC_BASE_URL,
+    contactInbox: config.CONTACT_INBOX,
     // A wallet at zero closes the account's gate: every instance recompiles its routing tables.
     walletEmptied: () => app.deps.routing.changed(),
     storage: recordingStorageFromEnv(process.env),
@@ -36,6 +37,7 @@ async function main() {
     db: db.db,
     log: app.log.child({ component: "jobs" }),
     redisUrl: config.REDIS_URL,
+    prefix: config.QUEUE_PREFIX,
     ...(config.REDIS_URL ? {} : { processors }),
   });
   app.deps.jobs = jobs;

@@ -1,4 +1,4 @@
-import { newId, schema } from "@poundline/db";
+import { newId, queryRows, schema } from "@poundline/db";
 import {
   type CallerLocation,
   chooseLicensee,
@@ -21,7 +21,7 @@ import {
 } from "@poundline/telephony";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { touchContactByPhone } from "../crm/contacts";
+import { upsertContactByPhone } from "../crm/contacts";
 import { paramsOf, sendTwiml, type WebhookParams } from "./plugin";
 
 const callStatusOf: Record<string, string> = {
@@ -145,93 +145,98 @@ export async function voiceRoutes(app: FastifyInstance) {
     const ended = ["completed", "busy", "no-answer", "failed", "canceled"].includes(status);
     const theirNumber = (inbound ? params.From : params.To) ?? "";
 
-    const applied = await db.db.transaction(async (tx) => {
-      const contactId = await touchContactByPhone(tx, {
-        accountId: owner.accountId,
-        phone: theirNumber,
-        name: params.CallerName,
-        source: "call",
-        at: eventTime,
-      });
-
-      const rows = await tx
-        .insert(schema.callLogs)
-        .values({
-          id: newId("call"),
-          accountId: owner.accountId,
-          contactId,
-          phoneNumberId: owner.phoneNumberId,
-          callSid,
-          parentCallSid: params.ParentCallSid || null,
-          direction: inbound ? "inbound" : "outbound",
-          fromNumber: params.From ?? "",
-          toNumber: params.To ?? "",
-          callStartTime: ended ? new Date(eventTime.getTime() - duration * 1000) : eventTime,
-          answeredAt:
-            status === "in-progress"
-              ? eventTime
-              : ended && duration > 0
-                ? new Date(eventTime.getTime() - duration * 1000)
-                : null,
-          endedAt: ended ? eventTime : null,
-          durationSeconds: duration,
-          callStatus: status,
-          lastSequenceNumber: sequence,
-          fromCity: params.FromCity || null,
-          fromState: params.FromState || null,
-          fromCountry: params.FromCountry || null,
-        })
-        .onConflictDoUpdate({
-          target: schema.callLogs.callSid,
-          set: {
-            callStatus: sql`case when excluded.call_status = 'completed' and exists (select 1 from ${schema.voicemails} v where v.call_sid = excluded.call_sid) then 'voicemail_missed' else excluded.call_status end`,
-            lastSequenceNumber: sql`excluded.last_sequence_number`,
-            durationSeconds: sql`greatest(${schema.callLogs.durationSeconds}, excluded.duration_seconds)`,
-            answeredAt: sql`coalesce(${schema.callLogs.answeredAt}, excluded.answered_at)`,
-            endedAt: sql`coalesce(excluded.ended_at, ${schema.callLogs.endedAt})`,
-            callStartTime: sql`least(${schema.callLogs.callStartTime}, excluded.call_start_time)`,
-            updatedAt: sql`now()`,
-          },
-          setWhere: sql`${schema.callLogs.lastSequenceNumber} < excluded.last_sequence_number`,
-        })
-        .returning({ id: schema.callLogs.id, callStatus: schema.callLogs.callStatus });
-      const row = rows[0];
-      if (row && status === "completed") {
-        // Charging happens in a worker; the hand-off is written with the row it belongs to.
-        const jobs = [
-          {
-            id: newId("job"),
-            queue: "billing",
-            jobName: "charge-call",
-            jobId: `charge-call:${callSid}`,
-            payload: { callSid },
-          },
-        ];
-        // The notice decides for itself whether nobody answered (voicemail has its own).
-        if (inbound) {
-          jobs.push({
-            id: newId("job"),
-            queue: "notifications",
-            jobName: "missed-call",
-            jobId: `missed-call:${callSid}`,
-            payload: { callSid },
-          });
-        }
-        await tx.insert(schema.jobOutbox).values(jobs);
-      }
-      return row ?? null;
+    // One statement (contact, call log, hand-offs in a WITH): one round trip, atomic on its own.
+    const contact = upsertContactByPhone(db.db, {
+      accountId: owner.accountId,
+      phone: theirNumber,
+      name: params.CallerName,
+      source: "call",
+      at: eventTime,
     });
+    const callLog = db.db
+      .insert(schema.callLogs)
+      .values({
+        id: newId("call"),
+        accountId: owner.accountId,
+        contactId: sql`(select id from contact)`,
+        phoneNumberId: owner.phoneNumberId,
+        callSid,
+        parentCallSid: params.ParentCallSid || null,
+        direction: inbound ? "inbound" : "outbound",
+        fromNumber: params.From ?? "",
+        toNumber: params.To ?? "",
+        callStartTime: ended ? new Date(eventTime.getTime() - duration * 1000) : eventTime,
+        answeredAt:
+          status === "in-progress"
+            ? eventTime
+            : ended && duration > 0
+              ? new Date(eventTime.getTime() - duration * 1000)
+              : null,
+        endedAt: ended ? eventTime : null,
+        durationSeconds: duration,
+        callStatus: status,
+        lastSequenceNumber: sequence,
+        fromCity: params.FromCity || null,
+        fromState: params.FromState || null,
+        fromCountry: params.FromCountry || null,
+      })
+      .onConflictDoUpdate({
+        target: schema.callLogs.callSid,
+        set: {
+          callStatus: sql`case when excluded.call_status = 'completed' and exists (select 1 from ${schema.voicemails} v where v.call_sid = excluded.call_sid) then 'voicemail_missed' else excluded.call_status end`,
+          lastSequenceNumber: sql`excluded.last_sequence_number`,
+          durationSeconds: sql`greatest(${schema.callLogs.durationSeconds}, excluded.duration_seconds)`,
+          answeredAt: sql`coalesce(${schema.callLogs.answeredAt}, excluded.answered_at)`,
+          endedAt: sql`coalesce(excluded.ended_at, ${schema.callLogs.endedAt})`,
+          callStartTime: sql`least(${schema.callLogs.callStartTime}, excluded.call_start_time)`,
+          updatedAt: sql`now()`,
+        },
+        setWhere: sql`${schema.callLogs.lastSequenceNumber} < excluded.last_sequence_number`,
+      })
+      .returning({ id: schema.callLogs.id, callStatus: schema.callLogs.callStatus });
+    // Charging happens in a worker; the hand-off is written with the row it belongs to, and only
+    // when the row was written (a duplicate or late event changes nothing and hands off nothing).
+    // The missed-call notice decides for itself whether nobody answered (voicemail has its own).
+    const handOffs =
+      status !== "completed"
+        ? []
+        : [
+            { queue: "billing", jobName: "charge-call", jobId: `charge-call:${callSid}` },
+            ...(inbound
+              ? [{ queue: "notifications", jobName: "missed-call", jobId: `missed-call:${callSid}` }]
+              : []),
+          ];
+    const jobs =
+      handOffs.length === 0
+        ? sql`select 1`
+        : sql`insert into ${schema.jobOutbox} (id, queue, job_name, job_id, payload)
+            select v.id, v.queue, v.job_name, v.job_id, v.payload::jsonb
+            from (values ${sql.join(
+              handOffs.map(
+                (job) =>
+                  sql`(${newId("job")}, ${job.queue}, ${job.jobName}, ${job.jobId}, ${JSON.stringify({ callSid })})`,
+              ),
+              sql`, `,
+            )}) as v(id, queue, job_name, job_id, payload)
+            where exists (select 1 from log)`;
+    const [applied] = await queryRows<{ id: string; callStatus: string }>(
+      db.db,
+      sql`with contact as (${contact.getSQL()}), log as (${callLog.getSQL()}), jobs as (${jobs}) select id, call_status as "callStatus" from log`,
+    );
 
     if (applied) {
       if (status === "completed") app.deps.jobs?.notify();
-      await live.publish(owner.accountId, {
-        type: "call.updated",
-        callSid,
-        status: applied.callStatus,
-        from: params.From ?? "",
-        to: params.To ?? "",
-        direction: inbound ? "inbound" : "outbound",
-      });
+      // Live views are best effort: the carrier's answer does not wait for them.
+      live
+        .publish(owner.accountId, {
+          type: "call.updated",
+          callSid,
+          status: applied.callStatus,
+          from: params.From ?? "",
+          to: params.To ?? "",
+          direction: inbound ? "inbound" : "outbound",
+        })
+        .catch((err: unknown) => request.log.warn({ err, callSid }, "live event not published"));
     }
     return sendTwiml(reply, EMPTY_TWIML);
   });

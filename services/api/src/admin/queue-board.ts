@@ -1,0 +1,51 @@
+import { createBullBoard } from "@bull-board/api";
+import { BullMQAdapter } from "@bull-board/api/bullMQAdapter";
+import { FastifyAdapter } from "@bull-board/fastify";
+import { queueNames, redisOptionsFromUrl } from "@poundline/workers";
+import { Queue } from "bullmq";
+import type { FastifyInstance } from "fastify";
+import { loadAuth } from "../auth/context";
+import { AppError } from "../http/errors";
+import { createOriginCheck } from "../http/origin";
+
+/** Where admins see the queues (Bull Board), beside the console's admin area. */
+export const QUEUE_BOARD_PATH = "/admin/queues";
+
+/**
+ * Bull Board over the BullMQ queues, for platform admins only: waiting, active, delayed and
+ * failed jobs, with retry and clean. Only with Redis: the embedded in-process queues have no
+ * board; their failed jobs are at /api/admin/jobs/failed either way.
+ */
+export async function queueBoardRoutes(
+  app: FastifyInstance,
+  options: { redisUrl: string; queuePrefix: string; allowedOrigins: string[] },
+) {
+  const connection = redisOptionsFromUrl(options.redisUrl);
+  const queues = queueNames.map((name) => new Queue(name, { prefix: options.queuePrefix, connection }));
+  for (const queue of queues) queue.on("error", (err) => app.log.warn({ err }, "queue board: Redis error"));
+  app.addHook("onClose", async () => {
+    await Promise.allSettled(queues.map((queue) => queue.close()));
+  });
+
+  const serverAdapter = new FastifyAdapter();
+  serverAdapter.setBasePath(QUEUE_BOARD_PATH);
+  createBullBoard({
+    queues: queues.map((queue) => new BullMQAdapter(queue)),
+    serverAdapter,
+    options: { uiConfig: { boardTitle: "Poundline queues" } },
+  });
+
+  app.decorateRequest("auth", null);
+  // The board's retry/clean buttons are cookie-authenticated writes: same CSRF rule as /api.
+  app.addHook("onRequest", createOriginCheck(options.allowedOrigins));
+  app.addHook("onRequest", loadAuth);
+  app.addHook("onRequest", async (request, reply) => {
+    if (!request.auth) {
+      const back = encodeURIComponent(request.url.split("?")[0] ?? QUEUE_BOARD_PATH);
+      return reply.redirect(`/login?next=${back}`, 303);
+    }
+    if (!request.auth.isAdmin)
+      throw new AppError("FORBIDDEN", "You do not have permission to access this page.");
+  });
+  await app.register(serverAdapter.registerPlugin(), { prefix: QUEUE_BOARD_PATH });
+}

@@ -1,0 +1,135 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { SESSION_COOKIE } from "../auth/sessions";
+import { errorResponseSchema } from "../http/schemas";
+import { listPublishedFaq, readContent } from "./content";
+import {
+  contactBodySchema,
+  contentQuerySchema,
+  contentResponseSchema,
+  createdResponseSchema,
+  faqQuerySchema,
+  faqResponseSchema,
+  featureRequestBodySchema,
+  phoneNumberRequestBodySchema,
+  siteConfigSchema,
+} from "./schemas";
+import {
+  type Sender,
+  saveContactSubmission,
+  saveFeatureRequest,
+  savePhoneNumberRequest,
+} from "./submissions";
+
+/** Per-IP limit of each public form, stricter than the /api scope's: they write rows and send mail. */
+export const FORM_RATE_LIMIT = { max: 10, timeWindow: "1 minute" } as const;
+
+/** How long browsers (and shared caches) may reuse the public texts. */
+const CACHE_SECONDS = 60;
+
+/**
+ * Public answers may be cached for a minute. A request that carries a session cookie may get a
+ * renewed (or cleared) cookie with the answer, which a shared cache must never keep.
+ */
+function allowCaching(request: FastifyRequest, reply: FastifyReply) {
+  const scope = request.cookies[SESSION_COOKIE] ? "private" : "public";
+  reply.header("cache-control", `${scope}, max-age=${CACHE_SECONDS}`);
+}
+
+function senderOf(request: FastifyRequest): Sender {
+  const { auth } = request;
+  return {
+    userAgent: request.headers["user-agent"],
+    user: auth ? { userId: auth.user.id, accountId: auth.account?.id ?? null } : null,
+  };
+}
+
+/** The public site's API, mounted under /api: settings, editable texts, FAQ and the public forms. */
+export async function siteRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get("/site", { schema: { response: { 200: siteConfigSchema } } }, async (request, reply) => {
+    const { config } = request.server.deps;
+    allowCaching(request, reply);
+    return {
+      nonprofitDomain: config.NONPROFIT_DOMAIN,
+      stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
+      prices: {
+        subscription: config.STRIPE_PRICE_SUBSCRIPTION,
+        nonprofitSubscription: config.STRIPE_PRICE_NONPROFIT_SUBSCRIPTION,
+        walletTopUp: config.STRIPE_PRICE_WALLET_TOPUP,
+      },
+    };
+  });
+
+  app.get(
+    "/content",
+    {
+      schema: {
+        querystring: contentQuerySchema,
+        response: { 200: contentResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const values = await readContent(request.server.deps.db.db, request.query.keys);
+      allowCaching(request, reply);
+      return { values };
+    },
+  );
+
+  app.get(
+    "/faq",
+    {
+      schema: {
+        querystring: faqQuerySchema,
+        response: { 200: faqResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const items = await listPublishedFaq(request.server.deps.db.db, request.query.order);
+      allowCaching(request, reply);
+      return { items };
+    },
+  );
+
+  const formResponses = { 201: createdResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema };
+
+  app.post(
+    "/contact",
+    {
+      config: { rateLimit: FORM_RATE_LIMIT },
+      schema: { body: contactBodySchema, response: formResponses },
+    },
+    async (request, reply) => {
+      const { db, jobs } = request.server.deps;
+      const id = await saveContactSubmission(db.db, request.body, senderOf(request));
+      // The notice is queued with the row; wake the relay now rather than at its next poll.
+      jobs?.notify();
+      return reply.status(201).send({ id });
+    },
+  );
+
+  app.post(
+    "/feature-requests",
+    {
+      config: { rateLimit: FORM_RATE_LIMIT },
+      schema: { body: featureRequestBodySchema, response: formResponses },
+    },
+    async (request, reply) => {
+      const id = await saveFeatureRequest(request.server.deps.db.db, request.body);
+      return reply.status(201).send({ id });
+    },
+  );
+
+  app.post(
+    "/phone-number-requests",
+    {
+      config: { rateLimit: FORM_RATE_LIMIT },
+      schema: { body: phoneNumberRequestBodySchema, response: formResponses },
+    },
+    async (request, reply) => {
+      const id = await savePhoneNumberRequest(request.server.deps.db.db, request.body, senderOf(request));
+      return reply.status(201).send({ id });
+    },
+  );
+}

@@ -1,0 +1,259 @@
+import { applyDebits, type Debit, type DebitResult, lockWallet, schema } from "@poundline/db";
+import { priceCall, priceMessage } from "@poundline/telephony";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { groupCommit, keyedGroupCommit } from "../group-commit";
+import type { JobOutcome } from "../jobs";
+import { sendLowBalanceWarning } from "./low-balance";
+import type { BillingPorts } from "./ports";
+import { loadRateTable } from "./rates";
+
+const { callLogs, messages, phoneNumbers } = schema;
+
+/** What a finished call or a sent text costs, as the batch needs it. */
+type Usage =
+  | {
+      kind: "call";
+      callLogId: string;
+      callSid: string;
+      inbound: boolean;
+      tollFree: boolean;
+      durationSeconds: number;
+      otherParty: string;
+    }
+  | { kind: "sms"; messageSid: string; body: string; numMedia: number; toNumber: string };
+
+interface ChargeRequest {
+  accountId: string;
+  usage: Usage;
+}
+
+/** Rows read per look-up round trip, and charges per wallet transaction. */
+const BATCH = 500;
+
+/**
+ * The billing processors of one worker process. Every charge goes through a group commit per
+ * wallet: the charges that arrive while a wallet's transaction runs share the next one (one row
+ * lock, one ledger insert, one balance update), so throughput does not stop at one wallet lock
+ * per charge. The look-ups of calls and texts are batched the same way. Results are exactly
+ * those of charging one at a time, in arrival order.
+ */
+export function createBiller(ports: BillingPorts) {
+  const { db, log } = ports;
+
+  const findCalls = groupCommit(async (callSids: string[]) => {
+    const rows = await db
+      .select({
+        id: callLogs.id,
+        callSid: callLogs.callSid,
+        accountId: callLogs.accountId,
+        direction: callLogs.direction,
+        fromNumber: callLogs.fromNumber,
+        toNumber: callLogs.toNumber,
+        durationSeconds: callLogs.durationSeconds,
+        priceCents: callLogs.priceCents,
+        numberType: phoneNumbers.numberType,
+      })
+      .from(callLogs)
+      .leftJoin(phoneNumbers, eq(phoneNumbers.id, callLogs.phoneNumberId))
+      .where(inArray(callLogs.callSid, [...new Set(callSids)]));
+    const bySid = new Map(rows.map((r) => [r.callSid, r]));
+    return callSids.map((sid) => bySid.get(sid) ?? null);
+  }, BATCH);
+
+  const findMessages = groupCommit(async (messageSids: string[]) => {
+    const rows = await db
+      .select({
+        messageSid: messages.messageSid,
+        accountId: messages.accountId,
+        direction: messages.direction,
+        toNumber: messages.toNumber,
+        body: messages.body,
+        numMedia: messages.numMedia,
+      })
+      .from(messages)
+      .where(inArray(messages.messageSid, [...new Set(messageSids)]));
+    const bySid = new Map(rows.map((r) => [r.messageSid, r]));
+    return messageSids.map((sid) => bySid.get(sid) ?? null);
+  }, BATCH);
+
+  const charge = keyedGroupCommit(
+    (request: ChargeRequest) => request.accountId,
+    (accountId, requests) => chargeWallet(ports, accountId, requests),
+    BATCH,
+  );
+
+  /** After the commit: the gate, the warning, the log line. */
+  async function settle(accountId: string, reference: string, debit: DebitResult): Promise<JobOutcome> {
+    if (debit.status === "duplicate") return "skipped";
+    if (debit.status === "applied") {
+      if (debit.balanceAfterCents === 0 && debit.chargedCents > 0) await ports.walletEmptied?.(accountId);
+      if (debit.chargedCents === 0) log.warn({ reference, accountId }, "not charged: wallet empty");
+      if (debit.crossedLowBalance) {
+        await sendLowBalanceWarning(ports, {
+          accountId,
+          balanceCents: debit.balanceAfterCents,
+          lowBalanceThresholdCents: debit.lowBalanceThresholdCents,
+        });
+      }
+    }
+    return "done";
+  }
+
+  return {
+    /**
+     * Charges a finished call, idempotency key `charge-call:<CallSid>`; the price (per started
+     * minute, toll-free when the number is) is stored on the call log in the same transaction,
+     * so a priced call is never charged again, even when the wallet was empty. Skipped: an
+     * unknown CallSid, an unanswered call (0 s), a call already priced, a duplicate.
+     */
+    async chargeCall(payload: { callSid: string }): Promise<JobOutcome> {
+      const call = await findCalls(payload.callSid);
+      if (!call) {
+        log.warn({ callSid: payload.callSid }, "charge-call: no such call");
+        return "skipped";
+      }
+      if (call.priceCents !== null || call.durationSeconds <= 0) return "skipped";
+      const inbound = call.direction === "inbound";
+      const debit = await charge({
+        accountId: call.accountId,
+        usage: {
+          kind: "call",
+          callLogId: call.id,
+          callSid: call.callSid,
+          inbound,
+          tollFree: call.numberType === "toll-free",
+          durationSeconds: call.durationSeconds,
+          otherParty: inbound ? call.fromNumber : call.toNumber,
+        },
+      });
+      return settle(call.accountId, call.callSid, debit);
+    },
+
+    /**
+     * Charges an outbound text, idempotency key `charge-sms:<MessageSid>` (per segment, MMS
+     * flat). Inbound texts are not charged: receiving is included in the number's fee. Messages
+     * have no price column, so a text charged against an empty wallet leaves only a log line.
+     */
+    async chargeSms(payload: { messageSid: string }): Promise<JobOutcome> {
+      const message = await findMessages(payload.messageSid);
+      if (!message) {
+        log.warn({ messageSid: payload.messageSid }, "charge-sms: no such message");
+        return "skipped";
+      }
+      if (message.direction !== "outbound") return "skipped";
+      const debit = await charge({
+        accountId: message.accountId,
+        usage: {
+          kind: "sms",
+          messageSid: message.messageSid,
+          body: message.body,
+          numMedia: message.numMedia,
+          toNumber: message.toNumber,
+        },
+      });
+      return settle(message.accountId, message.messageSid, debit);
+    },
+  };
+}
+
+export type Biller = ReturnType<typeof createBiller>;
+
+/**
+ * One transaction for a batch of one account's charges. Lock order is the wallet, then the call
+ * logs, as everywhere money moves. A call log is priced with `price_cents is null` as the guard,
+ * so a call charged by a concurrent batch (or twice in this one) comes back as a duplicate.
+ */
+async function chargeWallet(ports: BillingPorts, accountId: string, requests: ChargeRequest[]) {
+  const now = ports.clock();
+  return ports.db.transaction(async (tx) => {
+    await lockWallet(tx, accountId, now);
+    const rates = await loadRateTable(tx);
+    const priceOf = (usage: Usage) =>
+      usage.kind === "call"
+        ? priceCall(
+            {
+              direction: usage.inbound ? "inbound" : "outbound",
+              tollFree: usage.tollFree,
+              durationSeconds: usage.durationSeconds,
+            },
+            rates,
+          )
+        : priceMessage({ body: usage.body, numMedia: usage.numMedia }, rates);
+    const prices = requests.map((r) => priceOf(r.usage));
+
+    const calls = requests.flatMap((r, i) =>
+      r.usage.kind === "call" ? [{ id: r.usage.callLogId, price: prices[i] as number }] : [],
+    );
+    const unpriced = new Set<string>();
+    if (calls.length > 0) {
+      const cases = sql.join(
+        calls.map((c) => sql`when ${c.id} then ${c.price}::integer`),
+        sql` `,
+      );
+      const priced = await tx
+        .update(callLogs)
+        .set({ priceCents: sql`case ${callLogs.id} ${cases} end`, updatedAt: now })
+        .where(
+          and(
+            inArray(
+              callLogs.id,
+              calls.map((c) => c.id),
+            ),
+            isNull(callLogs.priceCents),
+          ),
+        )
+        .returning({ id: callLogs.id });
+      for (const row of priced) unpriced.add(row.id);
+    }
+
+    // A call whose price was already set is a duplicate; so is its second request in a batch.
+    const debits: (Debit | null)[] = requests.map((r, i) => {
+      const { usage } = r;
+      if (usage.kind === "call") {
+        if (!unpriced.delete(usage.callLogId)) return null;
+        const minutes = Math.ceil(usage.durationSeconds / 60);
+        return {
+          amountCents: prices[i] as number,
+          type: "call_charge",
+          idempotencyKey: `charge-call:${usage.callSid}`,
+          reference: usage.callSid,
+          description: `${usage.inbound ? `Inbound call from ${usage.otherParty}` : `Outbound call to ${usage.otherParty}`} (${minutes} min)`,
+        };
+      }
+      return {
+        amountCents: prices[i] as number,
+        type: "sms_charge",
+        idempotencyKey: `charge-sms:${usage.messageSid}`,
+        reference: usage.messageSid,
+        description: `Outbound ${usage.numMedia > 0 ? "MMS" : "SMS"} to ${usage.toNumber}`,
+      };
+    });
+    const applied = await applyDebits(
+      tx,
+      accountId,
+      debits.filter((d): d is Debit => d !== null),
+      now,
+    );
+    let next = 0;
+    return debits.map(
+      (d): DebitResult => (d === null ? { status: "duplicate" } : (applied[next++] as DebitResult)),
+    );
+  });
+}
+
+const billers = new WeakMap<BillingPorts, Biller>();
+
+/** The biller of these ports: jobs run with the same ports share its batches. */
+export function billerOf(ports: BillingPorts): Biller {
+  let biller = billers.get(ports);
+  if (!biller) {
+    biller = createBiller(ports);
+    billers.set(ports, biller);
+  }
+  return biller;
+}
+
+export const chargeCall = (ports: BillingPorts, payload: { callSid: string }) =>
+  billerOf(ports).chargeCall(payload);
+export const chargeSms = (ports: BillingPorts, payload: { messageSid: string }) =>
+  billerOf(ports).chargeSms(payload);
