@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../src/client";
 import { newId } from "../src/ids";
-import { creditWallet, type DebitApplied, debitWallet } from "../src/ledger";
+import { applyDebits, creditWallet, type Debit, type DebitApplied, debitWallet } from "../src/ledger";
 import * as schema from "../src/schema/index";
 import { createTestDatabase } from "../src/testing";
 
@@ -225,5 +225,61 @@ describe("wallet ledger", () => {
     ).rejects.toThrow("boom");
     expect((await walletOf(accountId))?.balanceCents).toBe(100);
     expect(await entriesOf(accountId)).toHaveLength(1);
+  });
+
+  describe("applyDebits: a batch answers what one debit at a time would have", () => {
+    const debit = (key: string, amountCents: number): Debit => ({
+      amountCents,
+      type: "call_charge",
+      idempotencyKey: key,
+      reference: key,
+      description: `Call ${key}`,
+    });
+    const withoutIds = (results: unknown[]) =>
+      results.map((r) => {
+        const { walletId: _w, entryId, ...rest } = r as DebitApplied;
+        return { ...rest, ...(entryId === undefined ? {} : { hasEntry: entryId !== null }) };
+      });
+
+    it.each([
+      {
+        name: "crossing the threshold once, then the floor",
+        balance: 1200,
+        debits: [debit("a", 300), debit("b", 500), debit("c", 100), debit("d", 900), debit("e", 50)],
+      },
+      {
+        name: "a key twice in the batch",
+        balance: 1000,
+        debits: [debit("x", 10), debit("x", 10), debit("y", 5)],
+      },
+      { name: "zero amounts among others", balance: 100, debits: [debit("z0", 0), debit("z1", 40)] },
+      { name: "an empty wallet", balance: 0, debits: [debit("e1", 10), debit("e2", 20)] },
+    ])("$name", async ({ balance, debits }) => {
+      const one = await newAccount();
+      const batch = await newAccount();
+      for (const id of [one, batch]) if (balance > 0) await topUp(id, balance);
+      // A key the ledger already holds is a duplicate in both.
+      await charge(one, 1, `${one}:seen`);
+      await charge(batch, 1, `${batch}:seen`);
+      const keyed = (account: string) => [
+        ...debits.map((d) => ({ ...d, idempotencyKey: `${account}:${d.idempotencyKey}` })),
+        debit(`${account}:seen`, 7),
+      ];
+
+      const sequential = [];
+      for (const d of keyed(one))
+        sequential.push(await debitWallet(handle.db, { ...d, accountId: one, now: t0 }));
+      const batched = await handle.db.transaction((tx) => applyDebits(tx, batch, keyed(batch), t0));
+
+      expect(withoutIds(batched)).toEqual(withoutIds(sequential));
+      const [a, b] = [await walletOf(one), await walletOf(batch)];
+      expect(b?.balanceCents).toBe(a?.balanceCents);
+      expect(b?.lowBalanceNotifiedAt === null).toBe(a?.lowBalanceNotifiedAt === null);
+      const amounts = async (id: string) =>
+        (await entriesOf(id))
+          .map((e) => [e.amountCents, e.balanceAfterCents, e.description.replace(id, "")])
+          .sort();
+      expect(await amounts(batch)).toEqual(await amounts(one));
+    });
   });
 });

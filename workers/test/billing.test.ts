@@ -4,7 +4,13 @@ import { and, eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createMailer } from "../../services/api/src/mail/mailer";
-import { type BillingPorts, chargeCall, chargeSms, LOW_BALANCE_SUBJECT } from "../src/billing/index";
+import {
+  type BillingPorts,
+  chargeCall,
+  chargeSms,
+  createBiller,
+  LOW_BALANCE_SUBJECT,
+} from "../src/billing/index";
 
 const {
   accounts,
@@ -180,6 +186,47 @@ describe("billing processors", () => {
       expect(outcomes.filter((o) => o === "done")).toHaveLength(1);
       expect(await entries()).toHaveLength(1);
       expect(await balance()).toBe(9988);
+    });
+  });
+
+  describe("batched per wallet", () => {
+    beforeEach(() => account(100_000));
+
+    it("a burst on one wallet shares transactions and charges each call once, exactly", async () => {
+      // Jobs of one worker share a biller: the charges that arrive while one wallet transaction
+      // runs go into the next one. Count the transactions to see the batching happen.
+      let transactions = 0;
+      const counted = new Proxy(handle.db, {
+        get(target, prop, receiver) {
+          if (prop === "transaction") transactions += 1;
+          return Reflect.get(target, prop, receiver);
+        },
+      });
+      const biller = createBiller({ ...ports, db: counted });
+      const calls = await Promise.all(
+        Array.from({ length: 120 }, (_, i) => call({ durationSeconds: 1 + i })),
+      );
+      const texts = await Promise.all(Array.from({ length: 30 }, () => text()));
+      const outcomes = await Promise.all([
+        ...calls.map((callSid) => biller.chargeCall({ callSid })),
+        ...calls.slice(0, 20).map((callSid) => biller.chargeCall({ callSid })), // redelivered
+        ...texts.map((messageSid) => biller.chargeSms({ messageSid })),
+      ]);
+      expect(outcomes.filter((o) => o === "done")).toHaveLength(150);
+      expect(outcomes.filter((o) => o === "skipped")).toHaveLength(20);
+      expect(transactions).toBeLessThan(20);
+
+      // 1–60 s is one started minute, 61–120 s two, at 4¢; 200-character texts are 2 segments at 2¢.
+      const expected = 60 * 4 + 60 * 8 + 30 * 4;
+      const rows = await entries();
+      expect(rows).toHaveLength(150);
+      expect(await balance()).toBe(100_000 - expected);
+      expect(-rows.reduce((sum, e) => sum + e.amountCents, 0)).toBe(expected);
+      // Each entry's running total is a real step of the balance: all distinct, ending at the wallet's.
+      const after = rows.map((e) => e.balanceAfterCents).sort((a, b) => b - a);
+      expect(new Set(after).size).toBe(150);
+      expect(after.at(-1)).toBe(100_000 - expected);
+      for (const [i, callSid] of calls.entries()) expect(await priceOf(callSid)).toBe(i < 60 ? 4 : 8);
     });
   });
 

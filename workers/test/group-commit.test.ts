@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { groupCommit, keyedGroupCommit } from "../src/group-commit";
+
+const tick = () => new Promise((r) => setTimeout(r, 5));
+
+describe("groupCommit", () => {
+  it("flushes a lone item at once, and the items that arrive meanwhile together", async () => {
+    const batches: number[][] = [];
+    const commit = groupCommit(async (items: number[]) => {
+      batches.push(items);
+      await tick();
+      return items.map((n) => n * 10);
+    });
+    const first = commit(1);
+    const rest = [2, 3, 4, 5].map((n) => commit(n));
+    expect(await Promise.all([first, ...rest])).toEqual([10, 20, 30, 40, 50]);
+    expect(batches).toEqual([[1], [2, 3, 4, 5]]);
+  });
+
+  it.each([
+    { maxBatch: 2, items: 5, expected: [[0], [1, 2], [3, 4]] },
+    { maxBatch: 10, items: 5, expected: [[0], [1, 2, 3, 4]] },
+    { maxBatch: 1, items: 3, expected: [[0], [1], [2]] },
+  ])("never flushes more than maxBatch = $maxBatch", async ({ maxBatch, items, expected }) => {
+    const batches: number[][] = [];
+    const commit = groupCommit(async (batch: number[]) => {
+      batches.push(batch);
+      await tick();
+      return batch;
+    }, maxBatch);
+    await Promise.all(Array.from({ length: items }, (_, i) => commit(i)));
+    expect(batches).toEqual(expected);
+  });
+
+  it("rejects the items of a failed flush only, and goes on with the next batch", async () => {
+    let calls = 0;
+    const commit = groupCommit(async (batch: string[]) => {
+      calls += 1;
+      await tick();
+      if (calls === 2) throw new Error("deadlock detected");
+      return batch.map((s) => s.toUpperCase());
+    });
+    const first = commit("a");
+    const failing = [commit("b"), commit("c")];
+    const results = await Promise.allSettled([first, ...failing]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "rejected"]);
+    expect(await commit("d")).toBe("D");
+  });
+
+  it("refuses a flush that answers for the wrong number of items", async () => {
+    const commit = groupCommit(async () => [] as number[]);
+    await expect(commit(1)).rejects.toThrow("0 results for 1 items");
+  });
+});
+
+describe("keyedGroupCommit", () => {
+  it("batches per key, and different keys flush side by side", async () => {
+    const log: string[] = [];
+    const commit = keyedGroupCommit(
+      (item: { wallet: string; n: number }) => item.wallet,
+      async (wallet, items) => {
+        log.push(`start ${wallet} ${items.map((i) => i.n).join(",")}`);
+        await tick();
+        log.push(`end ${wallet}`);
+        return items.map((i) => `${wallet}${i.n}`);
+      },
+    );
+    const results = await Promise.all([
+      commit({ wallet: "a", n: 1 }),
+      commit({ wallet: "b", n: 1 }),
+      commit({ wallet: "a", n: 2 }),
+      commit({ wallet: "a", n: 3 }),
+    ]);
+    expect(results).toEqual(["a1", "b1", "a2", "a3"]);
+    // b started before a's first flush ended: keys do not wait on each other.
+    expect(log.slice(0, 2)).toEqual(["start a 1", "start b 1"]);
+    expect(log).toContain("start a 2,3");
+  });
+});
