@@ -1,11 +1,72 @@
+import { gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin, type Rollup } from "vite";
 
 /** The API in development (`npm run dev` at the root); the dev server forwards to it. */
 const api = "http://localhost:3000";
 
+/** The budget of the JavaScript a first visit to / downloads before the page can render. */
+const INITIAL_JS_LIMIT_KB = 250;
+
+/** Page code that must only ever load lazily: the signed-in console, the admin area, the account forms. */
+const LAZY_ONLY_PAGES = /\/src\/pages\/(console|account)\//;
+
+/**
+ * Prints the initial JavaScript of / (the entry chunk plus everything it imports statically,
+ * which is what index.html loads as its script and modulepreload links), gzipped, and fails the
+ * build when it is over the budget or when that static graph holds lazily routed page code.
+ */
+function initialJavaScriptBudget(): Plugin {
+  return {
+    name: "poundline:initial-js-budget",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (item): item is Rollup.OutputChunk => item.type === "chunk",
+      );
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) return;
+
+      // The static graph: follow `import` statements only, never `import()`.
+      const initial = new Map<string, Rollup.OutputChunk>();
+      const visit = (chunk: Rollup.OutputChunk) => {
+        if (initial.has(chunk.fileName)) return;
+        initial.set(chunk.fileName, chunk);
+        for (const file of chunk.imports) {
+          const imported = byFile.get(file);
+          if (imported) visit(imported);
+        }
+      };
+      visit(entry);
+
+      const gzippedBytes = [...initial.values()].reduce((sum, chunk) => sum + gzipSync(chunk.code).length, 0);
+      const kb = gzippedBytes / 1024;
+      console.log(`Initial JavaScript for /: ${kb.toFixed(1)} KB gzipped (limit ${INITIAL_JS_LIMIT_KB} KB)`);
+
+      const eagerPages = [...initial.values()].flatMap((chunk) =>
+        chunk.moduleIds.filter((id) => LAZY_ONLY_PAGES.test(id.replaceAll("\\", "/"))),
+      );
+      if (eagerPages.length > 0) {
+        this.error(
+          `Console/admin/account page code is in the initial JavaScript of / (it must load lazily): ${eagerPages.join(", ")}`,
+        );
+      }
+      console.log(
+        `Initial JavaScript for /: ${initial.size} chunk(s) (${[...initial.keys()].join(", ")}), ` +
+          "no console/admin/account page code (lazy routes only)",
+      );
+      if (kb > INITIAL_JS_LIMIT_KB) {
+        this.error(
+          `Initial JavaScript for / is ${kb.toFixed(1)} KB gzipped, over the ${INITIAL_JS_LIMIT_KB} KB limit`,
+        );
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), initialJavaScriptBudget()],
   server: {
     port: 5173,
     proxy: {

@@ -8,7 +8,7 @@ import { PageLoader } from "../layout/PageLoader";
 import { routes } from "./routes";
 import { useSession } from "./session";
 import { useSite } from "./site-config";
-import { themeFor } from "./theme";
+import { cssVariablesResolver, themeFor } from "./theme";
 
 const router = createBrowserRouter(routes);
 
@@ -23,7 +23,7 @@ export function App() {
   }, []);
 
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-right" />
       {status === "loading" ? (
         <PageLoader label="Loading application..." />

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Navigate, Outlet, useLocation } from "react-router-dom";
 import { toast } from "../lib/toast";
 import { useSession } from "./session";
@@ -25,13 +25,16 @@ export function RequireAdmin() {
   const isAdmin = useSession((s) => s.isAdmin);
   const location = useLocation();
   const denied = Boolean(user) && !isAdmin;
+  // Once per refusal: React's development double effects would otherwise show it twice.
+  const toldDenied = useRef(false);
   useEffect(() => {
-    if (denied)
-      toast({
-        title: "Access Denied",
-        description: "You do not have permission to access this page.",
-        variant: "destructive",
-      });
+    if (!denied || toldDenied.current) return;
+    toldDenied.current = true;
+    toast({
+      title: "Access Denied",
+      description: "You do not have permission to access this page.",
+      variant: "destructive",
+    });
   }, [denied]);
   if (!user) {
     const from = `${location.pathname}${location.search}${location.hash}`;

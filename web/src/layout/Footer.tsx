@@ -14,7 +14,7 @@ const legal = [
 
 function FooterLink({ to, children }: { to: string; children: string }) {
   return (
-    <Anchor component={Link} to={to} c="dimmed" fz="sm">
+    <Anchor component={Link} to={to} c="gray.7" fz="sm">
       {children}
     </Anchor>
   );
@@ -23,7 +23,7 @@ function FooterLink({ to, children }: { to: string; children: string }) {
 function ComingSoon({ children }: { children: string }) {
   return (
     <Group gap={6}>
-      <Text c="dimmed" fz="sm">
+      <Text c="gray.7" fz="sm">
         {children}
       </Text>
       <Badge size="xs" variant="light" color="gray">
@@ -42,13 +42,13 @@ export function Footer() {
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="xl">
           <Stack gap="xs">
             <Logo />
-            <Text c="dimmed" fz="sm">
+            <Text c="gray.7" fz="sm">
               The cloud business phone system: smart routing, IVR menus, texting and a built-in CRM.
             </Text>
             {/* Social links have no destination yet (seed 000). */}
             <Group gap="sm">
               {["Facebook", "X (Twitter)", "LinkedIn"].map((name) => (
-                <Text key={name} c="dimmed" fz="xs">
+                <Text key={name} c="gray.7" fz="xs">
                   {name}
                 </Text>
               ))}
@@ -89,10 +89,10 @@ export function Footer() {
         </SimpleGrid>
         <Divider my="lg" />
         <Group justify="space-between" gap="xs">
-          <Text c="dimmed" fz="sm">
+          <Text c="gray.7" fz="sm">
             © {year} Poundline. All rights reserved.
           </Text>
-          <Text c="dimmed" fz="sm" component="address" style={{ fontStyle: "normal" }}>
+          <Text c="gray.7" fz="sm" component="address" style={{ fontStyle: "normal" }}>
             {companyAddressLine}
           </Text>
         </Group>

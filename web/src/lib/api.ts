@@ -4,10 +4,16 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly fields: Record<string, string[]> = {},
+    fields: Record<string, string[]> = {},
   ) {
     super(message);
+    // The API names a body field "body.<name>"; forms know it as "<name>".
+    this.fields = Object.fromEntries(
+      Object.entries(fields).map(([key, list]) => [key.replace(/^body\./, ""), list]),
+    );
   }
+
+  readonly fields: Record<string, string[]>;
 
   /** The first message of the first field in error, else the general message. */
   firstFieldMessage(): string {

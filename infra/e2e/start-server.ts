@@ -1,0 +1,34 @@
+/**
+ * The server the end-to-end tests run against (Playwright's webServer): builds the web app, then
+ * runs the API on a fresh embedded database in a temporary directory, removed when it stops.
+ * The rest of its settings come from the environment that playwright.config.ts gives it.
+ *
+ *   node --import tsx infra/e2e/start-server.ts
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+const build = spawnSync("npm", ["run", "build", "--workspace", "web"], { cwd: root, stdio: "inherit" });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+// Each run starts from an empty database: migrated and demo-seeded by the server on boot.
+const dataDir = mkdtempSync(join(tmpdir(), "poundline-e2e-"));
+const server = spawn(process.execPath, ["--import", "tsx", "services/api/src/server.ts"], {
+  cwd: root,
+  stdio: "inherit",
+  env: { ...process.env, DATA_DIR: dataDir },
+});
+
+// Playwright signals the whole process group; the server shuts down on its own, we wait for it.
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on("exit", (code, signal) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? (signal ? 1 : 0));
+});

@@ -1,0 +1,140 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+
+/** Helpers shared by the end-to-end specs. */
+
+/** The logins the server seeds with SEED_DEMO=true (db/src/seed/directory.ts). */
+export const demoUser = { email: "demo@poundline.local", password: "Demo-Pass-2026!" };
+export const adminUser = { email: "admin@poundline.local", password: "Admin-Pass-2026!" };
+
+/** Where the API e-mails contact-form messages (CONTACT_INBOX, default). */
+export const contactInbox = "sales@poundline.com";
+
+/** An address no other test (or run) uses. */
+export function uniqueEmail(label: string): string {
+  return `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/**
+ * The form control with this label. A string matches the whole label, ignoring case and the
+ * required-field asterisk; a RegExp is used as it is.
+ */
+export function field(page: Page, label: string | RegExp) {
+  if (label instanceof RegExp) return page.getByLabel(label);
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return page.getByLabel(new RegExp(`^${escaped}( \\*)?$`, "i"));
+}
+
+/** Picks `option` in the select (Mantine Select) with this label. */
+export async function choose(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole("textbox", { name: label, exact: true }).click();
+  await page.getByRole("option", { name: option }).click();
+}
+
+/** A visible toast (Mantine notification) with this title. */
+export function toast(page: Page, title: string | RegExp) {
+  return page.locator(".mantine-Notification-root").filter({ hasText: title });
+}
+
+/** Waits until the app is past its session check: "Loading application..." never stays. */
+export async function appReady(page: Page) {
+  await expect(page.getByText("Loading application...")).toBeHidden({ timeout: 15_000 });
+}
+
+/** Signs in through the login page, as a person would. */
+export async function signInThroughPage(page: Page, user: { email: string; password: string }) {
+  await field(page, /^Email( Address)?( \*)?$/i).fill(user.email);
+  await field(page, "Password").fill(user.password);
+  await page.getByRole("button", { name: /^(sign in|log in)$/i }).click();
+}
+
+/** Opens /login and signs in. */
+export async function signIn(page: Page, user: { email: string; password: string }) {
+  await page.goto("/login");
+  await appReady(page);
+  await signInThroughPage(page, user);
+}
+
+/**
+ * The tests, with `admin`: an API client signed in as the seeded admin, to read what the server
+ * stored (the e-mail outbox) the way an operator would.
+ */
+export const test = base.extend<{ admin: APIRequestContext }>({
+  admin: async ({ playwright, baseURL }, provide) => {
+    const api = await playwright.request.newContext({ baseURL: baseURL ?? "" });
+    const response = await api.post("/api/auth/login", { data: adminUser });
+    expect(response.ok(), `admin login: ${response.status()} ${await response.text()}`).toBe(true);
+    await provide(api);
+    await api.dispose();
+  },
+});
+
+export interface OutboxEmail {
+  id: string;
+  to: string;
+  subject: string;
+  template: string;
+  status: string;
+  textBody: string;
+  htmlBody: string | null;
+}
+
+/**
+ * The newest outbox e-mail to `to` with this template, read through GET /api/admin/emails.
+ * Some e-mails are sent by a background job, so this polls for a while.
+ */
+export async function waitForEmail(
+  api: APIRequestContext,
+  to: string,
+  template: string,
+  matches: (email: OutboxEmail) => boolean = () => true,
+): Promise<OutboxEmail> {
+  let found: OutboxEmail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const list = await api.get("/api/admin/emails", { params: { to, limit: 20 } });
+        if (!list.ok()) return `GET /api/admin/emails: ${list.status()}`;
+        const { emails } = (await list.json()) as { emails: { id: string; to: string; template: string }[] };
+        for (const summary of emails.filter((e) => e.to === to && e.template === template)) {
+          const detail = await api.get(`/api/admin/emails/${summary.id}`);
+          const email = (await detail.json()) as OutboxEmail;
+          if (matches(email)) {
+            found = email;
+            return "found";
+          }
+        }
+        return `no ${template} e-mail to ${to} yet`;
+      },
+      { message: `${template} e-mail to ${to} in the outbox`, timeout: 20_000, intervals: [250, 500, 1000] },
+    )
+    .toBe("found");
+  return found as OutboxEmail;
+}
+
+/** The first link in an e-mail's text whose path starts with `path`. */
+export function linkIn(email: OutboxEmail, path: string): string {
+  const link = (email.textBody.match(/https?:\/\/\S+/g) ?? []).find((url) => new URL(url).pathname === path);
+  expect(link, `a ${path} link in:\n${email.textBody}`).toBeTruthy();
+  return link as string;
+}
+
+/** The serious and critical accessibility violations axe finds on the page, one readable block. */
+export async function seriousAxeViolations(page: Page): Promise<{ count: number; report: string }> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const report = serious
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 5)
+        .map(
+          (n) =>
+            `    - ${n.target.join(" ")}\n      ${n.html.slice(0, 200)}\n      ${n.failureSummary ?? ""}`,
+        )
+        .join("\n");
+      const more = v.nodes.length > 5 ? `\n    … and ${v.nodes.length - 5} more` : "";
+      return `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${nodes}${more}`;
+    })
+    .join("\n\n");
+  return { count: serious.length, report };
+}

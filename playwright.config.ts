@@ -1,0 +1,63 @@
+import { defineConfig } from "@playwright/test";
+
+/** The end-to-end tests: Debian's chromium against the built web app served by the API. */
+
+// Never download a browser: the tests use the system's chromium.
+process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = "1";
+
+const port = Number(process.env.E2E_PORT ?? 3310);
+const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: "infra/e2e",
+  testMatch: "*.spec.ts",
+  // The machine has 2 cores, shared with the server under test.
+  workers: 2,
+  fullyParallel: false,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  // "list" shows each test and Playwright's "N passed" summary; the last line is a plain
+  // "e2e: N passed, N failed" that CI reads.
+  reporter: [["list"], ["./infra/e2e/summary-reporter.ts"]],
+  outputDir: "test-results",
+  use: {
+    baseURL,
+    headless: true,
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-background-networking"],
+    },
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  webServer: {
+    command: "node --import tsx infra/e2e/start-server.ts",
+    url: `${baseURL}/healthz`,
+    // Building the web app and booting the API on a new database.
+    timeout: 240_000,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_BASE_URL: baseURL,
+      SEED_DEMO: "true",
+      NONPROFIT_DOMAIN: "nonprofit",
+      LOG_LEVEL: "warn",
+      // The embedded database and in-process job queue, whatever the calling shell has set.
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      SMTP_URL: "",
+      GOOGLE_CLIENT_ID: "",
+      GOOGLE_CLIENT_SECRET: "",
+      TWILIO_ACCOUNT_SID: "",
+      TWILIO_AUTH_TOKEN: "",
+    },
+  },
+});
