@@ -32,6 +32,8 @@ const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_SECONDS ?? 120) * 1000;
 /** WORKER_CONCURRENCY of the workers process; unset: its default. */
 const WORKER_CONCURRENCY = process.env.BENCH_WORKER_CONCURRENCY;
 const TARGET_PER_SECOND = 1000;
+/** A directory: the API and workers processes write V8 CPU profiles there when they exit. */
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const AUTH_TOKEN = "bench-auth-token-0123456789abcdef";
 const ACCOUNT_SID = "ACc0ffee00000000000000000000000000";
 const OUR_NUMBER = "+18005550100";
@@ -88,7 +90,7 @@ async function clearRedisDb(url: string) {
 
 function startChild(file: string, env: Record<string, string>): ChildProcess {
   return fork(file, [], {
-    execArgv: ["--import", "tsx"],
+    execArgv: ["--import", "tsx", ...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [])],
     env: { ...process.env, ...env },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });

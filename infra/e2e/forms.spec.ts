@@ -41,8 +41,19 @@ test("a feature request is submitted, thanked, and the form can start again", as
   await appReady(page);
   await field(page, "Feature Name").fill("Shared team inbox for texts");
   await field(page, "Description").fill("Let the whole sales team answer texts from one inbox.");
-  await field(page, "Email (optional)").fill(uniqueEmail("feature"));
+  const email = uniqueEmail("feature");
+  await field(page, "Email (optional)").fill(email);
+  const saved = page.waitForResponse((r) => r.url().endsWith("/api/feature-requests"));
   await page.getByRole("button", { name: "Submit Request" }).click();
+
+  // No admin list of feature requests exists yet: the saving call and its 201 stand for what is stored.
+  const response = await saved;
+  expect(response.status()).toBe(201);
+  expect(response.request().postDataJSON()).toMatchObject({
+    featureName: "Shared team inbox for texts",
+    description: "Let the whole sales team answer texts from one inbox.",
+    email,
+  });
 
   await expect(toast(page, "Feature Request Submitted!")).toContainText(
     "Thank you for your suggestion. We'll review it shortly.",
@@ -61,7 +72,18 @@ test("a phone number request is sent, confirmed, and the form can start again", 
   await expect(field(page, "Area Code")).toHaveValue("407");
   await field(page, "Quantity").fill("2");
   await field(page, "Purpose / Department (optional)").fill("Sales line");
+  const saved = page.waitForResponse((r) => r.url().endsWith("/api/phone-number-requests"));
   await page.getByRole("button", { name: "Submit Request" }).click();
+
+  // No admin list of number requests exists yet: the saving call and its 201 stand for what is stored.
+  const response = await saved;
+  expect(response.status()).toBe(201);
+  expect(response.request().postDataJSON()).toMatchObject({
+    numberType: "local",
+    areaCode: "407",
+    quantity: 2,
+    purpose: "Sales line",
+  });
 
   await expect(toast(page, "Request Submitted!")).toContainText(
     "Your phone number request has been received. We'll process it and notify you.",
