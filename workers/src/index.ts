@@ -6,6 +6,7 @@ export {
 } from "./bullmq-driver";
 export { backoffDelay, defaultRetryPolicy, type JobDriver, type RetryPolicy } from "./driver";
 export { describeError, type FailedJob, recordFailedJob } from "./failed-jobs";
+export { type GroupCommit, groupCommit, keyedGroupCommit } from "./group-commit";
 export { createInProcessDriver, type InProcessDriverOptions } from "./in-process-driver";
 export * from "./jobs";
 export {

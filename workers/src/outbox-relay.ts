@@ -15,6 +15,11 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   /** How often the relay looks without being woken. */
   pollIntervalMs?: number;
+  /**
+   * After a wake-up, how long to let the rest of a burst commit before taking the batch: under
+   * load one batch (one round trip to the queue) then carries many rows instead of one.
+   */
+  gatherMs?: number;
   /** Back-off while the queue is unreachable: from `minMs`, doubling, up to `maxMs`. */
   backoff?: { minMs: number; maxMs: number };
   /**
@@ -54,8 +59,12 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const clock = options.clock ?? (() => new Date());
   const batchSize = options.batchSize ?? 500;
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
+  const gatherMs = options.gatherMs ?? 5;
   const backoff = options.backoff ?? { minMs: 500, maxMs: 30_000 };
   const resendAfterMs = options.resendAfterMs ?? 120_000;
+  // Unsettled rows are looked for at most this often (a look is a query of its own).
+  const staleCheckEveryMs = Math.min(5000, resendAfterMs / 4);
+  let lastStaleCheck = Number.NEGATIVE_INFINITY;
   let running = false;
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
@@ -70,7 +79,8 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         .orderBy(asc(jobOutbox.createdAt), asc(jobOutbox.id))
         .limit(batchSize)
         .for("update", { skipLocked: true });
-      if (rows.length < batchSize) {
+      if (rows.length < batchSize && Date.now() - lastStaleCheck >= staleCheckEveryMs) {
+        lastStaleCheck = Date.now();
         const staleBefore = new Date(clock().getTime() - resendAfterMs);
         const stale = await tx
           .select()
@@ -184,6 +194,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       failures = 0;
       if (result.relayed >= batchSize) continue;
       await sleep(pollIntervalMs, true);
+      if (running && gatherMs > 0) await sleep(gatherMs, false);
     }
   }
 

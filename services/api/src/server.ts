@@ -16,7 +16,10 @@ async function main() {
   const config = loadConfig();
   const db = await openDatabase({ url: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/pglite` });
   await db.migrate();
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 }) : null;
+  // Auto-pipelining: the commands of one tick (live events, rate limits) go in one write.
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3, enableAutoPipelining: true })
+    : null;
   const app = await buildApp({ config, db, redis });
   // The outbox relay runs here in both setups (relays side by side never take the same row).
   // Embedded, the in-process driver runs the processors too; with Redis, `npm run workers` does.

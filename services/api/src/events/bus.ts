@@ -36,7 +36,7 @@ export function createInProcessBus(): EventBus {
 
 /** Redis pub/sub: one publishing connection (the shared one) and one subscribing connection. */
 export function createRedisBus(redis: Redis, log: { warn(obj: object, msg: string): void }): EventBus {
-  const subscriber = redis.duplicate();
+  const subscriber = redis.duplicate({ enableAutoPipelining: false });
   // Reconnects on its own; without a listener ioredis reports every failed attempt as unhandled.
   subscriber.on("error", (err: Error) => log.warn({ err }, "bus subscriber connection error"));
   const local = createInProcessBus();

@@ -1,4 +1,4 @@
-import { newId, queryRows, schema } from "@poundline/db";
+import { newId, schema } from "@poundline/db";
 import {
   type CallerLocation,
   chooseLicensee,
@@ -21,7 +21,7 @@ import {
 } from "@poundline/telephony";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { upsertContactByPhone } from "../crm/contacts";
+import { createCallStatusWriter } from "./call-status-writer";
 import { paramsOf, sendTwiml, type WebhookParams } from "./plugin";
 
 const callStatusOf: Record<string, string> = {
@@ -126,6 +126,7 @@ export async function voiceRoutes(app: FastifyInstance) {
    * Call progress. The call log is created or updated by CallSid in one statement; an event with a
    * SequenceNumber not above the stored one changes nothing, so duplicates and late events are no-ops.
    */
+  const writeCallStatus = createCallStatusWriter(db.db);
   app.post(voicePaths.status, async (request, reply) => {
     const params = paramsOf(request);
     const callSid = params.CallSid;
@@ -145,84 +146,32 @@ export async function voiceRoutes(app: FastifyInstance) {
     const ended = ["completed", "busy", "no-answer", "failed", "canceled"].includes(status);
     const theirNumber = (inbound ? params.From : params.To) ?? "";
 
-    // One statement (contact, call log, hand-offs in a WITH): one round trip, atomic on its own.
-    const contact = upsertContactByPhone(db.db, {
+    const applied = await writeCallStatus({
       accountId: owner.accountId,
-      phone: theirNumber,
-      name: params.CallerName,
-      source: "call",
-      at: eventTime,
+      phoneNumberId: owner.phoneNumberId,
+      callSid,
+      parentCallSid: params.ParentCallSid || null,
+      inbound,
+      fromNumber: params.From ?? "",
+      toNumber: params.To ?? "",
+      theirNumber,
+      callerName: params.CallerName,
+      callStartTime: ended ? new Date(eventTime.getTime() - duration * 1000) : eventTime,
+      answeredAt:
+        status === "in-progress"
+          ? eventTime
+          : ended && duration > 0
+            ? new Date(eventTime.getTime() - duration * 1000)
+            : null,
+      endedAt: ended ? eventTime : null,
+      durationSeconds: duration,
+      callStatus: status,
+      sequence,
+      eventTime,
+      fromCity: params.FromCity || null,
+      fromState: params.FromState || null,
+      fromCountry: params.FromCountry || null,
     });
-    const callLog = db.db
-      .insert(schema.callLogs)
-      .values({
-        id: newId("call"),
-        accountId: owner.accountId,
-        contactId: sql`(select id from contact)`,
-        phoneNumberId: owner.phoneNumberId,
-        callSid,
-        parentCallSid: params.ParentCallSid || null,
-        direction: inbound ? "inbound" : "outbound",
-        fromNumber: params.From ?? "",
-        toNumber: params.To ?? "",
-        callStartTime: ended ? new Date(eventTime.getTime() - duration * 1000) : eventTime,
-        answeredAt:
-          status === "in-progress"
-            ? eventTime
-            : ended && duration > 0
-              ? new Date(eventTime.getTime() - duration * 1000)
-              : null,
-        endedAt: ended ? eventTime : null,
-        durationSeconds: duration,
-        callStatus: status,
-        lastSequenceNumber: sequence,
-        fromCity: params.FromCity || null,
-        fromState: params.FromState || null,
-        fromCountry: params.FromCountry || null,
-      })
-      .onConflictDoUpdate({
-        target: schema.callLogs.callSid,
-        set: {
-          callStatus: sql`case when excluded.call_status = 'completed' and exists (select 1 from ${schema.voicemails} v where v.call_sid = excluded.call_sid) then 'voicemail_missed' else excluded.call_status end`,
-          lastSequenceNumber: sql`excluded.last_sequence_number`,
-          durationSeconds: sql`greatest(${schema.callLogs.durationSeconds}, excluded.duration_seconds)`,
-          answeredAt: sql`coalesce(${schema.callLogs.answeredAt}, excluded.answered_at)`,
-          endedAt: sql`coalesce(excluded.ended_at, ${schema.callLogs.endedAt})`,
-          callStartTime: sql`least(${schema.callLogs.callStartTime}, excluded.call_start_time)`,
-          updatedAt: sql`now()`,
-        },
-        setWhere: sql`${schema.callLogs.lastSequenceNumber} < excluded.last_sequence_number`,
-      })
-      .returning({ id: schema.callLogs.id, callStatus: schema.callLogs.callStatus });
-    // Charging happens in a worker; the hand-off is written with the row it belongs to, and only
-    // when the row was written (a duplicate or late event changes nothing and hands off nothing).
-    // The missed-call notice decides for itself whether nobody answered (voicemail has its own).
-    const handOffs =
-      status !== "completed"
-        ? []
-        : [
-            { queue: "billing", jobName: "charge-call", jobId: `charge-call:${callSid}` },
-            ...(inbound
-              ? [{ queue: "notifications", jobName: "missed-call", jobId: `missed-call:${callSid}` }]
-              : []),
-          ];
-    const jobs =
-      handOffs.length === 0
-        ? sql`select 1`
-        : sql`insert into ${schema.jobOutbox} (id, queue, job_name, job_id, payload)
-            select v.id, v.queue, v.job_name, v.job_id, v.payload::jsonb
-            from (values ${sql.join(
-              handOffs.map(
-                (job) =>
-                  sql`(${newId("job")}, ${job.queue}, ${job.jobName}, ${job.jobId}, ${JSON.stringify({ callSid })})`,
-              ),
-              sql`, `,
-            )}) as v(id, queue, job_name, job_id, payload)
-            where exists (select 1 from log)`;
-    const [applied] = await queryRows<{ id: string; callStatus: string }>(
-      db.db,
-      sql`with contact as (${contact.getSQL()}), log as (${callLog.getSQL()}), jobs as (${jobs}) select id, call_status as "callStatus" from log`,
-    );
 
     if (applied) {
       if (status === "completed") app.deps.jobs?.notify();
