@@ -1,0 +1,98 @@
+import { type DatabaseHandle, schema } from "@poundline/db";
+import { insertRoutingConfig } from "@poundline/db/fixtures";
+import { createTestDatabase } from "@poundline/db/testing";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type CallStatusEvent, createCallStatusWriter } from "../../src/twilio/call-status-writer";
+
+describe("call status writer (group commit of call progress)", () => {
+  let handle: DatabaseHandle;
+  let accountId: string;
+  let numberId: string;
+  const t0 = new Date("2026-11-20T15:00:00Z");
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    const made = await insertRoutingConfig(handle.db, {
+      accounts: [{ key: "acme" }],
+      numbers: [{ key: "main", account: "acme", e164: "+14075550100" }],
+    });
+    accountId = made.get("acme") as string;
+    numberId = made.get("main") as string;
+  });
+  afterAll(() => handle.close());
+
+  const event = (callSid: string, caller: string, status: string, sequence: number): CallStatusEvent => {
+    const eventTime = new Date(t0.getTime() + sequence * 1000);
+    const ended = status === "completed";
+    return {
+      accountId,
+      phoneNumberId: numberId,
+      callSid,
+      parentCallSid: null,
+      inbound: true,
+      fromNumber: caller,
+      toNumber: "+14075550100",
+      theirNumber: caller,
+      callerName: undefined,
+      callStartTime: eventTime,
+      answeredAt: null,
+      endedAt: ended ? eventTime : null,
+      durationSeconds: ended ? 42 : 0,
+      callStatus: status,
+      sequence,
+      eventTime,
+      fromCity: null,
+      fromState: null,
+      fromCountry: null,
+    };
+  };
+
+  it("a burst of events, repeats and late ones included, leaves exactly what one at a time would", async () => {
+    const write = createCallStatusWriter(handle.db);
+    const calls = Array.from({ length: 12 }, (_, i) => `CAburst${i}`);
+    // Three callers share the twelve calls; every call rings, completes, then repeats both.
+    const events = calls.flatMap((sid, i) => {
+      const caller = `+1305555000${i % 3}`;
+      return [
+        event(sid, caller, "ringing", 1),
+        event(sid, caller, "completed", 3),
+        event(sid, caller, "completed", 3),
+        event(sid, caller, "ringing", 1),
+      ];
+    });
+    const applied = await Promise.all(events.map((e) => write(e)));
+
+    // Each call's first ringing and its completion moved the log; the repeats changed nothing.
+    expect(applied.filter((a) => a !== null)).toHaveLength(24);
+    const logs = await handle.db
+      .select()
+      .from(schema.callLogs)
+      .where(eq(schema.callLogs.accountId, accountId));
+    expect(logs).toHaveLength(12);
+    for (const log of logs) expect(log).toMatchObject({ callStatus: "completed", lastSequenceNumber: 3 });
+    const contacts = await handle.db
+      .select()
+      .from(schema.contacts)
+      .where(eq(schema.contacts.accountId, accountId));
+    expect(contacts.map((c) => c.phone).sort()).toEqual(["+13055550000", "+13055550001", "+13055550002"]);
+    expect(new Set(logs.map((l) => l.contactId)).size).toBe(3);
+    const jobs = await handle.db.select().from(schema.jobOutbox);
+    expect(jobs.map((j) => j.jobId).sort()).toEqual(
+      calls.flatMap((sid) => [`charge-call:${sid}`, `missed-call:${sid}`]).sort(),
+    );
+  });
+
+  it("a late ringing event after completion changes nothing and hands off nothing", async () => {
+    const write = createCallStatusWriter(handle.db);
+    expect(await write(event("CAlate", "+13055550009", "completed", 3))).toMatchObject({
+      callStatus: "completed",
+    });
+    expect(await write(event("CAlate", "+13055550009", "ringing", 1))).toBeNull();
+    const jobs = await handle.db
+      .select()
+      .from(schema.jobOutbox)
+      .where(eq(schema.jobOutbox.jobId, "charge-call:CAlate"));
+    expect(jobs).toHaveLength(1);
+  });
+});
