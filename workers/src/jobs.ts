@@ -17,6 +17,8 @@ export interface JobMap {
     "missed-call": { callSid: string };
     /** A contact-form message was saved: e-mail it to the contact inbox (the company size is not stored). */
     "contact-form": { submissionId: string; employees: string | null };
+    /** A reply on a support ticket: e-mail the other side (the customer, or the support inbox). */
+    "ticket-reply": { replyId: string };
   };
 }
 
@@ -28,7 +30,7 @@ export type JobPayload<Q extends QueueName, N extends JobName<Q>> = JobMap[Q][N]
 export const jobNames = {
   billing: ["charge-call", "charge-sms"],
   voicemail: ["process-voicemail"],
-  notifications: ["missed-call", "contact-form"],
+  notifications: ["missed-call", "contact-form", "ticket-reply"],
 } as const satisfies { [Q in QueueName]: readonly JobName<Q>[] };
 
 export const queueNames = Object.keys(jobNames) as QueueName[];

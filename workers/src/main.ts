@@ -46,6 +46,7 @@ async function main() {
       mailer: createMailer({ db: db.db, log, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL }),
       publicBaseUrl: config.PUBLIC_BASE_URL,
       contactInbox: apiConfig.CONTACT_INBOX,
+      supportInbox: apiConfig.SUPPORT_INBOX,
       // Every API instance recompiles its routing tables (they hold the balances the gate reads).
       walletEmptied: async () => {
         await publisher.publish(ROUTING_CHANGED, JSON.stringify({ at: new Date().toISOString() }));

@@ -2,6 +2,7 @@ import { type Biller, type BillingMailer, createBiller } from "./billing/index";
 import type { JobInfo, JobPorts, Processor, Processors } from "./jobs";
 import { type ContactFormDeps, contactFormProcessor } from "./notifications/contact-form";
 import { missedCallProcessor } from "./notifications/index";
+import { type TicketReplyDeps, ticketReplyProcessor } from "./notifications/ticket-reply";
 import { type VoicemailDeps, voicemailProcessor } from "./voicemail/index";
 
 /** A processor for a job whose real work is not written yet: it logs and skips. */
@@ -29,6 +30,7 @@ export function createProcessors(
     notifications: {
       "missed-call": pending("missed-call"),
       "contact-form": pending("contact-form"),
+      "ticket-reply": pending("ticket-reply"),
       ...given.notifications,
     },
   };
@@ -71,7 +73,7 @@ export function billingProcessors(deps: BillingDeps): Processors["billing"] {
  * same code in both columns of ARCHITECTURE.md, only the ports differ.
  */
 export function allProcessors(
-  deps: BillingDeps & VoicemailDeps & Pick<ContactFormDeps, "contactInbox">,
+  deps: BillingDeps & VoicemailDeps & Pick<ContactFormDeps, "contactInbox"> & TicketReplyDeps,
 ): Processors {
   const notices = { mailer: deps.mailer, publicBaseUrl: deps.publicBaseUrl.replace(/\/+$/, "") };
   return createProcessors({
@@ -80,6 +82,7 @@ export function allProcessors(
     notifications: {
       "missed-call": missedCallProcessor(notices),
       "contact-form": contactFormProcessor({ mailer: deps.mailer, contactInbox: deps.contactInbox }),
+      "ticket-reply": ticketReplyProcessor({ ...notices, supportInbox: deps.supportInbox }),
     },
   });
 }

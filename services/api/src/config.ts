@@ -43,6 +43,8 @@ export const configSchema = z.object({
   STRIPE_PRICE_WALLET_TOPUP: z.string().trim().min(1).default("price_wallet_topup_placeholder"),
   /** Where notices of contact-form messages are e-mailed. */
   CONTACT_INBOX: z.email().default("sales@poundline.com"),
+  /** Where customers' replies to their support tickets are e-mailed. */
+  SUPPORT_INBOX: z.email().default("support@poundline.com"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z
     .enum(["true", "false"])

@@ -27,6 +27,7 @@ async function main() {
     mailer: app.deps.mailer,
     publicBaseUrl: config.PUBLIC_BASE_URL,
     contactInbox: config.CONTACT_INBOX,
+    supportInbox: config.SUPPORT_INBOX,
     // A wallet at zero closes the account's gate: every instance recompiles its routing tables.
     walletEmptied: () => app.deps.routing.changed(),
     storage: recordingStorageFromEnv(process.env),
