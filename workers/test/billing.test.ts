@@ -248,6 +248,11 @@ describe("billing processors", () => {
         description: "Outbound SMS to +13125550100",
       });
       expect(rows.find((e) => e.reference === mms)).toMatchObject({ amountCents: -6 });
+      const priced = await handle.db.select().from(messages).where(eq(messages.accountId, accountId));
+      expect(Object.fromEntries(priced.map((m) => [m.messageSid, m.priceCents]))).toEqual({
+        [sms]: 4,
+        [mms]: 6,
+      });
     });
 
     it("does not charge inbound texts; skips unknown and duplicate ones", async () => {
@@ -328,8 +333,13 @@ describe("billing processors", () => {
       expect(await entries()).toHaveLength(0);
       const [email] = await warnings();
       expect(email?.textBody).toContain("Calls and outbound texts are paused until you top up.");
-      expect(await chargeSms(ports, { messageSid: await text() })).toBe("done");
+      const unpaidText = await text();
+      expect(await chargeSms(ports, { messageSid: unpaidText })).toBe("done");
       expect(await warnings()).toHaveLength(1);
+      // Redelivered after a top-up: the text was priced with its (uncovered) charge, so not again.
+      await handle.db.update(wallets).set({ balanceCents: 1000 }).where(eq(wallets.accountId, accountId));
+      expect(await chargeSms(ports, { messageSid: unpaidText })).toBe("skipped");
+      expect(await balance()).toBe(1000);
     });
   });
 });

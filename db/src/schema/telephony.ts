@@ -420,6 +420,8 @@ export const messages = pgTable(
     body: text("body").notNull().default(""),
     numSegments: integer("num_segments").notNull().default(1),
     numMedia: integer("num_media").notNull().default(0),
+    /** Outbound texts: what the wallet was charged, set with the charge (null: not charged yet). */
+    priceCents: integer("price_cents"),
     mediaUrls: text("media_urls").array().notNull().default(sql`'{}'::text[]`),
     status: text("status").notNull(),
     errorCode: integer("error_code"),
@@ -434,6 +436,7 @@ export const messages = pgTable(
     check("messages_direction_check", oneOf(t.direction, messageDirections)),
     check("messages_status_check", oneOf(t.status, messageStatuses)),
     check("messages_counts_check", sql`${t.numSegments} >= 0 and ${t.numMedia} >= 0`),
+    check("messages_price_check", sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
   ],
 );
 

@@ -499,6 +499,7 @@ export async function seedActivity(ctx: SeedContext, dir: Directory, phones: Pho
     const segments = m.numSegments ?? 1;
     const mms = (m.numMedia ?? 0) > 0;
     const cents = mms ? rateFor("mms_message") : segments * rateFor("sms_segment");
+    m.priceCents = cents;
     const party = m.direction === "inbound" ? `from ${formatUs(m.fromNumber)}` : `to ${formatUs(m.toNumber)}`;
     charges.push({
       at: m.sentAt ?? now,

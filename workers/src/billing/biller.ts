@@ -20,7 +20,9 @@ type Usage =
       durationSeconds: number;
       otherParty: string;
     }
-  | { kind: "sms"; messageSid: string; body: string; numMedia: number; toNumber: string };
+  | { kind: "sms"; messageId: string; messageSid: string; body: string; numMedia: number; toNumber: string };
+
+const rowIdOf = (usage: Usage) => (usage.kind === "call" ? usage.callLogId : usage.messageId);
 
 interface ChargeRequest {
   accountId: string;
@@ -63,12 +65,14 @@ export function createBiller(ports: BillingPorts) {
   const findMessages = groupCommit(async (messageSids: string[]) => {
     const rows = await db
       .select({
+        id: messages.id,
         messageSid: messages.messageSid,
         accountId: messages.accountId,
         direction: messages.direction,
         toNumber: messages.toNumber,
         body: messages.body,
         numMedia: messages.numMedia,
+        priceCents: messages.priceCents,
       })
       .from(messages)
       .where(inArray(messages.messageSid, [...new Set(messageSids)]));
@@ -131,8 +135,8 @@ export function createBiller(ports: BillingPorts) {
 
     /**
      * Charges an outbound text, idempotency key `charge-sms:<MessageSid>` (per segment, MMS
-     * flat). Inbound texts are not charged: receiving is included in the number's fee. Messages
-     * have no price column, so a text charged against an empty wallet leaves only a log line.
+     * flat), its price stored on the message like a call's. Inbound texts are not charged:
+     * receiving is included in the number's fee. Skipped: unknown, inbound, already priced.
      */
     async chargeSms(payload: { messageSid: string }): Promise<JobOutcome> {
       const message = await findMessages(payload.messageSid);
@@ -140,11 +144,12 @@ export function createBiller(ports: BillingPorts) {
         log.warn({ messageSid: payload.messageSid }, "charge-sms: no such message");
         return "skipped";
       }
-      if (message.direction !== "outbound") return "skipped";
+      if (message.direction !== "outbound" || message.priceCents !== null) return "skipped";
       const debit = await charge({
         accountId: message.accountId,
         usage: {
           kind: "sms",
+          messageId: message.id,
           messageSid: message.messageSid,
           body: message.body,
           numMedia: message.numMedia,
@@ -160,8 +165,7 @@ export type Biller = ReturnType<typeof createBiller>;
 
 /**
  * One transaction for a batch of one account's charges. Lock order is the wallet, then the call
- * logs, as everywhere money moves. A call log is priced with `price_cents is null` as the guard,
- * so a call charged by a concurrent batch (or twice in this one) comes back as a duplicate.
+ * logs and messages, as everywhere money moves.
  */
 async function chargeWallet(ports: BillingPorts, accountId: string, requests: ChargeRequest[]) {
   const now = ports.clock();
@@ -181,36 +185,40 @@ async function chargeWallet(ports: BillingPorts, accountId: string, requests: Ch
         : priceMessage({ body: usage.body, numMedia: usage.numMedia }, rates);
     const prices = requests.map((r) => priceOf(r.usage));
 
-    const calls = requests.flatMap((r, i) =>
-      r.usage.kind === "call" ? [{ id: r.usage.callLogId, price: prices[i] as number }] : [],
-    );
+    // Price the rows first, `price_cents is null` as the guard: a row priced already (by a
+    // concurrent batch, or earlier in this one) makes its charge a duplicate.
     const unpriced = new Set<string>();
-    if (calls.length > 0) {
+    const priceRows = async (table: typeof callLogs | typeof messages, kind: Usage["kind"]) => {
+      const rows = requests.flatMap((r, i) =>
+        r.usage.kind === kind ? [{ id: rowIdOf(r.usage), price: prices[i] as number }] : [],
+      );
+      if (rows.length === 0) return;
       const cases = sql.join(
-        calls.map((c) => sql`when ${c.id} then ${c.price}::integer`),
+        rows.map((row) => sql`when ${row.id} then ${row.price}::integer`),
         sql` `,
       );
       const priced = await tx
-        .update(callLogs)
-        .set({ priceCents: sql`case ${callLogs.id} ${cases} end`, updatedAt: now })
+        .update(table)
+        .set({ priceCents: sql`case ${table.id} ${cases} end`, updatedAt: now })
         .where(
           and(
             inArray(
-              callLogs.id,
-              calls.map((c) => c.id),
+              table.id,
+              rows.map((row) => row.id),
             ),
-            isNull(callLogs.priceCents),
+            isNull(table.priceCents),
           ),
         )
-        .returning({ id: callLogs.id });
+        .returning({ id: table.id });
       for (const row of priced) unpriced.add(row.id);
-    }
+    };
+    await priceRows(callLogs, "call");
+    await priceRows(messages, "sms");
 
-    // A call whose price was already set is a duplicate; so is its second request in a batch.
     const debits: (Debit | null)[] = requests.map((r, i) => {
       const { usage } = r;
+      if (!unpriced.delete(rowIdOf(usage))) return null;
       if (usage.kind === "call") {
-        if (!unpriced.delete(usage.callLogId)) return null;
         const minutes = Math.ceil(usage.durationSeconds / 60);
         return {
           amountCents: prices[i] as number,

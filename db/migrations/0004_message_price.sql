@@ -1,0 +1,2 @@
+ALTER TABLE "messages" ADD COLUMN "price_cents" integer;--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_price_check" CHECK ("messages"."price_cents" is null or "messages"."price_cents" >= 0);
