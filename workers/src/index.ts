@@ -7,6 +7,7 @@ export {
 export { backoffDelay, defaultRetryPolicy, type JobDriver, type RetryPolicy } from "./driver";
 export { describeError, type FailedJob, recordFailedJob } from "./failed-jobs";
 export { type GroupCommit, groupCommit, keyedGroupCommit } from "./group-commit";
+export { purgeExpiredRows, retention, startHousekeeping } from "./housekeeping";
 export { createInProcessDriver, type InProcessDriverOptions } from "./in-process-driver";
 export * from "./jobs";
 export {

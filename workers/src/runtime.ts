@@ -1,6 +1,7 @@
 import type { Database } from "@poundline/db";
 import { createBullmqDriver } from "./bullmq-driver";
 import type { JobDriver, RetryPolicy } from "./driver";
+import { startHousekeeping } from "./housekeeping";
 import { createInProcessDriver } from "./in-process-driver";
 import type { Concurrency, JobLog, Processors, QueueCounts } from "./jobs";
 import { createOutboxRelay, type OutboxRelay } from "./outbox-relay";
@@ -54,12 +55,15 @@ export async function startJobs(options: StartJobsOptions): Promise<JobsRuntime>
     ...(options.pollIntervalMs ? { pollIntervalMs: options.pollIntervalMs } : {}),
   });
   relay.start();
+  // The process that relays the outbox also clears the machinery's old rows.
+  const housekeeping = startHousekeeping({ db: options.db, log: options.log, clock: ports.clock });
   return {
     driver,
     relay,
     notify: () => relay.notify(),
     counts: () => driver.counts(),
     async stop() {
+      await housekeeping.stop();
       await relay.stop();
       await driver.stop();
     },

@@ -1,4 +1,3 @@
-import { newId, schema } from "@poundline/db";
 import {
   type CallerLocation,
   chooseLicensee,
@@ -19,7 +18,6 @@ import {
   type TwimlOptions,
   voicePaths,
 } from "@poundline/telephony";
-import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { createCallStatusWriter } from "./call-status-writer";
 import { paramsOf, sendTwiml, type WebhookParams } from "./plugin";
