@@ -1,9 +1,9 @@
 import { Center, Loader, Stack, Text } from "@mantine/core";
 
-/** A centred spinner with a line of text ("Loading application...", "Loading page content..."). */
-export function PageLoader({ label = "Loading..." }: { label?: string }) {
+/** A centred spinner with a line of text ("Loading application..."); `inline` within a page section. */
+export function PageLoader({ label = "Loading...", inline = false }: { label?: string; inline?: boolean }) {
   return (
-    <Center mih="50vh" role="status">
+    <Center {...(inline ? { py: "xl" } : { mih: "50vh" })} role="status">
       <Stack align="center" gap="sm">
         <Loader aria-hidden />
         <Text c="dimmed">{label}</Text>

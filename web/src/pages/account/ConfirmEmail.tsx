@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Container, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, Loader, Stack, Text } from "@mantine/core";
 import { authMessages } from "@poundline/api/auth/messages";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { ApiError, api } from "../../lib/api";
+import * as Account from "./account-layout";
 
 /** "failed": the server could not be reached or broke down, so the link may still be good. */
 type Outcome = "confirming" | "confirmed" | "invalid" | "failed";
@@ -32,48 +33,39 @@ export function ConfirmEmailPage() {
   }, [token, confirm]);
 
   return (
-    <Container size={460} py="xl">
-      <Stack gap="lg">
-        <Title ta="center">Confirm Your Email</Title>
-        <Card withBorder shadow="sm" padding="xl" radius="md">
-          {outcome === "confirming" && (
-            <Group justify="center" gap="sm" role="status">
-              <Loader size="sm" aria-hidden />
-              <Text>Confirming your email address...</Text>
-            </Group>
-          )}
-          {outcome === "confirmed" && (
-            <Stack gap="md">
-              <Alert color="green" variant="light">
-                <Text size="sm">{authMessages.emailConfirmed}</Text>
-              </Alert>
-              <Button component={Link} to="/login" fullWidth>
-                Sign In
-              </Button>
-            </Stack>
-          )}
-          {outcome === "invalid" && (
-            <Stack gap="md">
-              <Alert color="red" variant="light">
-                <Text size="sm">{authMessages.confirmLinkInvalid}</Text>
-              </Alert>
-              <Button component={Link} to="/login" variant="default" fullWidth>
-                Back to Login
-              </Button>
-            </Stack>
-          )}
-          {outcome === "failed" && (
-            <Stack gap="md">
-              <Alert color="red" variant="light">
-                <Text size="sm">An unexpected error occurred. Please try again.</Text>
-              </Alert>
-              <Button onClick={confirm} fullWidth>
-                Try Again
-              </Button>
-            </Stack>
-          )}
-        </Card>
-      </Stack>
-    </Container>
+    <Account.Page title="Confirm Your Email">
+      <Account.Card>
+        {outcome === "confirming" && (
+          <Group justify="center" gap="sm" role="status">
+            <Loader size="sm" aria-hidden />
+            <Text>Confirming your email address...</Text>
+          </Group>
+        )}
+        {outcome === "confirmed" && (
+          <Stack gap="md">
+            <Account.Notice color="green">{authMessages.emailConfirmed}</Account.Notice>
+            <Button component={Link} to="/login" fullWidth>
+              Sign In
+            </Button>
+          </Stack>
+        )}
+        {outcome === "invalid" && (
+          <Stack gap="md">
+            <Account.Notice color="red">{authMessages.confirmLinkInvalid}</Account.Notice>
+            <Button component={Link} to="/login" variant="default" fullWidth>
+              Back to Login
+            </Button>
+          </Stack>
+        )}
+        {outcome === "failed" && (
+          <Stack gap="md">
+            <Account.Notice color="red">An unexpected error occurred. Please try again.</Account.Notice>
+            <Button onClick={confirm} fullWidth>
+              Try Again
+            </Button>
+          </Stack>
+        )}
+      </Account.Card>
+    </Account.Page>
   );
 }

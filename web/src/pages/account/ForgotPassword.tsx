@@ -1,9 +1,10 @@
-import { Anchor, Button, Card, Container, Stack, Text, TextInput, Title } from "@mantine/core";
 import { authMessages } from "@poundline/api/auth/messages";
 import { type FormEvent, useState } from "react";
-import { Link, useNavigate } from "react-router-dom";
-import { ApiError, api } from "../../lib/api";
+import { useNavigate } from "react-router-dom";
+import { api } from "../../lib/api";
 import { toast } from "../../lib/toast";
+import * as Account from "./account-layout";
+import { isRefusal } from "./refusal";
 
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
@@ -22,10 +23,9 @@ export function ForgotPasswordPage() {
       toast({ title: "Password Reset Email Sent", description: authMessages.resetRequested });
       navigate("/login");
     } catch (err) {
-      const answered = err instanceof ApiError && err.status > 0 && err.status < 500;
       toast({
         title: "Error Sending Reset Email",
-        description: answered ? err.message : "An unexpected error occurred. Please try again.",
+        description: isRefusal(err) ? err.message : "An unexpected error occurred. Please try again.",
         variant: "destructive",
       });
     } finally {
@@ -34,35 +34,19 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <Container size={460} py="xl">
-      <Stack gap="lg">
-        <Stack gap={4} ta="center">
-          <Title>Forgot Password</Title>
-          <Text c="gray.7">Enter your email address and we will send you a link to reset your password.</Text>
-        </Stack>
-        <Card withBorder shadow="sm" padding="xl" radius="md">
-          <form noValidate onSubmit={submit}>
-            <Stack gap="md">
-              <TextInput
-                label="Email"
-                type="email"
-                required
-                autoComplete="email"
-                value={email}
-                onChange={(e) => setEmail(e.currentTarget.value)}
-              />
-              <Button type="submit" fullWidth disabled={sending}>
-                {sending ? "Sending..." : "Send Reset Link"}
-              </Button>
-            </Stack>
-          </form>
-        </Card>
-        <Text ta="center">
-          <Anchor component={Link} to="/login">
-            Back to Login
-          </Anchor>
-        </Text>
-      </Stack>
-    </Container>
+    <Account.Page
+      title="Forgot Password"
+      intro="Enter your email address and we will send you a link to reset your password."
+    >
+      <Account.Card>
+        <Account.Form onSubmit={submit}>
+          <Account.EmailField value={email} onChange={setEmail} />
+          <Account.Submit busy={sending} busyLabel="Sending...">
+            Send Reset Link
+          </Account.Submit>
+        </Account.Form>
+      </Account.Card>
+      <Account.FooterLink to="/login">Back to Login</Account.FooterLink>
+    </Account.Page>
   );
 }

@@ -1,25 +1,15 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Container,
-  Divider,
-  Group,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Anchor, Group, Stack } from "@mantine/core";
 import { authMessages } from "@poundline/api/auth/messages";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import type { FromState } from "../../app/guards";
 import { type SessionResponse, useSession } from "../../app/session";
-import { ApiError, api } from "../../lib/api";
+import { api } from "../../lib/api";
 import { toast } from "../../lib/toast";
-import { GoogleButton } from "./google-button";
+import * as Account from "./account-layout";
+import { GoogleOrEmail } from "./google-button";
 import { PasswordField } from "./password-fields";
+import { isRefusal } from "./refusal";
 
 interface Notice {
   color: "green" | "red";
@@ -38,8 +28,7 @@ function noticeOf(params: URLSearchParams): Notice | null {
 
 /** Seed 000's toast for a refused sign-in. */
 function signInFailure(err: unknown): { title: string; description: string } {
-  if (!(err instanceof ApiError) || err.status === 0 || err.status >= 500)
-    return { title: "Login Failed", description: "An unexpected error occurred." };
+  if (!isRefusal(err)) return { title: "Login Failed", description: "An unexpected error occurred." };
   if (err.message.includes(authMessages.emailNotConfirmed))
     return { title: "Email Not Confirmed", description: "Please confirm your email address or try again." };
   if (err.message.includes(authMessages.invalidCredentials))
@@ -90,64 +79,36 @@ export function LoginPage() {
   }
 
   return (
-    <Container size={460} py="xl">
-      <Stack gap="lg">
-        <Stack gap={4} ta="center">
-          <Title>Sign In</Title>
-          <Text c="gray.7">Welcome back. Sign in to your account.</Text>
-        </Stack>
+    <Account.Page title="Sign In" intro="Welcome back. Sign in to your account.">
+      {notice && <Account.Notice color={notice.color}>{notice.message}</Account.Notice>}
 
-        {notice && (
-          <Alert color={notice.color} variant="light">
-            <Text size="sm">{notice.message}</Text>
-          </Alert>
-        )}
-
-        <Card withBorder shadow="sm" padding="xl" radius="md">
-          <Stack gap="md">
-            <GoogleButton label="Sign in with Google" />
-            <Divider
-              label="Or sign in with email"
-              labelPosition="center"
-              styles={{ label: { color: "var(--mantine-color-gray-7)" } }}
+      <Account.Card>
+        <Stack gap="md">
+          <GoogleOrEmail googleLabel="Sign in with Google" emailLabel="Or sign in with email" />
+          <Account.Form onSubmit={submit}>
+            <Account.EmailField value={email} onChange={setEmail} />
+            <PasswordField
+              label="Password"
+              required
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
             />
-            <form noValidate onSubmit={submit}>
-              <Stack gap="md">
-                <TextInput
-                  label="Email"
-                  type="email"
-                  required
-                  autoComplete="email"
-                  value={email}
-                  onChange={(e) => setEmail(e.currentTarget.value)}
-                />
-                <PasswordField
-                  label="Password"
-                  required
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.currentTarget.value)}
-                />
-                <Group justify="flex-end">
-                  <Anchor component={Link} to="/forgot-password" size="sm">
-                    Forgot your password?
-                  </Anchor>
-                </Group>
-                <Button type="submit" fullWidth disabled={submitting}>
-                  {submitting ? "Signing In..." : "Sign In"}
-                </Button>
-              </Stack>
-            </form>
-          </Stack>
-        </Card>
+            <Group justify="flex-end">
+              <Anchor component={Link} to="/forgot-password" size="sm">
+                Forgot your password?
+              </Anchor>
+            </Group>
+            <Account.Submit busy={submitting} busyLabel="Signing In...">
+              Sign In
+            </Account.Submit>
+          </Account.Form>
+        </Stack>
+      </Account.Card>
 
-        <Text ta="center">
-          Don't have an account?{" "}
-          <Anchor component={Link} to="/register">
-            Sign up
-          </Anchor>
-        </Text>
-      </Stack>
-    </Container>
+      <Account.FooterLink prompt="Don't have an account?" to="/register">
+        Sign up
+      </Account.FooterLink>
+    </Account.Page>
   );
 }

@@ -1,27 +1,17 @@
-import {
-  Anchor,
-  Button,
-  Card,
-  Container,
-  Divider,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Select, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
 import { authMessages, regionsOf, registerBodySchema } from "@poundline/api/auth/schemas";
 import { countries } from "@poundline/db/enums";
 import { type ChangeEvent, type FormEvent, useState } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
 import { variantDetails } from "../../app/site";
 import { useSite } from "../../app/site-config";
-import { ApiError, api } from "../../lib/api";
+import { api } from "../../lib/api";
 import { toast } from "../../lib/toast";
+import * as Account from "./account-layout";
 import { formProblems } from "./form-problems";
-import { GoogleButton } from "./google-button";
+import { GoogleOrEmail } from "./google-button";
 import { PasswordField, PasswordStrength } from "./password-fields";
+import { isRefusal } from "./refusal";
 
 type Country = (typeof countries)[number];
 const countryNames: Record<Country, string> = { US: "United States", CA: "Canada" };
@@ -49,8 +39,7 @@ type TextField = Exclude<keyof RegisterForm, "country" | "state">;
 
 /** Seed 000's wording for the server's refusals. */
 function registrationError(err: unknown): string {
-  if (!(err instanceof ApiError) || err.status === 0 || err.status >= 500)
-    return "An unexpected error occurred.";
+  if (!isRefusal(err)) return "An unexpected error occurred.";
   if (err.status === 409) return authMessages.emailTaken;
   // Validation errors are keyed by where the field sits in the request, e.g. "body.email".
   const fieldMessage = (name: string) =>
@@ -119,112 +108,80 @@ export function RegisterPage() {
   const regionLabel = form.country === "CA" ? "Province" : "State";
 
   return (
-    <Container size={560} py="xl">
-      <Stack gap="lg">
-        <Stack gap={4} ta="center">
-          <Title>Create Your Account</Title>
-          <Text c="gray.7">{tagline}</Text>
-        </Stack>
+    <Account.Page title="Create Your Account" intro={tagline} width={560}>
+      <Account.Card>
+        <Stack gap="md">
+          <GoogleOrEmail googleLabel="Sign up with Google" emailLabel="Or sign up with email" />
 
-        <Card withBorder shadow="sm" padding="xl" radius="md">
-          <Stack gap="md">
-            <GoogleButton label="Sign up with Google" />
-            <Divider
-              label="Or sign up with email"
-              labelPosition="center"
-              styles={{ label: { color: "var(--mantine-color-gray-7)" } }}
+          <Account.Form onSubmit={submit}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label="First Name" required autoComplete="given-name" {...textInput("firstName")} />
+              <TextInput label="Last Name" required autoComplete="family-name" {...textInput("lastName")} />
+            </SimpleGrid>
+            <TextInput label="Email" type="email" required autoComplete="email" {...textInput("email")} />
+            <TextInput label="Company" required autoComplete="organization" {...textInput("company")} />
+            <PasswordField label="Password" required autoComplete="new-password" {...textInput("password")} />
+            <PasswordStrength password={form.password} />
+            <PasswordField
+              label="Confirm Password"
+              required
+              autoComplete="new-password"
+              {...textInput("confirmPassword")}
             />
 
-            <form noValidate onSubmit={submit}>
-              <Stack gap="md">
-                <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <TextInput
-                    label="First Name"
-                    required
-                    autoComplete="given-name"
-                    {...textInput("firstName")}
-                  />
-                  <TextInput
-                    label="Last Name"
-                    required
-                    autoComplete="family-name"
-                    {...textInput("lastName")}
-                  />
-                </SimpleGrid>
-                <TextInput label="Email" type="email" required autoComplete="email" {...textInput("email")} />
-                <TextInput label="Company" required autoComplete="organization" {...textInput("company")} />
-                <PasswordField
-                  label="Password"
-                  required
-                  autoComplete="new-password"
-                  {...textInput("password")}
-                />
-                <PasswordStrength password={form.password} />
-                <PasswordField
-                  label="Confirm Password"
-                  required
-                  autoComplete="new-password"
-                  {...textInput("confirmPassword")}
-                />
+            <Title order={2} size="h4" mt="sm">
+              Company Address (for E911)
+            </Title>
+            <TextInput
+              label="Address Line 1"
+              required
+              autoComplete="address-line1"
+              {...textInput("addressLine1")}
+            />
+            <TextInput
+              label="Address Line 2 (optional)"
+              autoComplete="address-line2"
+              {...textInput("addressLine2")}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label="City" required autoComplete="address-level2" {...textInput("city")} />
+              <Select
+                label={regionLabel}
+                required
+                searchable
+                data={[...regionsOf(form.country)]}
+                value={form.state || null}
+                onChange={(value) => change("state", value ?? "")}
+                error={invalidFields.has("state")}
+                nothingFoundMessage={`No ${regionLabel.toLowerCase()} found`}
+              />
+              <TextInput
+                label="ZIP / Postal Code"
+                required
+                autoComplete="postal-code"
+                {...textInput("zipCode")}
+              />
+              <Select
+                label="Country"
+                required
+                allowDeselect={false}
+                data={countryOptions}
+                value={form.country}
+                onChange={changeCountry}
+                error={invalidFields.has("country")}
+              />
+            </SimpleGrid>
 
-                <Title order={2} size="h4" mt="sm">
-                  Company Address (for E911)
-                </Title>
-                <TextInput
-                  label="Address Line 1"
-                  required
-                  autoComplete="address-line1"
-                  {...textInput("addressLine1")}
-                />
-                <TextInput
-                  label="Address Line 2 (optional)"
-                  autoComplete="address-line2"
-                  {...textInput("addressLine2")}
-                />
-                <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <TextInput label="City" required autoComplete="address-level2" {...textInput("city")} />
-                  <Select
-                    label={regionLabel}
-                    required
-                    searchable
-                    data={[...regionsOf(form.country)]}
-                    value={form.state || null}
-                    onChange={(value) => change("state", value ?? "")}
-                    error={invalidFields.has("state")}
-                    nothingFoundMessage={`No ${regionLabel.toLowerCase()} found`}
-                  />
-                  <TextInput
-                    label="ZIP / Postal Code"
-                    required
-                    autoComplete="postal-code"
-                    {...textInput("zipCode")}
-                  />
-                  <Select
-                    label="Country"
-                    required
-                    allowDeselect={false}
-                    data={countryOptions}
-                    value={form.country}
-                    onChange={changeCountry}
-                    error={invalidFields.has("country")}
-                  />
-                </SimpleGrid>
+            <Account.Submit busy={submitting} busyLabel="Creating Account..." mt="sm">
+              Create Free Account
+            </Account.Submit>
+          </Account.Form>
+        </Stack>
+      </Account.Card>
 
-                <Button type="submit" fullWidth mt="sm" disabled={submitting}>
-                  {submitting ? "Creating Account..." : "Create Free Account"}
-                </Button>
-              </Stack>
-            </form>
-          </Stack>
-        </Card>
-
-        <Text ta="center">
-          Already have an account?{" "}
-          <Anchor component={Link} to="/login">
-            Sign In
-          </Anchor>
-        </Text>
-      </Stack>
-    </Container>
+      <Account.FooterLink prompt="Already have an account?" to="/login">
+        Sign In
+      </Account.FooterLink>
+    </Account.Page>
   );
 }

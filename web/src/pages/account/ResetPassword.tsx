@@ -1,11 +1,13 @@
-import { Alert, Anchor, Button, Card, Container, Stack, Text, Title } from "@mantine/core";
+import { Button, Stack } from "@mantine/core";
 import { authMessages, resetPasswordBodySchema } from "@poundline/api/auth/schemas";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { ApiError, api } from "../../lib/api";
 import { toast } from "../../lib/toast";
+import * as Account from "./account-layout";
 import { formProblems } from "./form-problems";
 import { PasswordField, PasswordStrength } from "./password-fields";
+import { isRefusal } from "./refusal";
 
 /** An unknown, used or expired token: the server says so in the token field. */
 function isInvalidLink(err: unknown): boolean {
@@ -51,10 +53,9 @@ export function ResetPasswordPage() {
       else
         toast({
           title: "Password Reset Failed",
-          description:
-            err instanceof ApiError && err.status > 0 && err.status < 500
-              ? err.firstFieldMessage()
-              : "An unexpected error occurred. Please try again.",
+          description: isRefusal(err)
+            ? err.firstFieldMessage()
+            : "An unexpected error occurred. Please try again.",
           variant: "destructive",
         });
     } finally {
@@ -63,54 +64,43 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <Container size={460} py="xl">
-      <Stack gap="lg">
-        <Title ta="center">Reset Your Password</Title>
-        {!token || linkInvalid ? (
-          <Card withBorder shadow="sm" padding="xl" radius="md">
-            <Stack gap="md">
-              <Alert color="red" variant="light">
-                <Text size="sm">{authMessages.resetLinkInvalid}</Text>
-              </Alert>
-              <Button component={Link} to="/forgot-password" fullWidth>
-                Request a New Link
-              </Button>
-            </Stack>
-          </Card>
-        ) : (
-          <Card withBorder shadow="sm" padding="xl" radius="md">
-            <form noValidate onSubmit={submit}>
-              <Stack gap="md">
-                <PasswordField
-                  label="New Password"
-                  required
-                  autoComplete="new-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.currentTarget.value)}
-                  error={invalidFields.has("password")}
-                />
-                <PasswordStrength password={password} />
-                <PasswordField
-                  label="Confirm New Password"
-                  required
-                  autoComplete="new-password"
-                  value={confirmPassword}
-                  onChange={(e) => setConfirmPassword(e.currentTarget.value)}
-                  error={invalidFields.has("confirmPassword")}
-                />
-                <Button type="submit" fullWidth disabled={saving}>
-                  {saving ? "Resetting Password..." : "Reset Password"}
-                </Button>
-              </Stack>
-            </form>
-          </Card>
-        )}
-        <Text ta="center">
-          <Anchor component={Link} to="/login">
-            Back to Login
-          </Anchor>
-        </Text>
-      </Stack>
-    </Container>
+    <Account.Page title="Reset Your Password">
+      {!token || linkInvalid ? (
+        <Account.Card>
+          <Stack gap="md">
+            <Account.Notice color="red">{authMessages.resetLinkInvalid}</Account.Notice>
+            <Button component={Link} to="/forgot-password" fullWidth>
+              Request a New Link
+            </Button>
+          </Stack>
+        </Account.Card>
+      ) : (
+        <Account.Card>
+          <Account.Form onSubmit={submit}>
+            <PasswordField
+              label="New Password"
+              required
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              error={invalidFields.has("password")}
+            />
+            <PasswordStrength password={password} />
+            <PasswordField
+              label="Confirm New Password"
+              required
+              autoComplete="new-password"
+              value={confirmPassword}
+              onChange={(e) => setConfirmPassword(e.currentTarget.value)}
+              error={invalidFields.has("confirmPassword")}
+            />
+            <Account.Submit busy={saving} busyLabel="Resetting Password...">
+              Reset Password
+            </Account.Submit>
+          </Account.Form>
+        </Account.Card>
+      )}
+      <Account.FooterLink to="/login">Back to Login</Account.FooterLink>
+    </Account.Page>
   );
 }

@@ -1,4 +1,4 @@
-import { Button } from "@mantine/core";
+import { Button, Divider } from "@mantine/core";
 import { useState } from "react";
 import { toast } from "../../lib/toast";
 
@@ -34,7 +34,7 @@ function GoogleLogo() {
  * on to Google. The server is asked first, so that a deployment without Google gives a toast
  * instead of a page of JSON.
  */
-export function GoogleButton({ label }: { label: string }) {
+function GoogleButton({ label }: { label: string }) {
   const [redirecting, setRedirecting] = useState(false);
 
   async function signInWithGoogle() {
@@ -76,5 +76,19 @@ export function GoogleButton({ label }: { label: string }) {
     >
       {redirecting ? "Redirecting..." : label}
     </Button>
+  );
+}
+
+/** Sign-in or sign-up with Google, then a divider into the e-mail form that follows. */
+export function GoogleOrEmail({ googleLabel, emailLabel }: { googleLabel: string; emailLabel: string }) {
+  return (
+    <>
+      <GoogleButton label={googleLabel} />
+      <Divider
+        label={emailLabel}
+        labelPosition="center"
+        styles={{ label: { color: "var(--mantine-color-gray-7)" } }}
+      />
+    </>
   );
 }

@@ -1,15 +1,7 @@
 import { Table } from "@mantine/core";
 import { company } from "../../app/site";
-import {
-  Bullets,
-  ContactDetails,
-  EmailLink,
-  LegalPage,
-  type LegalSection,
-  P,
-  PageLink,
-  Sub,
-} from "./LegalPage";
+import { LegalPage, type LegalSection } from "./LegalPage";
+import { Bullets, ContactDetails, EmailLink, P, PageLink, Sub } from "./legal-text";
 
 /** Days within which a request is answered, and the longest it may take when extended (CCPA). */
 const RESPONSE_DAYS = 45;

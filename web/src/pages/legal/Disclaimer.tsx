@@ -1,4 +1,5 @@
-import { Bullets, ContactDetails, LegalPage, type LegalSection, P, PageLink } from "./LegalPage";
+import { LegalPage, type LegalSection } from "./LegalPage";
+import { Bullets, ContactDetails, P, PageLink } from "./legal-text";
 
 const sections: LegalSection[] = [
   {

@@ -1,7 +1,5 @@
 import { Anchor, Box, Container, List, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
-import { Link } from "react-router-dom";
-import { company, companyAddressLine } from "../../app/site";
 
 /** The date every legal document carries (seed 000). */
 export const LEGAL_LAST_UPDATED = "2025-06-19";
@@ -22,7 +20,8 @@ interface LegalPageProps {
 
 /**
  * The layout the five legal pages share: one h1, the last-updated line, a table of contents and
- * numbered sections with h2 headings (sub-headings inside a section are h3, see `Sub`).
+ * numbered sections with h2 headings (sub-headings inside a section are h3, see `Sub` in
+ * legal-text.tsx).
  */
 export function LegalPage({ title, intro, sections }: LegalPageProps) {
   return (
@@ -65,60 +64,5 @@ export function LegalPage({ title, intro, sections }: LegalPageProps) {
         ))}
       </Stack>
     </Container>
-  );
-}
-
-/** A paragraph of legal text. */
-export function P({ children }: { children: ReactNode }) {
-  return <Text>{children}</Text>;
-}
-
-/** A sub-heading inside a section (h3). */
-export function Sub({ children }: { children: ReactNode }) {
-  return (
-    <Title order={3} fz="h5" mt="xs">
-      {children}
-    </Title>
-  );
-}
-
-/** A bulleted list; each entry is one item. */
-export function Bullets({ items }: { items: ReactNode[] }) {
-  return (
-    <List spacing="xs" withPadding>
-      {items.map((item, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: static content, never reordered
-        <List.Item key={index}>{item}</List.Item>
-      ))}
-    </List>
-  );
-}
-
-/** A link to another page of the site. */
-export function PageLink({ to, children }: { to: string; children: ReactNode }) {
-  return (
-    <Anchor component={Link} to={to}>
-      {children}
-    </Anchor>
-  );
-}
-
-/** A mailto link. */
-export function EmailLink({ email }: { email: string }) {
-  return <Anchor href={`mailto:${email}`}>{email}</Anchor>;
-}
-
-/** The company's postal address, e-mail and phone, closing every legal document. */
-export function ContactDetails({ email = company.supportEmail }: { email?: string }) {
-  return (
-    <Text component="address" style={{ fontStyle: "normal" }}>
-      {company.name}
-      <br />
-      {companyAddressLine}
-      <br />
-      Email: <EmailLink email={email} />
-      <br />
-      Phone: <Anchor href={company.phoneHref}>{company.phone}</Anchor>
-    </Text>
   );
 }

@@ -1,14 +1,6 @@
 import { company } from "../../app/site";
-import {
-  Bullets,
-  ContactDetails,
-  EmailLink,
-  LegalPage,
-  type LegalSection,
-  P,
-  PageLink,
-  Sub,
-} from "./LegalPage";
+import { LegalPage, type LegalSection } from "./LegalPage";
+import { Bullets, ContactDetails, EmailLink, P, PageLink, Sub } from "./legal-text";
 
 const sections: LegalSection[] = [
   {

@@ -14,6 +14,7 @@ import {
   ThemeIcon,
   Title,
 } from "@mantine/core";
+import { companySizes as companySizeValues } from "@poundline/db/enums";
 import { Clock, type LucideIcon, Mail, MapPin, Phone, Share2 } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useSearchParams } from "react-router-dom";
@@ -21,21 +22,17 @@ import { company } from "../../app/site";
 import { useSite } from "../../app/site-config";
 import { ApiError, api } from "../../lib/api";
 import { toast } from "../../lib/toast";
+import { useFormFields } from "../../lib/use-form-fields";
 import { MUTED, PageHero } from "./sections";
 
 /** Seed 000: the contact success toast stays 5 s, its error toasts 7 s. */
 const SUCCESS_TOAST_MS = 5000;
 const ERROR_TOAST_MS = 7000;
 
-const companySizes = [
-  { value: "1-10", label: "1-10 employees" },
-  { value: "11-50", label: "11-50 employees" },
-  { value: "51-200", label: "51-200 employees" },
-  { value: "201-500", label: "201-500 employees" },
-  { value: "501+", label: "501+ employees" },
-] as const;
+/** The API's own list (shared through the database enums): "1-10" first, the form's default. */
+const companySizes = companySizeValues.map((value) => ({ value, label: `${value} employees` }));
 
-type CompanySize = (typeof companySizes)[number]["value"];
+type CompanySize = (typeof companySizeValues)[number];
 
 interface ContactForm {
   name: string;
@@ -61,13 +58,6 @@ const subjectOpeners: Record<string, string> = {
   NonprofitPartnership: "I'd like to discuss a nonprofit partnership. ",
 };
 
-/** The API names a request-body field "body.<name>"; the form knows it as "<name>". */
-function byFormField(fields: Record<string, string[]>): Record<string, string[]> {
-  return Object.fromEntries(
-    Object.entries(fields).map(([path, messages]) => [path.replace(/^body\./, ""), messages]),
-  );
-}
-
 const socialNetworks = ["Facebook", "X (Twitter)", "LinkedIn"];
 
 function InfoItem({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
@@ -86,6 +76,17 @@ function InfoItem({ icon: Icon, title, children }: { icon: LucideIcon; title: st
   );
 }
 
+function EmailLine({ label, email }: { label: string; email: string }) {
+  return (
+    <Text fz="sm" c={MUTED}>
+      {label}:{" "}
+      <Anchor href={`mailto:${email}`} inherit>
+        {email}
+      </Anchor>
+    </Text>
+  );
+}
+
 function ContactInformation() {
   const { address } = company;
   return (
@@ -100,18 +101,8 @@ function ContactInformation() {
           </Anchor>
         </InfoItem>
         <InfoItem icon={Mail} title="Email">
-          <Text fz="sm" c={MUTED}>
-            Sales:{" "}
-            <Anchor href={`mailto:${company.salesEmail}`} inherit>
-              {company.salesEmail}
-            </Anchor>
-          </Text>
-          <Text fz="sm" c={MUTED}>
-            Support:{" "}
-            <Anchor href={`mailto:${company.supportEmail}`} inherit>
-              {company.supportEmail}
-            </Anchor>
-          </Text>
+          <EmailLine label="Sales" email={company.salesEmail} />
+          <EmailLine label="Support" email={company.supportEmail} />
         </InfoItem>
         <InfoItem icon={MapPin} title="Office">
           <Text component="address" fz="sm" c={MUTED} style={{ fontStyle: "normal" }}>
@@ -144,25 +135,15 @@ function ContactInformation() {
 
 function ContactFormCard() {
   const [searchParams] = useSearchParams();
-  const [form, setForm] = useState<ContactForm>(() => ({
-    ...emptyForm,
-    message: subjectOpeners[searchParams.get("subject") ?? ""] ?? "",
-  }));
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+  const { form, setForm, errors, setErrors, update, textInput, showFieldErrors } = useFormFields<ContactForm>(
+    () => ({ ...emptyForm, message: subjectOpeners[searchParams.get("subject") ?? ""] ?? "" }),
+  );
   const [sending, setSending] = useState(false);
-
-  function update<K extends keyof ContactForm>(field: K, value: ContactForm[K]) {
-    setForm((current) => ({ ...current, [field]: value }));
-    // The visitor is fixing this field: its old server message no longer applies.
-    setFieldErrors(({ [field]: _fixed, ...rest }) => rest);
-  }
-
-  const errorFor = (field: keyof ContactForm) => fieldErrors[field]?.[0];
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSending(true);
-    setFieldErrors({});
+    setErrors({});
     try {
       await api<{ id: string }>("/api/contact", {
         method: "POST",
@@ -184,7 +165,7 @@ function ContactFormCard() {
       setForm(emptyForm);
     } catch (err) {
       const invalidInput = err instanceof ApiError && err.status === 400;
-      if (invalidInput) setFieldErrors(byFormField(err.fields));
+      if (invalidInput) showFieldErrors(err);
       toast({
         title: "Submission Error",
         description: invalidInput
@@ -206,42 +187,16 @@ function ContactFormCard() {
             Send Us a Message
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label="Full Name"
-              name="name"
-              autoComplete="name"
-              required
-              value={form.name}
-              onChange={(e) => update("name", e.currentTarget.value)}
-              error={errorFor("name")}
-            />
+            <TextInput label="Full Name" autoComplete="name" required {...textInput("name")} />
             <TextInput
               label="Email Address"
-              name="email"
               type="email"
               autoComplete="email"
               required
-              value={form.email}
-              onChange={(e) => update("email", e.currentTarget.value)}
-              error={errorFor("email")}
+              {...textInput("email")}
             />
-            <TextInput
-              label="Phone"
-              name="phone"
-              type="tel"
-              autoComplete="tel"
-              value={form.phone}
-              onChange={(e) => update("phone", e.currentTarget.value)}
-              error={errorFor("phone")}
-            />
-            <TextInput
-              label="Company"
-              name="company"
-              autoComplete="organization"
-              value={form.company}
-              onChange={(e) => update("company", e.currentTarget.value)}
-              error={errorFor("company")}
-            />
+            <TextInput label="Phone" type="tel" autoComplete="tel" {...textInput("phone")} />
+            <TextInput label="Company" autoComplete="organization" {...textInput("company")} />
           </SimpleGrid>
           <Select
             label="Company Size"
@@ -253,18 +208,9 @@ function ContactFormCard() {
               const size = companySizes.find((option) => option.value === value);
               if (size) update("employees", size.value);
             }}
-            error={errorFor("employees")}
+            error={errors.employees}
           />
-          <Textarea
-            label="Message"
-            name="message"
-            required
-            autosize
-            minRows={5}
-            value={form.message}
-            onChange={(e) => update("message", e.currentTarget.value)}
-            error={errorFor("message")}
-          />
+          <Textarea label="Message" required autosize minRows={5} {...textInput("message")} />
           <Group justify="flex-end">
             <Button type="submit" size="md" disabled={sending}>
               {sending ? "Sending..." : "Send Message"}

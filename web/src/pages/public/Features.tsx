@@ -1,15 +1,13 @@
-import { Box, Button, Card, Flex, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Box, Button, Flex, SimpleGrid } from "@mantine/core";
 import {
   AudioLines,
   BarChart3,
-  CircleCheck,
   Clock,
   Contact,
   Globe,
   Hash,
   ListOrdered,
   ListTree,
-  type LucideIcon,
   MapPin,
   MessageSquare,
   Mic,
@@ -26,16 +24,11 @@ import {
   Voicemail,
 } from "lucide-react";
 import { Link } from "react-router-dom";
-import { CtaBand, FeatureCard, MUTED, PageHero, Section } from "./sections";
-
-interface Feature {
-  icon: LucideIcon;
-  title: string;
-  description: string;
-}
+import { ChecklistCard, type ChecklistCardProps } from "./checklist";
+import { CtaBand, FeatureCard, type FeatureCardProps, PageHero, Section } from "./sections";
 
 /** The 22 feature cards, drawn from the product's feature list (seed 000, section 1). */
-const features: Feature[] = [
+const features: FeatureCardProps[] = [
   {
     icon: Route,
     title: "Smart Call Routing",
@@ -159,7 +152,7 @@ const features: Feature[] = [
   },
 ];
 
-const enterprise = [
+const enterprise: ChecklistCardProps[] = [
   {
     icon: MapPin,
     title: "Geo-Location Routing",
@@ -227,30 +220,8 @@ export function FeaturesPage() {
         subtitle="Two capabilities that set Poundline apart for multi-location businesses and licensees."
       >
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-          {enterprise.map(({ icon: Icon, title, description, points }) => (
-            <Card key={title} withBorder radius="lg" padding="xl">
-              <Stack gap="md">
-                <ThemeIcon size={56} radius="md">
-                  <Icon size={28} aria-hidden />
-                </ThemeIcon>
-                <Title order={3} fz="xl">
-                  {title}
-                </Title>
-                <Text c={MUTED}>{description}</Text>
-                <List
-                  spacing="sm"
-                  icon={
-                    <ThemeIcon size={22} radius="xl" variant="light">
-                      <CircleCheck size={14} aria-hidden />
-                    </ThemeIcon>
-                  }
-                >
-                  {points.map((point) => (
-                    <List.Item key={point}>{point}</List.Item>
-                  ))}
-                </List>
-              </Stack>
-            </Card>
+          {enterprise.map((item) => (
+            <ChecklistCard key={item.title} {...item} />
           ))}
         </SimpleGrid>
       </Section>

@@ -1,23 +1,9 @@
-import {
-  Accordion,
-  Button,
-  Card,
-  Center,
-  Container,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from "@mantine/core";
+import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { BookOpen, type LucideIcon, Mail, MessageSquare, ShieldCheck, Users } from "lucide-react";
-import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
-import { api } from "../../lib/api";
-import { toast } from "../../lib/toast";
-import { type FaqItem, type FaqResponse, HELP_CATEGORIES, itemsInCategory } from "./faq";
+import { PageLoader } from "../../layout/PageLoader";
+import { type FaqItem, HELP_CATEGORIES, itemsInCategory } from "./faq";
+import { FaqAnswers, FaqCard, useFaqItems } from "./faq-page";
 
 /** Shown when the FAQ cannot be loaded: two questions for administrators and two for users. */
 const fallbackFaq: FaqItem[] = [
@@ -56,57 +42,20 @@ const fallbackFaq: FaqItem[] = [
 
 const emptyCategoryText = "No FAQs available for this category yet.";
 
-/** One FAQ list as an accordion (questions are h3 under the column's h2). */
-function FaqAccordion({ items }: { items: FaqItem[] }) {
-  if (items.length === 0) return <Text c="dimmed">{emptyCategoryText}</Text>;
+/** One category's questions as an accordion (questions are h3 under the column's h2). */
+function FaqColumn({ title, icon, items }: { title: string; icon: LucideIcon; items: FaqItem[] }) {
   return (
-    <Accordion variant="separated" order={3}>
-      {items.map((item) => (
-        <Accordion.Item key={item.id} value={item.id}>
-          <Accordion.Control>{item.question}</Accordion.Control>
-          <Accordion.Panel>
-            <Text style={{ whiteSpace: "pre-line" }}>{item.answer}</Text>
-          </Accordion.Panel>
-        </Accordion.Item>
-      ))}
-    </Accordion>
-  );
-}
-
-function FaqColumn({ title, icon: Icon, items }: { title: string; icon: LucideIcon; items: FaqItem[] }) {
-  return (
-    <Card withBorder padding="lg" component="section">
-      <Group gap="sm" mb="md">
-        <ThemeIcon size="lg" variant="light" aria-hidden>
-          <Icon size={20} />
-        </ThemeIcon>
-        <Title order={2} fz="h3">
-          {title}
-        </Title>
-      </Group>
-      <FaqAccordion items={items} />
-    </Card>
+    <FaqCard icon={icon} title={title}>
+      {items.length === 0 ? <Text c="dimmed">{emptyCategoryText}</Text> : <FaqAnswers items={items} />}
+    </FaqCard>
   );
 }
 
 export function HelpPage() {
-  const [items, setItems] = useState<FaqItem[]>([]);
-  const [loading, setLoading] = useState(true);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api<FaqResponse>("/api/faq?order=display", { signal: controller.signal })
-      .then((data) => setItems(data.items))
-      .catch((error: Error) => {
-        if (controller.signal.aborted) return;
-        toast({ title: "Error fetching FAQs", description: error.message, variant: "destructive" });
-        setItems(fallbackFaq);
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, []);
+  const { items, loading } = useFaqItems("display", {
+    errorTitle: "Error fetching FAQs",
+    fallback: fallbackFaq,
+  });
 
   const setupGuide = itemsInCategory(items, HELP_CATEGORIES.setupGuide);
 
@@ -122,12 +71,7 @@ export function HelpPage() {
         </Stack>
 
         {loading ? (
-          <Center py="xl" role="status">
-            <Stack align="center" gap="sm">
-              <Loader aria-hidden />
-              <Text c="dimmed">Loading help articles...</Text>
-            </Stack>
-          </Center>
+          <PageLoader inline label="Loading help articles..." />
         ) : (
           <>
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -143,15 +87,7 @@ export function HelpPage() {
               />
             </SimpleGrid>
 
-            <Card withBorder padding="lg" component="section">
-              <Group gap="sm" mb="md">
-                <ThemeIcon size="lg" variant="light" aria-hidden>
-                  <BookOpen size={20} />
-                </ThemeIcon>
-                <Title order={2} fz="h3">
-                  Setup Guide
-                </Title>
-              </Group>
+            <FaqCard icon={BookOpen} title="Setup Guide">
               {setupGuide.length === 0 ? (
                 <Text c="dimmed">Setup guide Q&A coming soon...</Text>
               ) : (
@@ -166,7 +102,7 @@ export function HelpPage() {
                   ))}
                 </Stack>
               )}
-            </Card>
+            </FaqCard>
           </>
         )}
 

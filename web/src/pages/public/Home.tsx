@@ -1,20 +1,8 @@
-import {
-  Avatar,
-  Button,
-  Card,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-  useMantineTheme,
-} from "@mantine/core";
+import { Avatar, Button, Card, Group, SimpleGrid, Stack, Text, useMantineTheme } from "@mantine/core";
 import {
   BarChart3,
   Contact,
   ListTree,
-  type LucideIcon,
   MapPin,
   MessageSquare,
   Quote,
@@ -28,7 +16,16 @@ import { variantDetails } from "../../app/site";
 import { useSite } from "../../app/site-config";
 import { PageLoader } from "../../layout/PageLoader";
 import { type HomeContent, useHomeContent } from "./home-content";
-import { CtaBand, FeatureCard, MUTED, PageHero, Section } from "./sections";
+import {
+  CtaBand,
+  type FeatureCardProps,
+  FeatureGrid,
+  MUTED,
+  NumberedSteps,
+  PageHero,
+  Section,
+  type Step,
+} from "./sections";
 
 /** Seed 000: a testimonial never shows more than five stars. */
 const MAX_STARS = 5;
@@ -71,7 +68,7 @@ const testimonials: Testimonial[] = [
   },
 ];
 
-const featureGrid: { icon: LucideIcon; title: string; description: string }[] = [
+const featureGrid: FeatureCardProps[] = [
   {
     icon: Route,
     title: "Call Routing",
@@ -151,35 +148,14 @@ function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
 }
 
 function HowItWorks({ content }: { content: HomeContent }) {
-  const steps = [
+  const steps: Step[] = [
     { title: content.how_it_works_step1_title, description: content.how_it_works_step1_desc },
     { title: content.how_it_works_step2_title, description: content.how_it_works_step2_desc },
     { title: content.how_it_works_step3_title, description: content.how_it_works_step3_desc },
   ];
   return (
     <Section title={content.how_it_works_title}>
-      <SimpleGrid
-        component="ol"
-        cols={{ base: 1, md: 3 }}
-        spacing="xl"
-        p={0}
-        m={0}
-        style={{ listStyle: "none" }}
-      >
-        {steps.map((step, index) => (
-          <Stack component="li" key={step.title} align="center" ta="center" gap="sm">
-            <ThemeIcon size={56} radius="xl" fz={22} fw={800} aria-hidden>
-              {index + 1}
-            </ThemeIcon>
-            <Title order={3} fz="xl">
-              {step.title}
-            </Title>
-            <Text c={MUTED} maw={320}>
-              {step.description}
-            </Text>
-          </Stack>
-        ))}
-      </SimpleGrid>
+      <NumberedSteps steps={steps} cols={{ base: 1, md: 3 }} />
     </Section>
   );
 }
@@ -225,11 +201,7 @@ export function HomePage() {
       </PageHero>
 
       <Section title={content.features_highlight_title}>
-        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-          {highlights.map((item) => (
-            <FeatureCard key={item.title} {...item} />
-          ))}
-        </SimpleGrid>
+        <FeatureGrid items={highlights} cols={{ base: 1, md: 3 }} />
       </Section>
 
       <Section
@@ -237,11 +209,7 @@ export function HomePage() {
         title="Built for the Way You Work"
         subtitle="One cloud phone system for calls, texts and customer relationships, with nothing to install."
       >
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-          {featureGrid.map((item) => (
-            <FeatureCard key={item.title} {...item} />
-          ))}
-        </SimpleGrid>
+        <FeatureGrid items={featureGrid} cols={{ base: 1, sm: 2, md: 3 }} />
         <Group justify="center" mt="xl">
           <Button component={Link} to="/features" variant="outline">
             See All Features

@@ -1,17 +1,8 @@
-import { Box, Button, Card, Container, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import {
-  BarChart3,
-  CircleCheck,
-  Hash,
-  type LucideIcon,
-  MapPin,
-  Megaphone,
-  Route,
-  Smartphone,
-  Sparkles,
-} from "lucide-react";
+import { Box, Button, Card, Container, SimpleGrid, Text, Title } from "@mantine/core";
+import { BarChart3, Hash, MapPin, Megaphone, Route, Smartphone, Sparkles } from "lucide-react";
 import { Link } from "react-router-dom";
-import { CtaBand, FeatureCard, MUTED, PageHero, Section } from "./sections";
+import { ChecklistCard, type ChecklistCardProps } from "./checklist";
+import { CtaBand, FeatureGrid, MUTED, NumberedSteps, PageHero, Section, type Step } from "./sections";
 
 /** The partnership's track record, as advertised (seed 000, section 9). */
 const stats = [
@@ -21,7 +12,7 @@ const stats = [
   { value: "50+", label: "Industries served" },
 ];
 
-const partners: { icon: LucideIcon; title: string; description: string; points: string[] }[] = [
+const partners: ChecklistCardProps[] = [
   {
     icon: Sparkles,
     title: "The Marketing Agency",
@@ -84,7 +75,7 @@ const benefits = [
   },
 ];
 
-const programSteps = [
+const programSteps: Step[] = [
   { title: "Discovery", description: "We learn your market, your customers and the results you are after." },
   {
     title: "Code & Territory",
@@ -153,30 +144,8 @@ export function MarketingProgramsPage() {
         subtitle="The agency brings the audience; Poundline makes sure every call they send is answered, routed and tracked."
       >
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-          {partners.map(({ icon: Icon, title, description, points }) => (
-            <Card key={title} withBorder radius="lg" padding="xl">
-              <Stack gap="md">
-                <ThemeIcon size={56} radius="md">
-                  <Icon size={28} aria-hidden />
-                </ThemeIcon>
-                <Title order={3} fz="xl">
-                  {title}
-                </Title>
-                <Text c={MUTED}>{description}</Text>
-                <List
-                  spacing="sm"
-                  icon={
-                    <ThemeIcon size={22} radius="xl" variant="light">
-                      <CircleCheck size={14} aria-hidden />
-                    </ThemeIcon>
-                  }
-                >
-                  {points.map((point) => (
-                    <List.Item key={point}>{point}</List.Item>
-                  ))}
-                </List>
-              </Stack>
-            </Card>
+          {partners.map((partner) => (
+            <ChecklistCard key={partner.title} {...partner} />
           ))}
         </SimpleGrid>
       </Section>
@@ -186,36 +155,11 @@ export function MarketingProgramsPage() {
         title="How Pound Codes Boost Your Campaigns"
         subtitle="A pound code is a short, licensed vanity dial code. It turns attention into calls you can count."
       >
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-          {benefits.map((benefit) => (
-            <FeatureCard key={benefit.title} {...benefit} />
-          ))}
-        </SimpleGrid>
+        <FeatureGrid items={benefits} cols={{ base: 1, sm: 2, md: 3 }} />
       </Section>
 
       <Section title="How the Program Works">
-        <SimpleGrid
-          component="ol"
-          cols={{ base: 1, sm: 2, md: 4 }}
-          spacing="xl"
-          p={0}
-          m={0}
-          style={{ listStyle: "none" }}
-        >
-          {programSteps.map((step, index) => (
-            <Stack component="li" key={step.title} align="center" ta="center" gap="sm">
-              <ThemeIcon size={52} radius="xl" fz={20} fw={800} aria-hidden>
-                {index + 1}
-              </ThemeIcon>
-              <Title order={3} fz="lg">
-                {step.title}
-              </Title>
-              <Text c={MUTED} fz="sm">
-                {step.description}
-              </Text>
-            </Stack>
-          ))}
-        </SimpleGrid>
+        <NumberedSteps steps={programSteps} cols={{ base: 1, sm: 2, md: 4 }} compact />
       </Section>
 
       <CtaBand

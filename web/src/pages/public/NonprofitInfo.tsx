@@ -1,8 +1,9 @@
-import { Button, Card, Grid, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import { CircleCheck, HandHeart, Handshake, Megaphone, Search } from "lucide-react";
+import { Button, Card, Grid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { HandHeart, Handshake, Megaphone, Search } from "lucide-react";
 import { Link } from "react-router-dom";
 import { variantDetails } from "../../app/site";
-import { CtaBand, FeatureCard, MUTED, PageHero, Section } from "./sections";
+import { Checklist } from "./checklist";
+import { CtaBand, FeatureGrid, MUTED, PageHero, Section } from "./sections";
 
 const inquiryLink = "/contact?subject=NonprofitInquiry";
 const partnershipLink = "/contact?subject=NonprofitPartnership";
@@ -62,11 +63,7 @@ export function NonprofitInfoPage() {
         title="Our Mission"
         subtitle="We believe organizations doing good should never be held back by the cost or complexity of communication tools."
       >
-        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-          {values.map((value) => (
-            <FeatureCard key={value.title} {...value} />
-          ))}
-        </SimpleGrid>
+        <FeatureGrid items={values} cols={{ base: 1, md: 3 }} />
       </Section>
 
       <Section
@@ -96,18 +93,7 @@ export function NonprofitInfoPage() {
               <Title order={3} fz="xl">
                 How we help you use your grant
               </Title>
-              <List
-                spacing="sm"
-                icon={
-                  <ThemeIcon size={22} radius="xl" variant="light">
-                    <CircleCheck size={14} aria-hidden />
-                  </ThemeIcon>
-                }
-              >
-                {grantSupport.map((item) => (
-                  <List.Item key={item}>{item}</List.Item>
-                ))}
-              </List>
+              <Checklist items={grantSupport} />
             </Stack>
           </Grid.Col>
         </Grid>
@@ -119,18 +105,7 @@ export function NonprofitInfoPage() {
             <Title order={3} fz="xl">
               Your 1-month trial includes
             </Title>
-            <List
-              spacing="sm"
-              icon={
-                <ThemeIcon size={22} radius="xl" variant="light">
-                  <CircleCheck size={14} aria-hidden />
-                </ThemeIcon>
-              }
-            >
-              {trialIncludes.map((item) => (
-                <List.Item key={item}>{item}</List.Item>
-              ))}
-            </List>
+            <Checklist items={trialIncludes} />
             <Button component={Link} to="/register" size="md" mt="sm">
               Start Your Nonprofit Trial
             </Button>

@@ -81,6 +81,24 @@ function PlanPrice({ plan, period }: { plan: Plan; period: BillingPeriod }) {
   );
 }
 
+/** One line of a feature list: a tick, or a grey cross and a spoken "Not included" for what is left out. */
+function FeatureItem({ feature, included = true }: { feature: string; included?: boolean }) {
+  const Mark = included ? Check : X;
+  return (
+    <List.Item
+      c={included ? undefined : MUTED}
+      icon={
+        <ThemeIcon size={20} radius="xl" variant="light" color={included ? undefined : "gray"}>
+          <Mark size={12} aria-hidden />
+        </ThemeIcon>
+      }
+    >
+      {!included && <VisuallyHidden>Not included: </VisuallyHidden>}
+      {feature}
+    </List.Item>
+  );
+}
+
 function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
   return (
     <Card
@@ -120,30 +138,10 @@ function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
         </Button>
         <List spacing="xs" fz="sm" center>
           {plan.features.map((feature) => (
-            <List.Item
-              key={feature}
-              icon={
-                <ThemeIcon size={20} radius="xl" variant="light">
-                  <Check size={12} aria-hidden />
-                </ThemeIcon>
-              }
-            >
-              {feature}
-            </List.Item>
+            <FeatureItem key={feature} feature={feature} />
           ))}
           {plan.notIncluded.map((feature) => (
-            <List.Item
-              key={feature}
-              c={MUTED}
-              icon={
-                <ThemeIcon size={20} radius="xl" variant="light" color="gray">
-                  <X size={12} aria-hidden />
-                </ThemeIcon>
-              }
-            >
-              <VisuallyHidden>Not included: </VisuallyHidden>
-              {feature}
-            </List.Item>
+            <FeatureItem key={feature} feature={feature} included={false} />
           ))}
         </List>
       </Stack>
@@ -166,16 +164,7 @@ function LicenceCard({ tier }: { tier: LicenceTier }) {
         </Text>
         <List spacing="xs" fz="sm" center style={{ flex: 1 }}>
           {tier.features.map((feature) => (
-            <List.Item
-              key={feature}
-              icon={
-                <ThemeIcon size={20} radius="xl" variant="light">
-                  <Check size={12} aria-hidden />
-                </ThemeIcon>
-              }
-            >
-              {feature}
-            </List.Item>
+            <FeatureItem key={feature} feature={feature} />
           ))}
         </List>
         <Button component={Link} to="/contact" variant="outline" fullWidth>

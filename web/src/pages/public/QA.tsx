@@ -1,18 +1,4 @@
-import {
-  Accordion,
-  Badge,
-  Card,
-  Center,
-  Container,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-  Title,
-  VisuallyHidden,
-} from "@mantine/core";
+import { Badge, Container, Stack, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
 import {
   CircleQuestionMark,
   type LucideIcon,
@@ -23,10 +9,10 @@ import {
   UserCog,
   Wrench,
 } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
-import { api } from "../../lib/api";
-import { toast } from "../../lib/toast";
-import { type FaqItem, type FaqResponse, searchFaq } from "./faq";
+import { useMemo, useState } from "react";
+import { PageLoader } from "../../layout/PageLoader";
+import { type FaqItem, searchFaq } from "./faq";
+import { FaqAnswers, FaqCard, useFaqItems } from "./faq-page";
 
 /** Icons of the readable category names; any other category gets the question mark. */
 const categoryIcons: Record<string, LucideIcon> = {
@@ -74,54 +60,27 @@ const fallbackQa: FaqItem[] = [
 ];
 
 function CategoryGroup({ category, items }: { category: string; items: FaqItem[] }) {
-  const Icon = categoryIcons[category] ?? CircleQuestionMark;
   return (
-    <Card withBorder padding="lg" component="section">
-      <Group gap="sm" mb="md" wrap="nowrap">
-        <ThemeIcon size="lg" variant="light" aria-hidden>
-          <Icon size={20} />
-        </ThemeIcon>
-        <Title order={2} fz="h3">
-          {category}
-        </Title>
+    <FaqCard
+      icon={categoryIcons[category] ?? CircleQuestionMark}
+      title={category}
+      aside={
         <Badge variant="light" color="gray" c="dark.6">
           {items.length} {items.length === 1 ? "question" : "questions"}
         </Badge>
-      </Group>
-      {/* `multiple`: several answers can be open at once. */}
-      <Accordion multiple variant="separated" order={3}>
-        {items.map((item) => (
-          <Accordion.Item key={item.id} value={item.id}>
-            <Accordion.Control>{item.question}</Accordion.Control>
-            <Accordion.Panel>
-              <Text style={{ whiteSpace: "pre-line" }}>{item.answer}</Text>
-            </Accordion.Panel>
-          </Accordion.Item>
-        ))}
-      </Accordion>
-    </Card>
+      }
+    >
+      <FaqAnswers items={items} multiple />
+    </FaqCard>
   );
 }
 
 export function QAPage() {
-  const [items, setItems] = useState<FaqItem[]>([]);
-  const [loading, setLoading] = useState(true);
+  const { items, loading } = useFaqItems("category", {
+    errorTitle: "Error fetching Q&A",
+    fallback: fallbackQa,
+  });
   const [search, setSearch] = useState("");
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api<FaqResponse>("/api/faq?order=category", { signal: controller.signal })
-      .then((data) => setItems(data.items))
-      .catch((error: Error) => {
-        if (controller.signal.aborted) return;
-        toast({ title: "Error fetching Q&A", description: error.message, variant: "destructive" });
-        setItems(fallbackQa);
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, []);
 
   const groups = useMemo(() => searchFaq(items, search), [items, search]);
 
@@ -146,12 +105,7 @@ export function QAPage() {
         />
 
         {loading ? (
-          <Center py="xl" role="status">
-            <Stack align="center" gap="sm">
-              <Loader aria-hidden />
-              <Text c="dimmed">Loading questions...</Text>
-            </Stack>
-          </Center>
+          <PageLoader inline label="Loading questions..." />
         ) : groups.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl" role="status">
             No questions found matching your search criteria...

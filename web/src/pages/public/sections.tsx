@@ -1,4 +1,16 @@
-import { Badge, Box, Card, Container, Group, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import {
+  Badge,
+  Box,
+  Card,
+  Container,
+  Group,
+  SimpleGrid,
+  type SimpleGridProps,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from "@mantine/core";
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import classes from "./sections.module.css";
@@ -89,7 +101,7 @@ export function Section({ title, subtitle, tinted = false, children }: SectionPr
   );
 }
 
-interface FeatureCardProps {
+export interface FeatureCardProps {
   icon: LucideIcon;
   title: string;
   description: string;
@@ -109,6 +121,56 @@ export function FeatureCard({ icon: Icon, title, description }: FeatureCardProps
         {description}
       </Text>
     </Card>
+  );
+}
+
+/** Feature cards in a grid of `cols` columns per breakpoint. */
+export function FeatureGrid({ items, cols }: { items: FeatureCardProps[]; cols: SimpleGridProps["cols"] }) {
+  return (
+    <SimpleGrid cols={cols} spacing="lg">
+      {items.map((item) => (
+        <FeatureCard key={item.title} {...item} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+export interface Step {
+  title: string;
+  description: string;
+}
+
+/** Looks of the steps: roomy for a row of three, compact for a row of four. */
+const stepLooks = {
+  roomy: { circle: 56, number: 22, title: "xl", text: { maw: 320 } },
+  compact: { circle: 52, number: 20, title: "lg", text: { fz: "sm" } },
+} as const;
+
+interface NumberedStepsProps {
+  steps: Step[];
+  cols: SimpleGridProps["cols"];
+  compact?: boolean;
+}
+
+/** An ordered list of steps, each a number in a circle over a level-3 title and its text. */
+export function NumberedSteps({ steps, cols, compact = false }: NumberedStepsProps) {
+  const looks = compact ? stepLooks.compact : stepLooks.roomy;
+  return (
+    <SimpleGrid component="ol" cols={cols} spacing="xl" p={0} m={0} style={{ listStyle: "none" }}>
+      {steps.map((step, index) => (
+        <Stack component="li" key={step.title} align="center" ta="center" gap="sm">
+          <ThemeIcon size={looks.circle} radius="xl" fz={looks.number} fw={800} aria-hidden>
+            {index + 1}
+          </ThemeIcon>
+          <Title order={3} fz={looks.title}>
+            {step.title}
+          </Title>
+          <Text c={MUTED} {...looks.text}>
+            {step.description}
+          </Text>
+        </Stack>
+      ))}
+    </SimpleGrid>
   );
 }
 
