@@ -149,10 +149,9 @@ function timeRouting(snapshot: RoutingSnapshot, iterations: number): number {
   const table = compileRoutingTable(snapshot, new Date());
   const call = { to: SHARED_NUMBER, from: CALLER, fromState: "", fromCountry: "" };
   const now = new Date("2026-11-23T15:00:00Z");
-  const rotation = () => 0;
   const run = () => {
     for (let i = 0; i < iterations; i++) {
-      routeIncomingCall(table, call, locateCaller(call, nanpAreaCodes, countryOfNumber), now, rotation);
+      routeIncomingCall(table, call, locateCaller(call, nanpAreaCodes, countryOfNumber), now);
     }
   };
   run();

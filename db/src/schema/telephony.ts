@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   unique,
   uniqueIndex,
@@ -580,6 +581,8 @@ export const ringHunts = pgTable(
     ringing: integer("ringing").notNull().default(0),
     /** Member calls whose end was counted: a repeated status callback is not counted twice. */
     endedCallSids: text("ended_call_sids").array().notNull().default(sql`'{}'::text[]`),
+    /** Every member call the carrier accepted: those still ringing are canceled when the hunt ends. */
+    memberCallSids: text("member_call_sids").array().notNull().default(sql`'{}'::text[]`),
     state: text("state").notNull().default("hunting"),
     ...timestamps,
   },
@@ -589,5 +592,30 @@ export const ringHunts = pgTable(
     check("ring_hunts_target_check", oneOf(t.target, ["open", "after"])),
     check("ring_hunts_state_check", oneOf(t.state, ["hunting", "bridged", "exhausted"])),
     check("ring_hunts_attempt_check", sql`${t.attempt} >= 0`),
+  ],
+);
+
+/**
+ * Round-robin turns of a number's ring groups, kept here so that every API instance takes the
+ * next one: a hunt starting takes a turn and the member it starts with follows from it.
+ */
+export const ringTurns = pgTable(
+  "ring_turns",
+  {
+    phoneNumberId: text("phone_number_id").notNull(),
+    accountId: text("account_id").notNull(),
+    /** The number's business hours ("open") or after hours ("after") ring group. */
+    target: text("target").notNull(),
+    /** Turns taken so far: the next hunt starts with the member at this position (modulo the group). */
+    nextTurn: integer("next_turn").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.phoneNumberId, t.target] }),
+    foreignKey({
+      name: "ring_turns_phone_number_fk",
+      columns: [t.phoneNumberId, t.accountId],
+      foreignColumns: [phoneNumbers.id, phoneNumbers.accountId],
+    }).onDelete("cascade"),
+    check("ring_turns_target_check", oneOf(t.target, ["open", "after"])),
   ],
 );

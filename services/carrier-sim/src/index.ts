@@ -16,6 +16,7 @@ export { type CarrierErrorBody, type CarrierSimPluginOptions, carrierSimPlugin }
 export { type HttpMethod, signedWebhook, type WebhookRequest } from "./signing";
 export {
   type CalleeScript,
+  type CallUpdate,
   CarrierSim,
   CarrierSimError,
   type CarrierSimOptions,

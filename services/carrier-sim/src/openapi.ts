@@ -10,7 +10,13 @@ import addFormats from "ajv-formats";
 import { isEndpoint, isPhoneNumber } from "./phone";
 import { parseTwiml } from "./twiml";
 
-export type OperationId = "createMessage" | "fetchMessage" | "createCall" | "fetchCall" | "fetchRecording";
+export type OperationId =
+  | "createMessage"
+  | "fetchMessage"
+  | "createCall"
+  | "fetchCall"
+  | "updateCall"
+  | "fetchRecording";
 
 export const SIM_OPERATIONS: ReadonlyArray<{
   id: OperationId;
@@ -35,6 +41,12 @@ export const SIM_OPERATIONS: ReadonlyArray<{
     id: "fetchCall",
     path: "/2010-04-01/Accounts/{AccountSid}/Calls/{Sid}.json",
     method: "get",
+    status: "200",
+  },
+  {
+    id: "updateCall",
+    path: "/2010-04-01/Accounts/{AccountSid}/Calls/{Sid}.json",
+    method: "post",
     status: "200",
   },
   {

@@ -1,6 +1,6 @@
 /**
  * The carrier's REST side as a Fastify plugin: the requests the app makes (send a text, place a
- * call, fetch them, download a recording), validated against the carrier's OpenAPI description
+ * call, end it, fetch them, download a recording), validated against the carrier's OpenAPI description
  * and answered in the carrier's shapes. Mount it under any prefix; the sim's publicBaseUrl must
  * point at that prefix.
  */
@@ -296,6 +296,39 @@ async function restRoutes(app: FastifyInstance, options: { sim: CarrierSim; vali
       if (!call)
         return carrierError(reply, 404, 20404, `The requested resource ${request.url} was not found`);
       return callResource(sim.accountPath, sim.accountSid, call);
+    },
+  );
+
+  // Ending a call is what the sim simulates of the update; redirecting it (Url, Twiml) is not.
+  app.post(
+    "/2010-04-01/Accounts/:AccountSid/Calls/:file",
+    { onRequest: authenticate },
+    async (request, reply) => {
+      const { file } = request.params as { file: string };
+      const found = sidOf(file, /^CA/, ["json"]);
+      if (!found || !sim.call(found.sid))
+        return carrierError(reply, 404, 20404, `The requested resource ${request.url} was not found`);
+      const body = validBody("updateCall", request, reply);
+      if (!body) return reply;
+      if (body.Url !== undefined || body.Twiml !== undefined) {
+        return carrierError(
+          reply,
+          400,
+          20001,
+          "Redirecting a call is not simulated by carrier-sim: send Status",
+        );
+      }
+      const status = body.Status;
+      if (status !== "canceled" && status !== "completed") {
+        return carrierError(reply, 400, 20001, "Nothing to update: send Status=canceled or Status=completed");
+      }
+      const update = sim.updateCall(found.sid, status);
+      if (update.outcome !== "updated") {
+        return update.outcome === "ended"
+          ? carrierError(reply, 400, 21220, "Call is not in-progress. Cannot redirect.")
+          : carrierError(reply, 404, 20404, `The requested resource ${request.url} was not found`);
+      }
+      return callResource(sim.accountPath, sim.accountSid, update.call);
     },
   );
 

@@ -158,6 +158,24 @@ export interface CreateCallInput {
   timeout?: number;
 }
 
+/** What a REST update of a call came to: the call as it now is, or why nothing changed. */
+export type CallUpdate = { outcome: "updated"; call: SimCall } | { outcome: "not-found" | "ended" };
+
+/** How a call the app created ends without being answered. */
+type Unanswered = "busy" | "no-answer" | "failed" | "canceled";
+
+/** An outbound call whose callee's phone rings, placed on the sim's timeline (see `settle`). */
+interface RingingCall {
+  call: SimCall;
+  /** Sim time the phone started ringing, and when it stops by itself (answered or given up). */
+  since: number;
+  until: number;
+  /** Goes on once the phone stops ringing by itself: answered, busy, no answer. */
+  ringOut(): void;
+  /** Ends the call as canceled, after the phone rang `seconds`. */
+  cancel(seconds: number): void;
+}
+
 export type CarrierSimErrorCode = "unknown-number" | "no-voice-url" | "no-sms-url";
 
 export class CarrierSimError extends Error {
@@ -214,6 +232,18 @@ export class CarrierSim {
   private readonly settling = new Set<Promise<void>>();
   private readonly queues = new QueueRegistry();
   private readonly backgroundErrors: unknown[] = [];
+  /** Phones ringing for calls the app created, by CallSid. */
+  private readonly ringing = new Map<string, RingingCall>();
+  /** Calls in progress the app asked to hang up (Status=completed): they end at their next step. */
+  private readonly hangups = new Set<string>();
+  /**
+   * The sim's own time, in virtual seconds: ringing phones are placed on it, callers waiting in a
+   * queue move it forward, and so does a phone that stops ringing.
+   */
+  private elapsed = 0;
+  /** Calls placed to the app that are not over: while one is, time moves only as it waits. */
+  private callersOnLine = 0;
+  private pumpScheduled = false;
 
   constructor(options: CarrierSimOptions) {
     this.options = options;
@@ -307,9 +337,20 @@ export class CarrierSim {
     return recording ? audioFor(recording.durationSeconds, format) : undefined;
   }
 
-  /** Resolves when every background delivery (REST-created messages and calls) has finished. */
+  /**
+   * Resolves when every background delivery (REST-created messages and calls) has finished: time
+   * runs on until every phone has stopped ringing.
+   */
   async idle(): Promise<void> {
-    while (this.background.size > 0) await Promise.all([...this.background]);
+    for (;;) {
+      if (this.background.size > 0) {
+        await Promise.all([...this.background]);
+        continue;
+      }
+      const next = this.nextToStopRinging(Number.POSITIVE_INFINITY);
+      if (!next) break;
+      this.stopRinging(next);
+    }
     const errors = this.backgroundErrors.splice(0);
     if (errors.length > 0) throw new AggregateError(errors, "carrier-sim background work failed");
   }
@@ -322,24 +363,64 @@ export class CarrierSim {
     this.textOutcomes.clear();
     this.callees.clear();
     this.queues.clear();
+    this.ringing.clear();
+    this.hangups.clear();
   }
 
   /**
-   * Runs the sim's background work (calls the app created) until none is left, except `self` and
-   * other calls that are themselves waiting: a caller waiting in a queue lets the member calls
-   * that may take it progress, deterministically, between two requests of its wait URL.
+   * A caller waiting in a queue has reached sim time `until`: the sim's background work (calls
+   * the app created) runs to its end, except `self` and other waiting calls, and the phones due to
+   * stop ringing by then do, one at a time in time order, each after the work the previous one
+   * caused (the app taking the caller, ringing the next member, canceling the others). So the
+   * waiting caller and the member calls that may take it progress together, deterministically.
    */
-  private async settle(self: Promise<void> | null): Promise<void> {
+  private async settle(self: Promise<void> | null, until: number): Promise<void> {
     if (self) this.settling.add(self);
     try {
       for (let round = 0; round < 1000; round++) {
         const others = [...this.background].filter((task) => task !== self && !this.settling.has(task));
-        if (others.length === 0) return;
-        await Promise.all(others);
+        if (others.length > 0) {
+          await Promise.all(others);
+          continue;
+        }
+        const next = this.nextToStopRinging(until);
+        if (!next) break;
+        this.stopRinging(next);
       }
+      this.elapsed = Math.max(this.elapsed, until);
     } finally {
       if (self) this.settling.delete(self);
     }
+  }
+
+  /** The phone due to stop ringing first, by sim time `until` (the earliest placed on a tie). */
+  private nextToStopRinging(until: number): RingingCall | undefined {
+    let next: RingingCall | undefined;
+    for (const ringing of this.ringing.values()) {
+      if (ringing.until <= until && (!next || ringing.until < next.until)) next = ringing;
+    }
+    return next;
+  }
+
+  private stopRinging(ringing: RingingCall): void {
+    this.ringing.delete(ringing.call.sid);
+    this.elapsed = Math.max(this.elapsed, ringing.until);
+    ringing.ringOut();
+  }
+
+  /**
+   * Time moves on by itself when nothing holds it: no call placed to the app is on the line and
+   * no background work runs. Then the phone due to stop ringing first does, and so on.
+   */
+  private pump(): void {
+    if (this.pumpScheduled) return;
+    this.pumpScheduled = true;
+    setImmediate(() => {
+      this.pumpScheduled = false;
+      if (this.callersOnLine > 0 || this.background.size > 0) return;
+      const next = this.nextToStopRinging(Number.POSITIVE_INFINITY);
+      if (next) this.stopRinging(next);
+    });
   }
 
   /** A caller dials a number of the app; resolves when the call and its callbacks are over. */
@@ -356,22 +437,29 @@ export class CarrierSim {
     };
     const call = this.newCall("inbound", caller.number, config.phoneNumber);
     call.status = "ringing";
-    return this.conduct(call, {
-      caller,
-      called: partyOf(config),
-      dialled: request.to,
-      start: { url: config.voiceUrl, method: config.voiceMethod ?? "POST" },
-      script: request,
-      ringSeconds: 0,
-      statusCallback: config.statusCallback
-        ? {
-            url: config.statusCallback,
-            method: config.statusCallbackMethod ?? "POST",
-            events: config.statusCallbackEvents ?? allCallProgressEvents,
-          }
-        : null,
-      callbacks: request.callbacks,
-    });
+    this.callersOnLine++;
+    try {
+      return await this.conduct(call, {
+        caller,
+        called: partyOf(config),
+        dialled: request.to,
+        start: { url: config.voiceUrl, method: config.voiceMethod ?? "POST" },
+        script: request,
+        timeBase: this.elapsed,
+        ringSeconds: 0,
+        statusCallback: config.statusCallback
+          ? {
+              url: config.statusCallback,
+              method: config.statusCallbackMethod ?? "POST",
+              events: config.statusCallbackEvents ?? allCallProgressEvents,
+            }
+          : null,
+        callbacks: request.callbacks,
+      });
+    } finally {
+      this.callersOnLine--;
+      this.pump();
+    }
   }
 
   /** Someone texts a number of the app; resolves when the app answered and replies were reported. */
@@ -473,37 +561,78 @@ export class CarrierSim {
     return message;
   }
 
-  /** REST Calls.json: stores the call as queued, then rings the callee and follows the TwiML. */
+  /**
+   * REST Calls.json: stores the call as queued and rings the callee. The phone rings on the sim's
+   * timeline until it is answered (then the TwiML is followed) or gives up, or until the app
+   * cancels the call.
+   */
   async createCall(input: CreateCallInput): Promise<SimCall> {
     const from = toE164(input.from);
     const to = isPhoneNumber(input.to) ? toE164(input.to) : input.to;
     const call = this.newCall("outbound-api", from, to);
-    this.inBackground(async (self) => {
-      const callee = this.callees.get(to) ?? {};
-      const ringSeconds = Math.max(0, callee.ringSeconds ?? 2);
-      const timeout = input.timeout ?? 60;
-      const outcome = callee.outcome === undefined || callee.outcome === "answer" ? "answer" : callee.outcome;
-      const answers = outcome === "answer" && ringSeconds < timeout;
-      call.status = "ringing";
-      await this.conduct(call, {
-        caller: blankParty(from),
-        called: blankParty(to),
-        dialled: input.to,
-        start: input.url ? { url: input.url, method: input.method ?? "POST" } : { twiml: input.twiml ?? "" },
-        script: callee,
-        ringSeconds: answers ? ringSeconds : outcome === "no-answer" || outcome === "answer" ? timeout : 1,
-        unanswered: answers ? null : outcome === "answer" ? "no-answer" : outcome,
-        self,
-        statusCallback: input.statusCallback
-          ? {
-              url: input.statusCallback,
-              method: input.statusCallbackMethod ?? "POST",
-              events: input.statusCallbackEvents?.length ? input.statusCallbackEvents : ["completed"],
-            }
-          : null,
+    const callee = this.callees.get(to) ?? {};
+    const ringSeconds = Math.max(0, callee.ringSeconds ?? 2);
+    const timeout = input.timeout ?? 60;
+    const outcome = callee.outcome === undefined || callee.outcome === "answer" ? "answer" : callee.outcome;
+    const answers = outcome === "answer" && ringSeconds < timeout;
+    const rings = answers ? ringSeconds : outcome === "no-answer" || outcome === "answer" ? timeout : 1;
+    const ringsFrom = this.elapsed;
+    const end = (seconds: number, unanswered: Unanswered | null) =>
+      this.inBackground(async (self) => {
+        await this.conduct(call, {
+          caller: blankParty(from),
+          called: blankParty(to),
+          dialled: input.to,
+          start: input.url
+            ? { url: input.url, method: input.method ?? "POST" }
+            : { twiml: input.twiml ?? "" },
+          script: callee,
+          timeBase: ringsFrom,
+          ringSeconds: seconds,
+          unanswered,
+          self,
+          statusCallback: input.statusCallback
+            ? {
+                url: input.statusCallback,
+                method: input.statusCallbackMethod ?? "POST",
+                events: input.statusCallbackEvents?.length ? input.statusCallbackEvents : ["completed"],
+              }
+            : null,
+        });
       });
+    this.ringing.set(call.sid, {
+      call,
+      since: ringsFrom,
+      until: ringsFrom + rings,
+      ringOut: () => end(rings, answers ? null : outcome === "answer" ? "no-answer" : outcome),
+      cancel: (seconds) => end(seconds, "canceled"),
     });
+    // The REST answer shows the call queued; its phone rings right after.
+    setImmediate(() => {
+      if (call.status === "queued") call.status = "ringing";
+    });
+    this.pump();
     return call;
+  }
+
+  /**
+   * REST update of a call's Status. A phone still ringing stops at once, whichever the status: the
+   * call ends canceled and reports it. A call in progress is hung up at its next step by
+   * `completed`; `canceled` leaves it, as the carrier does.
+   */
+  updateCall(sid: string, status: "canceled" | "completed"): CallUpdate {
+    const call = this.callStore.get(sid);
+    if (!call) return { outcome: "not-found" };
+    const ringing = this.ringing.get(sid);
+    if (ringing) {
+      this.ringing.delete(sid);
+      call.status = "canceled";
+      ringing.cancel(Math.max(0, this.elapsed - ringing.since));
+      return { outcome: "updated", call };
+    }
+    if (call.transcript) return { outcome: "ended" };
+    if (status === "completed") this.hangups.add(sid);
+    return { outcome: "updated", call };
   }
 
   private newCall(direction: CallDirection, from: string, to: string): SimCall {
@@ -534,9 +663,11 @@ export class CarrierSim {
       dialled: string;
       start: CallSetup["start"];
       script: CallerScript;
+      /** Sim time at which the call's own virtual second 0 falls. */
+      timeBase: number;
       ringSeconds: number;
-      /** Set when the callee of an outbound call does not pick up. */
-      unanswered?: "busy" | "no-answer" | "failed" | null;
+      /** Set when the callee of an outbound call does not pick up, or the app canceled the call. */
+      unanswered?: Unanswered | null;
       statusCallback: { url: string; method: HttpMethod; events: CallProgressEvent[] } | null;
       callbacks?: CallbackDelivery | undefined;
       /** The background task running this call (calls the app created). */
@@ -563,7 +694,7 @@ export class CarrierSim {
         this.recordingStore.set(recording.sid, { ...recording, dateCreated: this.clock.now() });
       },
       queues: this.queues,
-      settle: () => this.settle(plan.self ?? null),
+      settle: (at) => this.settle(plan.self ?? null, plan.timeBase + at),
     };
 
     const run = plan.unanswered
@@ -576,7 +707,9 @@ export class CarrierSim {
           startAt: plan.ringSeconds,
           script: plan.script,
           limits: this.limits,
+          hangupRequested: () => this.hangups.has(call.sid),
         });
+    this.hangups.delete(call.sid);
     const endedAt = run ? run.ended.at : plan.ringSeconds;
     const answeredAt = run?.answeredAt ?? null;
     const status: CallStatus = plan.unanswered ?? run?.status ?? "completed";
@@ -699,6 +832,7 @@ export class CarrierSim {
       })
       .finally(() => {
         this.background.delete(task);
+        this.pump();
       });
     this.background.add(task);
   }

@@ -130,6 +130,8 @@ export type EndReason =
   | "end-of-twiml"
   | "enqueue"
   | "caller-hangup"
+  /** The app hung up the call through the REST API (Status=completed). */
+  | "api-hangup"
   | "application-error"
   | "webhook-limit"
   | "verb-limit"

@@ -44,6 +44,11 @@ export interface CallerScript {
   transcriptionText?: string;
   /** Seconds talked once a <Dial><Queue> of this call takes a waiting caller. Default 10. */
   talkSeconds?: number;
+  /**
+   * Seconds the caller waits in a queue before hanging up (QueueResult=hangup). Default: until
+   * taken or told to leave, at most MAX_WAIT_ROUNDS rounds of the wait URL.
+   */
+  patienceSeconds?: number;
 }
 
 /** One end of the call, with the location fields the carrier adds to webhooks ('' when unknown). */
@@ -88,8 +93,11 @@ export interface RunnerEnv extends Courier {
   nextSeq(): number;
   /** The sim's call queues (<Enqueue>, <Dial><Queue>). */
   queues: QueueRegistry;
-  /** Lets the sim's other calls (those the app created) run until they end: a queued caller waits on them. */
-  settle(): Promise<void>;
+  /**
+   * A queued caller has reached virtual second `at` of its call: the sim's other calls (those the
+   * app created) run, and their phones due to stop ringing by then do.
+   */
+  settle(at: number): Promise<void>;
 }
 
 export interface CallSetup {
@@ -106,6 +114,8 @@ export interface CallSetup {
   startAt?: number;
   script: CallerScript;
   limits: CallLimits;
+  /** Whether the app asked the carrier to hang up this call (REST update, Status=completed). */
+  hangupRequested(): boolean;
 }
 
 export interface CallRunResult extends CallRecord {
@@ -334,6 +344,7 @@ class CallRun {
       if (++this.verbCount > this.setup.limits.maxVerbs) {
         return { kind: "end", reason: "verb-limit", detail: `more than ${this.setup.limits.maxVerbs} verbs` };
       }
+      if (this.setup.hangupRequested()) return this.hangUpByApi();
       const step = await this.verb(verb, doc);
       if (step.kind !== "next") return step;
       if (this.at > this.setup.limits.maxSeconds) {
@@ -341,6 +352,12 @@ class CallRun {
       }
     }
     return { kind: "end", reason: "end-of-twiml" };
+  }
+
+  /** The app hung up the call through the REST API: it ends where it is. */
+  private hangUpByApi(): Extract<Step, { kind: "end" }> {
+    this.hungUp = true;
+    return { kind: "end", reason: "api-hangup" };
   }
 
   private answer(): void {
@@ -640,7 +657,8 @@ class CallRun {
   /**
    * <Enqueue>: the caller waits in the named queue, hearing the wait URL's TwiML (requested again
    * each time it ends) until a <Dial><Queue> takes it, the wait URL says <Leave/>, or the caller
-   * gives up. Between rounds the sim's other calls run, so the app's member calls progress.
+   * gives up (its patience, or MAX_WAIT_ROUNDS rounds). Before each round the sim lets everything
+   * due by the caller's time happen, so the app's member calls progress with the wait.
    */
   private async enqueue(verb: TwimlElement, doc: Doc): Promise<Step> {
     const attrs = verb.attributes;
@@ -657,12 +675,23 @@ class CallRun {
     const queueSid = newSid("QU");
     this.env.queues.enqueue(name, queued);
     const startedAt = this.at;
+    const givesUpAt = startedAt + Math.max(0, this.setup.script.patienceSeconds ?? Number.POSITIVE_INFINITY);
     let result: QueueResult = "hangup";
     let rounds = 0;
     let stop: Extract<Step, { kind: "end" }> | null = null;
     for (;;) {
+      await this.env.settle(Math.min(this.at, givesUpAt));
       if (queued.bridged) {
         result = "bridged";
+        break;
+      }
+      if (this.setup.hangupRequested()) {
+        stop = this.hangUpByApi();
+        break;
+      }
+      if (this.at >= givesUpAt) {
+        // Out of patience during the last clip: the caller hung up then.
+        this.at = givesUpAt;
         break;
       }
       if (rounds >= MAX_WAIT_ROUNDS || this.at > this.setup.limits.maxSeconds) break;
@@ -695,7 +724,6 @@ class CallRun {
       } else {
         this.at += WAIT_CLIP_SECONDS;
       }
-      await this.env.settle();
     }
     this.env.queues.remove(name, queued);
     const queueTime = this.at - startedAt;

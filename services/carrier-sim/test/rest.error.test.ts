@@ -85,6 +85,38 @@ describe.each([
   });
 });
 
+describe("ending a call (POST Calls/{Sid}.json)", () => {
+  const UNKNOWN = `CA${"0".repeat(32)}`;
+  let ended = "";
+  beforeAll(async () => {
+    const created = await post("/Calls.json", {
+      To: CALLER,
+      From: FROM,
+      Twiml: "<Response><Hangup/></Response>",
+    });
+    ended = created.json().sid;
+    await sim.idle();
+  });
+
+  it.each([
+    ["an unknown call", () => UNKNOWN, { Status: "canceled" }, 404, 20404],
+    ["a call that has ended", () => ended, { Status: "completed" }, 400, 21220],
+    ["a Status the carrier does not take", () => ended, { Status: "ringing" }, 400, 20001],
+    ["no Status", () => ended, {}, 400, 20001],
+    [
+      "a redirect, which the sim does not simulate",
+      () => ended,
+      { Url: "https://app.test/voice" },
+      400,
+      20001,
+    ],
+  ])("%s: %i with code %i", async (_name, sid, form, status, code) => {
+    const response = await post(`/Calls/${sid()}.json`, form);
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual(carrierShape(code, status));
+  });
+});
+
 describe("accepted spellings", () => {
   it.each(["+13055551234", "(305) 555-1234", "305.555.1234", "1-305-555-1234", "+1 305 555 1234"])(
     "To %s",

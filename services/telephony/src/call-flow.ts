@@ -41,17 +41,13 @@ export type DialFollowUp =
   | { kind: "number" };
 
 /** Which ring group a waiting caller's hunt rings: the number's open or after-hours target. */
-export interface HuntTarget {
-  target: "open" | "after";
-  /** Round-robin starting member (0 for other strategies). */
-  rotation: number;
-}
+export type HuntTarget = "open" | "after";
 
 export type CallStep =
   | { kind: "menu"; context: CallContext; menu: IvrMenu; position: IvrPosition; preface: string | null }
   | { kind: "dial"; context: CallContext; numbers: string[]; timeoutSeconds: number; followUp: DialFollowUp }
   /** Ring group: the caller waits in a queue hearing the hold music while members are called. */
-  | { kind: "queue"; context: CallContext; hunt: HuntTarget; holdMusicUrl: string }
+  | { kind: "queue"; context: CallContext; target: HuntTarget; holdMusicUrl: string }
   | { kind: "voicemail"; context: CallContext; greeting: string; extensionId: string | null }
   | { kind: "say_goodbye"; message: string }
   /** The caller was connected and the call is over: end quietly. */
@@ -86,9 +82,6 @@ export function chooseLicensee(shared: SharedNumberRoute, location: CallerLocati
   return { rule, accountId: rule?.targetAccountId ?? shared.defaultAccountId };
 }
 
-/** Round-robin position per ring group; the caller of the domain keeps the counters. */
-export type RotationSource = (groupKey: string) => number;
-
 export interface IncomingCall extends LocationInput {
   to: string;
 }
@@ -109,7 +102,6 @@ export function routeIncomingCall(
   call: IncomingCall,
   location: CallerLocation,
   now: Date,
-  rotation: RotationSource,
 ): RoutedCall {
   const entry = table.byNumber.get(call.to);
   if (!entry) return { step: { kind: "say_goodbye", message: CALL_MESSAGES.notInService }, accountId: null };
@@ -118,7 +110,7 @@ export function routeIncomingCall(
     const account = table.accounts.get(entry.route.accountId);
     if (!account)
       return { step: { kind: "say_goodbye", message: CALL_MESSAGES.notInService }, accountId: null };
-    return { step: routeByHours(account, entry.route, now, rotation), accountId: account.id };
+    return { step: routeByHours(account, entry.route, now), accountId: account.id };
   }
 
   const { rule, accountId } = chooseLicensee(entry.shared, location);
@@ -147,22 +139,17 @@ export function routeIncomingCall(
   const step = menu
     ? menuStep({ accountId: account.id, numberId: account.mainRoute?.numberId ?? null }, menu)
     : account.mainRoute
-      ? routeByHours(account, account.mainRoute, now, rotation)
+      ? routeByHours(account, account.mainRoute, now)
       : voicemailStep({ accountId: account.id, numberId: null }, null, account);
   return { step, accountId: account.id, geoRuleId: rule?.id ?? null };
 }
 
-function routeByHours(
-  account: AccountRouting,
-  route: NumberRoute,
-  now: Date,
-  rotation: RotationSource,
-): CallStep {
+function routeByHours(account: AccountRouting, route: NumberRoute, now: Date): CallStep {
   const gate = gateState(account.gate, now);
   if (gate !== "open") return { kind: "say_goodbye", message: gateMessages[gate] };
   const open = isWithinBusinessHours(route.businessHours, route.timeZone, now);
   const which = open ? "open" : "after";
-  return stepForTarget(account, route, open ? route.openTarget : route.afterHoursTarget, which, rotation);
+  return stepForTarget(account, route, open ? route.openTarget : route.afterHoursTarget, which);
 }
 
 const menuStep = (context: CallContext, menu: IvrMenu): CallStep => ({
@@ -229,14 +216,11 @@ function groupAttempts(
   );
 }
 
-const groupKey = (route: NumberRoute, which: "open" | "after") => `${route.numberId}:${which}`;
-
 function stepForTarget(
   account: AccountRouting,
   route: NumberRoute,
   target: RouteTarget,
-  which: "open" | "after",
-  rotation: RotationSource,
+  which: HuntTarget,
 ): CallStep {
   const context: CallContext = { accountId: account.id, numberId: route.numberId };
   switch (target.kind) {
@@ -247,15 +231,11 @@ function stepForTarget(
     case "extension":
       return dialExtension(context, route, account, target.extensionId);
     case "ring_group": {
-      const turn = route.ringStrategy === "round-robin" ? rotation(groupKey(route, which)) : 0;
-      const first = groupAttempts(account, route, target.extensionIds, turn)[0];
-      if (!first) return numberFallback(context, route, account);
-      return {
-        kind: "queue",
-        context,
-        hunt: { target: which, rotation: turn },
-        holdMusicUrl: route.holdMusicUrl,
-      };
+      // The round-robin turn is taken when the hunt starts (its caller keeps the turns, shared by
+      // every instance); the order of the members does not change whether anyone can be rung.
+      if (!groupAttempts(account, route, target.extensionIds, 0)[0])
+        return numberFallback(context, route, account);
+      return { kind: "queue", context, target: which, holdMusicUrl: route.holdMusicUrl };
     }
     case "voicemail":
       return voicemailStep(context, route, account);
@@ -366,15 +346,23 @@ export interface HuntPlan {
   holdMusicUrl: string;
 }
 
-/** The hunt of a ring group, or null when the number's target is no longer a ring group. */
-export function huntPlan(table: RoutingTable, context: CallContext, hunt: HuntTarget): HuntPlan | null {
+/**
+ * The hunt of a ring group, or null when the number's target is no longer a ring group.
+ * `rotation` is the hunt's round-robin turn (other strategies ignore it).
+ */
+export function huntPlan(
+  table: RoutingTable,
+  context: CallContext,
+  which: HuntTarget,
+  rotation: number,
+): HuntPlan | null {
   const found = lookup(table, context);
   if (!found?.route) return null;
   const { account, route } = found;
-  const target = hunt.target === "open" ? route.openTarget : route.afterHoursTarget;
+  const target = which === "open" ? route.openTarget : route.afterHoursTarget;
   if (target.kind !== "ring_group") return null;
   return {
-    attempts: groupAttempts(account, route, target.extensionIds, hunt.rotation),
+    attempts: groupAttempts(account, route, target.extensionIds, rotation),
     timeoutSeconds: route.ringTimeoutSeconds,
     from: route.e164,
     companyName: account.companyName,

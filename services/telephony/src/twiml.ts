@@ -72,11 +72,8 @@ export function readFollowUp(query: Record<string, string | undefined>): DialFol
   }
 }
 
-export function readHunt(query: Record<string, string | undefined>): HuntTarget {
-  return {
-    target: query.w === "after" ? "after" : "open",
-    rotation: Math.max(0, Number.parseInt(query.r ?? "0", 10) || 0),
-  };
+export function readHuntTarget(query: Record<string, string | undefined>): HuntTarget {
+  return query.w === "after" ? "after" : "open";
 }
 
 /** A member call of a hunt: the queue (the caller's CallSid) and the attempt it belongs to. */
@@ -117,10 +114,9 @@ function dialUrl(options: TwimlOptions, context: CallContext, followUp: DialFoll
   return url(options, voicePaths.dial, q);
 }
 
-export function holdUrl(options: TwimlOptions, context: CallContext, hunt: HuntTarget): string {
+export function holdUrl(options: TwimlOptions, context: CallContext, target: HuntTarget): string {
   const q = contextQuery(context);
-  q.set("w", hunt.target);
-  q.set("r", String(hunt.rotation));
+  q.set("w", target);
   return url(options, voicePaths.hold, q);
 }
 
@@ -205,7 +201,7 @@ export function renderStep(step: CallStep, options: TwimlOptions, parties?: Call
       }
       response.enqueue(
         {
-          waitUrl: holdUrl(options, step.context, step.hunt),
+          waitUrl: holdUrl(options, step.context, step.target),
           waitUrlMethod: "POST",
           action: url(options, voicePaths.queueResult, contextQuery(step.context)),
           method: "POST",

@@ -1,17 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { defaultBusinessHours } from "../src/business-hours";
-import {
-  type CallStep,
-  continueAfterQueue,
-  huntPlan,
-  type RotationSource,
-  routeIncomingCall,
-} from "../src/call-flow";
+import { type CallStep, continueAfterQueue, huntPlan, routeIncomingCall } from "../src/call-flow";
 import type { CallerLocation } from "../src/location";
 import { afterMemberCall, type HuntMove, type MemberCallStatus, ringAttempts } from "../src/ring";
 import { compileRoutingTable, type NumberRoute, type RoutingSnapshot } from "../src/routing-table";
 import {
-  readHunt,
+  readHuntTarget,
   readMemberCall,
   renderHold,
   renderLeave,
@@ -92,17 +86,12 @@ function table(overrides: Partial<NumberRoute> = {}, extensions = ["a", "b", "c"
 }
 
 const context = { accountId: "acct_1", numberId: "num_1" };
-const fixedTurn =
-  (n: number): RotationSource =>
-  () =>
-    n;
-const route = (t: ReturnType<typeof table>, turn = 0) =>
+const route = (t: ReturnType<typeof table>) =>
   routeIncomingCall(
     t,
     { to: "+13055550100", from: "+13055551234" },
     { country: "US", region: "FL", areaCode: "305" } as CallerLocation,
     new Date("2026-11-23T15:00:00Z"),
-    fixedTurn(turn),
   ).step;
 
 describe("a ring group target", () => {
@@ -110,13 +99,13 @@ describe("a ring group target", () => {
     expect(route(table())).toEqual({
       kind: "queue",
       context,
-      hunt: { target: "open", rotation: 0 },
+      target: "open",
       holdMusicUrl: HOLD,
     });
   });
 
-  it("round-robin carries its turn into the hunt", () => {
-    expect(route(table({ ringStrategy: "round-robin" }), 2)).toMatchObject({ hunt: { rotation: 2 } });
+  it("round-robin queues the same way: the turn is taken when the hunt starts", () => {
+    expect(route(table({ ringStrategy: "round-robin" }))).toEqual(route(table()));
   });
 
   it.each([
@@ -138,7 +127,7 @@ describe("huntPlan", () => {
     ["sequential: one member's devices at a time", "sequential", 0, [["+1A"], ["+1B", "+1B2"], ["+1C"]]],
     ["round-robin: from the turn's member", "round-robin", 1, [["+1B", "+1B2"], ["+1C"], ["+1A"]]],
   ] as const)("%s", (_n, ringStrategy, rotation, attempts) => {
-    expect(huntPlan(table({ ringStrategy }), context, { target: "open", rotation })).toEqual({
+    expect(huntPlan(table({ ringStrategy }), context, "open", rotation)).toEqual({
       attempts,
       timeoutSeconds: 20,
       from: "+13055550100",
@@ -148,9 +137,7 @@ describe("huntPlan", () => {
   });
 
   it("is null once the target is no longer a ring group", () => {
-    expect(
-      huntPlan(table({ openTarget: { kind: "voicemail" } }), context, { target: "open", rotation: 0 }),
-    ).toBe(null);
+    expect(huntPlan(table({ openTarget: { kind: "voicemail" } }), context, "open", 0)).toBe(null);
   });
 });
 
@@ -199,13 +186,13 @@ describe("continueAfterQueue", () => {
 
 describe("queue TwiML", () => {
   it("enqueues the caller by CallSid with the wait and action URLs", () => {
-    const xml = renderStep(route(table({ ringStrategy: "round-robin" }), 1), options, {
+    const xml = renderStep(route(table({ ringStrategy: "round-robin" })), options, {
       from: "+13055551234",
       to: "+13055550100",
       callSid: "CA1",
     });
     expect(xml).toContain(
-      '<Enqueue waitUrl="https://api.example.com/twilio/voice/hold?a=acct_1&amp;n=num_1&amp;w=open&amp;r=1" waitUrlMethod="POST" action="https://api.example.com/twilio/voice/queue-result?a=acct_1&amp;n=num_1" method="POST">CA1</Enqueue>',
+      '<Enqueue waitUrl="https://api.example.com/twilio/voice/hold?a=acct_1&amp;n=num_1&amp;w=open" waitUrlMethod="POST" action="https://api.example.com/twilio/voice/queue-result?a=acct_1&amp;n=num_1" method="POST">CA1</Enqueue>',
     );
   });
 
@@ -220,15 +207,9 @@ describe("queue TwiML", () => {
   ])("%s", (_n, xml, expected) => expect(xml).toContain(expected));
 
   it.each([
-    [
-      { w: "after", r: "3" },
-      { target: "after", rotation: 3 },
-    ],
-    [
-      { w: "x", r: "-2" },
-      { target: "open", rotation: 0 },
-    ],
-  ])("reads the hunt %j", (query, expected) => expect(readHunt(query)).toEqual(expected));
+    [{ w: "after" }, "after"],
+    [{ w: "x", r: "2" }, "open"],
+  ])("reads the hunt's target %j", (query, expected) => expect(readHuntTarget(query)).toEqual(expected));
 
   it.each([
     [

@@ -23,6 +23,12 @@ export interface CreateCallInput {
   timeout?: number;
 }
 
+/**
+ * How to end a call: `canceled` stops a call that is still queued or ringing (a call in progress
+ * goes on); `completed` hangs up a call in progress too.
+ */
+export type CallEnding = "canceled" | "completed";
+
 /** What the carrier answered: its id of the resource and the status it starts in. */
 export interface CarrierResource {
   sid: string;
@@ -40,6 +46,8 @@ export interface CarrierClient {
   /** The carrier's current view of a message we sent. */
   fetchMessage(sid: string): Promise<CarrierMessage>;
   createCall(input: CreateCallInput): Promise<CarrierResource>;
+  /** Ends a call we placed; a call the carrier no longer has, or that has already ended, is left as it is. */
+  updateCall(sid: string, update: { status: CallEnding }): Promise<void>;
 }
 
 /** The carrier refused a request (a 4xx with its error code) or failed (5xx). */
@@ -58,6 +66,9 @@ export class CarrierError extends Error {
 
 /** The carrier's error code for a recipient who texted STOP to the sending number. */
 export const UNSUBSCRIBED_RECIPIENT = 21610;
+
+/** The carrier's error code for changing a call that is no longer in progress (it has ended). */
+export const CALL_NOT_IN_PROGRESS = 21220;
 
 function carrierError(err: unknown): unknown {
   if (err instanceof twilio.RestException) return new CarrierError(err.message, err.status, err.code ?? null);
@@ -119,6 +130,16 @@ export function createCarrierClient(options: CarrierClientOptions): CarrierClien
         });
         return { sid: call.sid, status: call.status };
       } catch (err) {
+        throw carrierError(err);
+      }
+    },
+    async updateCall(sid, update) {
+      try {
+        await rest.calls(sid).update({ status: update.status });
+      } catch (err) {
+        // Gone (404) or already over: the call is ended, which is what was asked.
+        if (err instanceof twilio.RestException && (err.status === 404 || err.code === CALL_NOT_IN_PROGRESS))
+          return;
         throw carrierError(err);
       }
     },

@@ -67,14 +67,6 @@ export async function voiceRoutes(app: FastifyInstance) {
     baseUrl: carrier.webhookBaseUrl,
     carrierTranscription: carrier.carrierTranscription,
   };
-  // Round-robin turns per ring group, kept by this instance.
-  const turns = new Map<string, number>();
-  const rotation = (key: string) => {
-    const n = turns.get(key) ?? 0;
-    turns.set(key, n + 1);
-    return n;
-  };
-
   // The hot path: in-memory tables only, no database round trip.
   app.post(voicePaths.incoming, async (request, reply) => {
     const params = paramsOf(request);
@@ -88,7 +80,6 @@ export async function voiceRoutes(app: FastifyInstance) {
       },
       callerLocation(params),
       clock(),
-      rotation,
     );
     return sendTwiml(reply, renderStep(routed.step, twiml, partiesOf(params)));
   });

@@ -26,6 +26,9 @@ function fakeCarrier() {
       sent.push(input);
       return { sid: `SM${crypto.randomUUID().replaceAll("-", "")}`, status: answer, errorCode: null };
     },
+    async updateCall() {
+      throw new Error("not used here");
+    },
     async fetchMessage(sid) {
       if (current instanceof Error) throw current;
       return { sid, ...current };

@@ -1,8 +1,8 @@
 import twilio from "twilio";
-import type { TestApp } from "../../src/testing";
+import type { App } from "../../src/app";
 
 /** A webhook as the carrier sends it: form-encoded and signed over our public URL. */
-export function carrierPost(t: TestApp, path: string, params: Record<string, string>) {
+export function carrierPost(t: { app: App }, path: string, params: Record<string, string>) {
   const { authToken, webhookBaseUrl } = t.app.deps.carrier;
   return t.app.inject({
     method: "POST",

@@ -3,7 +3,12 @@ import { insertRoutingConfig } from "@poundline/db/fixtures";
 import { EMPTY_TWIML } from "@poundline/telephony";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { CarrierClient, CreateCallInput } from "../../src/carrier/client";
+import {
+  type CallEnding,
+  type CarrierClient,
+  CarrierError,
+  type CreateCallInput,
+} from "../../src/carrier/client";
 import { createTestApp, type TestApp } from "../../src/testing";
 import { carrierPost } from "./carrier";
 
@@ -125,12 +130,23 @@ describe("ring groups: the caller holds in a queue while members are called", ()
   const WAITING_SID = "CAfeedfeedfeedfeedfeedfeedfeedfeed";
   let q: TestApp;
   let created: CreateCallInput[] = [];
+  let ended: { sid: string; status: CallEnding }[] = [];
+  /** Runs while the carrier places member call `n` (1-based): what happens meanwhile. */
+  let whilePlacing: (n: number) => Promise<void> = async () => {};
+  let refuseUpdates = false;
+  const sidOf = (n: number) => `CA${String(n).padStart(32, "0")}`;
   const carrierClient: CarrierClient = {
     sendMessage: () => Promise.reject(new Error("not used")),
     fetchMessage: () => Promise.reject(new Error("not used")),
     createCall: async (input) => {
       created.push(input);
-      return { sid: `CA${String(created.length).padStart(32, "0")}`, status: "queued" };
+      const n = created.length;
+      await whilePlacing(n);
+      return { sid: sidOf(n), status: "queued" };
+    },
+    updateCall: async (sid, update) => {
+      if (refuseUpdates) throw new CarrierError("Service unavailable", 503, 20503);
+      ended.push({ sid, status: update.status });
     },
   };
 
@@ -168,6 +184,9 @@ describe("ring groups: the caller holds in a queue while members are called", ()
   afterAll(() => q.close());
   beforeEach(async () => {
     created = [];
+    ended = [];
+    whilePlacing = async () => {};
+    refuseUpdates = false;
     await q.db.db.delete(schema.ringHunts);
   });
 
@@ -268,5 +287,56 @@ describe("ring groups: the caller holds in a queue while members are called", ()
       CallStatus: "no-answer",
     });
     expect(await hunt()).toMatchObject({ state: "bridged", ringing: 4 });
+  });
+
+  const canceled = (...n: number[]) => n.map((i) => ({ sid: sidOf(i), status: "canceled" }));
+  const memberPost = (i: number, which: "url" | "statusCallback", params: Record<string, string>) =>
+    carrierPost(q, pathOf(created[i - 1]?.[which] ?? ""), { CallSid: sidOf(i), ...params });
+
+  it("a member taking the caller cancels the calls still ringing, not those that ended", async () => {
+    const { waitPath } = await enqueue();
+    await carrierPost(q, waitPath, caller);
+    expect(await hunt()).toMatchObject({ memberCallSids: [1, 2, 3, 4].map(sidOf) });
+    await memberPost(1, "statusCallback", { CallStatus: "busy" });
+    const answer = await memberPost(3, "url", { CallStatus: "in-progress" });
+    expect(answer.body).toContain(`<Dial><Queue>${WAITING_SID}</Queue></Dial>`);
+    expect(ended).toEqual(canceled(2, 4));
+    // Their canceled reports change nothing.
+    await Promise.all([2, 4].map((i) => memberPost(i, "statusCallback", { CallStatus: "canceled" })));
+    expect(await hunt()).toMatchObject({ state: "bridged", ringing: 3, endedCallSids: [sidOf(1)] });
+  });
+
+  it("the caller leaving unbridged cancels every call still ringing; their reports change nothing", async () => {
+    const { waitPath, incoming } = await enqueue();
+    await carrierPost(q, waitPath, caller);
+    await memberPost(2, "statusCallback", { CallStatus: "no-answer" });
+    const action = /action="([^"]+)"/.exec(incoming.body)?.[1]?.replaceAll("&amp;", "&") ?? "";
+    await carrierPost(q, pathOf(action), { ...caller, QueueResult: "hangup", QueueTime: "12" });
+    expect(ended).toEqual(canceled(1, 3, 4));
+    await memberPost(1, "statusCallback", { CallStatus: "canceled" });
+    expect(await hunt()).toMatchObject({ state: "exhausted", ringing: 3 });
+    // A bridged caller's end cancels nothing more.
+    ended = [];
+    await carrierPost(q, pathOf(action), { ...caller, QueueResult: "bridged", QueueTime: "12" });
+    expect(ended).toEqual([]);
+  });
+
+  it("a call placed while a member took the caller is canceled at once", async () => {
+    const { waitPath } = await enqueue();
+    whilePlacing = async (n) => {
+      if (n === 2) await memberPost(1, "url", { CallStatus: "in-progress" });
+    };
+    await carrierPost(q, waitPath, caller);
+    expect(ended).toEqual(canceled(2, 3, 4));
+    expect(await hunt()).toMatchObject({ state: "bridged", memberCallSids: [1, 2, 3, 4].map(sidOf) });
+  });
+
+  it("a carrier refusing to cancel does not keep the member from taking the caller", async () => {
+    const { waitPath } = await enqueue();
+    await carrierPost(q, waitPath, caller);
+    refuseUpdates = true;
+    const answer = await memberPost(2, "url", { CallStatus: "in-progress" });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toContain(`<Dial><Queue>${WAITING_SID}</Queue></Dial>`);
   });
 });
