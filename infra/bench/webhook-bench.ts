@@ -212,7 +212,14 @@ async function main() {
     }
     const base = `http://127.0.0.1:${ports.full}`;
     const api = fork(here("../../services/api/src/server.ts"), [], {
-      execArgv: ["--import", "tsx"],
+      // BENCH_PROFILE_DIR: the API writes a V8 CPU profile there when it exits.
+      execArgv: [
+        "--import",
+        "tsx",
+        ...(process.env.BENCH_PROFILE_DIR
+          ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+          : []),
+      ],
       env: {
         ...process.env,
         PORT: String(ports.full),
@@ -268,7 +275,17 @@ async function main() {
     );
     console.log(`ratio ${(large / small).toFixed(2)}x (target <= 2x)`);
   } finally {
-    for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+    // SIGTERM first: a graceful exit writes the CPU profile when one was asked for.
+    await Promise.all(
+      children.map(async (child) => {
+        if (child.exitCode !== null) return;
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+        await exited;
+        clearTimeout(timer);
+      }),
+    );
     await admin.unsafe(`drop database if exists "${name}" with (force)`);
     await admin.end();
   }

@@ -6,7 +6,8 @@ const keys = new Map<string, KeyObject>();
 /**
  * The carrier's webhook signature: HMAC-SHA1 (auth token) over the full URL followed by every
  * POST parameter, sorted by name, as name + value; base64. Same result as the twilio package's
- * getExpectedTwilioSignature, computed once instead of for several URL variants.
+ * getExpectedTwilioSignature, computed once instead of for several URL variants, and hashed in
+ * one update (an update per parameter cost more than the hashing).
  */
 export function expectedSignature(authToken: string, url: string, params: Record<string, unknown>): string {
   let key = keys.get(authToken);
@@ -14,14 +15,13 @@ export function expectedSignature(authToken: string, url: string, params: Record
     key = createSecretKey(Buffer.from(authToken));
     keys.set(authToken, key);
   }
-  const hmac = createHmac("sha1", key);
-  hmac.update(url);
-  for (const key of Object.keys(params).sort()) {
-    const value = params[key];
-    if (Array.isArray(value)) for (const v of value) hmac.update(key + String(v));
-    else hmac.update(key + (value ?? ""));
+  let data = url;
+  for (const name of Object.keys(params).sort()) {
+    const value = params[name];
+    if (Array.isArray(value)) for (const v of value) data += name + String(v);
+    else data += name + (value ?? "");
   }
-  return hmac.digest("base64");
+  return createHmac("sha1", key).update(data).digest("base64");
 }
 
 export function isValidSignature(
