@@ -1,0 +1,37 @@
+import twilio from "twilio";
+import { describe, expect, it } from "vitest";
+import { expectedSignature, isValidSignature } from "../../src/twilio/signature";
+
+const url = "https://api.poundline.test/twilio/voice/incoming?ctx=acct_1";
+const params = { CallSid: "CA123", From: "+13055550100", To: "+14075550123", Digits: "", AccountSid: "AC1" };
+
+describe("carrier webhook signature", () => {
+  it.each([
+    ["a usual 32-character token", "0123456789abcdef0123456789abcdef"],
+    ["a short token", "t"],
+    ["a long token", "k".repeat(100)],
+    ["a non-ASCII token", "clé-secrète-ü"],
+  ])("matches the twilio package for %s", (_name, token) => {
+    for (const [u, p] of [
+      [url, params],
+      [url, {}],
+      ["https://x.test/twilio/sms", { Body: "Hello ✓ café", From: "+1", NumMedia: "0" }],
+    ] as const) {
+      const ours = expectedSignature(token, u, p);
+      expect(ours).toBe(twilio.getExpectedTwilioSignature(token, u, p as Record<string, string>));
+      // The imported key is reused: a second computation gives the same answer.
+      expect(expectedSignature(token, u, p)).toBe(ours);
+    }
+  });
+
+  it("accepts the right signature only", () => {
+    const token = "0123456789abcdef0123456789abcdef";
+    const good = twilio.getExpectedTwilioSignature(token, url, params);
+    expect(isValidSignature(token, good, url, params)).toBe(true);
+    expect(isValidSignature(token, undefined, url, params)).toBe(false);
+    expect(isValidSignature(token, good, `${url}&x=1`, params)).toBe(false);
+    expect(isValidSignature(token, good, url, { ...params, Digits: "1" })).toBe(false);
+    expect(isValidSignature("another-token", good, url, params)).toBe(false);
+    expect(isValidSignature(token, "short", url, params)).toBe(false);
+  });
+});
