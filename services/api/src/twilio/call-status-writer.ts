@@ -41,20 +41,51 @@ const MAX_BATCH = 200;
  * Events that arrive while a statement runs are written together by the next one (group commit):
  * under load one round trip serves a batch of webhooks, and a lone event waits for nothing.
  */
-export function createCallStatusWriter(db: Database) {
-  return groupCommit(async (events: CallStatusEvent[]): Promise<CallStatusApplied[]> => {
-    const results = new Map<CallStatusEvent, CallStatusApplied>();
+export function createCallStatusWriter(db: Database): (event: CallStatusEvent) => Promise<CallStatusApplied> {
+  const write = async (round: CallStatusEvent[]) => {
+    const rows = await queryRows<{ id: string; call_sid: string; call_status: string }>(
+      db,
+      statusStatement(round),
+    );
+    const bySid = new Map(rows.map((r) => [r.call_sid, { id: r.id, callStatus: r.call_status }]));
+    return round.map((event) => bySid.get(event.callSid) ?? null);
+  };
+
+  const commit = groupCommit(async (events: CallStatusEvent[]) => {
+    const results = new Map<CallStatusEvent, CallStatusApplied | Failed>();
     // A statement may touch a call log once: repeated CallSids go in later rounds, in order.
     for (const round of roundsOfDistinctCalls(events)) {
-      const rows = await queryRows<{ id: string; call_sid: string; call_status: string }>(
-        db,
-        statusStatement(round),
-      );
-      const bySid = new Map(rows.map((r) => [r.call_sid, { id: r.id, callStatus: r.call_status }]));
-      for (const event of round) results.set(event, bySid.get(event.callSid) ?? null);
+      try {
+        const applied = await write(round);
+        for (const [i, event] of round.entries()) results.set(event, applied[i] ?? null);
+      } catch (error) {
+        // One bad event (an account deleted meanwhile…) must not fail the webhooks it shared a
+        // statement with: each is written alone, and only the bad one fails (the carrier retries).
+        for (const event of round) {
+          if (round.length === 1) {
+            results.set(event, { error });
+            continue;
+          }
+          try {
+            results.set(event, (await write([event]))[0] ?? null);
+          } catch (alone) {
+            results.set(event, { error: alone });
+          }
+        }
+      }
     }
     return events.map((event) => results.get(event) ?? null);
   }, MAX_BATCH);
+
+  return async (event) => {
+    const result = await commit(event);
+    if (result && "error" in result) throw result.error;
+    return result;
+  };
+}
+
+interface Failed {
+  error: unknown;
 }
 
 function roundsOfDistinctCalls(events: CallStatusEvent[]): CallStatusEvent[][] {

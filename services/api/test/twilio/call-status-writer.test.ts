@@ -95,4 +95,19 @@ describe("call status writer (group commit of call progress)", () => {
       .where(eq(schema.jobOutbox.jobId, "charge-call:CAlate"));
     expect(jobs).toHaveLength(1);
   });
+
+  it("an event that cannot be written fails alone, not the events it shared a statement with", async () => {
+    const write = createCallStatusWriter(handle.db);
+    const bad = { ...event("CAbad", "+13055550077", "completed", 3), accountId: "acct_gone" };
+    const results = await Promise.allSettled([
+      write(event("CAfirst", "+13055550070", "ringing", 1)), // flushed alone, the others queue behind it
+      write(event("CAgood1", "+13055550071", "completed", 3)),
+      write(bad),
+      write(event("CAgood2", "+13055550072", "completed", 3)),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
+    const sids = (await handle.db.select().from(schema.callLogs)).map((l) => l.callSid);
+    expect(sids).toEqual(expect.arrayContaining(["CAfirst", "CAgood1", "CAgood2"]));
+    expect(sids).not.toContain("CAbad");
+  });
 });
