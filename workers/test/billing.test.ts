@@ -4,13 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createMailer } from "../../services/api/src/mail/mailer";
-import {
-  type BillingPorts,
-  chargeCall,
-  chargeSms,
-  createBiller,
-  LOW_BALANCE_SUBJECT,
-} from "../src/billing/index";
+import { type Biller, type BillingPorts, createBiller, LOW_BALANCE_SUBJECT } from "../src/billing/index";
 
 const {
   accounts,
@@ -29,6 +23,8 @@ const BASE = "https://app.poundline.test";
 describe("billing processors", () => {
   let handle: DatabaseHandle;
   let ports: BillingPorts;
+  /** The jobs of one worker share a biller (and its batches). */
+  let biller: Biller;
   const now = new Date("2026-11-20T15:00:00Z");
   let accountId: string;
   let localId: string;
@@ -45,6 +41,7 @@ describe("billing processors", () => {
       mailer: createMailer({ db: handle.db, log, from: "Poundline <no-reply@poundline.test>" }),
       publicBaseUrl: BASE,
     };
+    biller = createBiller(ports);
     // Rates that differ from defaultRates, so the table is seen to be used.
     await handle.db.insert(rates).values([
       { id: newId("rate"), kind: "call_inbound", centsPerUnit: 4, unit: "minute" },
@@ -140,7 +137,7 @@ describe("billing processors", () => {
 
     it("prices an inbound call from the rates table, writes the entry and the call's price", async () => {
       const callSid = await call(); // 125 s: 3 started minutes at 4¢
-      expect(await chargeCall(ports, { callSid })).toBe("done");
+      expect(await biller.chargeCall({ callSid })).toBe("done");
       expect(await priceOf(callSid)).toBe(12);
       expect(await balance()).toBe(9988);
       expect(await entries()).toMatchObject([
@@ -162,27 +159,27 @@ describe("billing processors", () => {
     ])("prices a %s call", async (_n, over, cents) => {
       const { tollFree, ...row } = { tollFree: false, ...over };
       const callSid = await call({ ...row, ...(tollFree ? { phoneNumberId: tollFreeId } : {}) });
-      expect(await chargeCall(ports, { callSid })).toBe("done");
+      expect(await biller.chargeCall({ callSid })).toBe("done");
       expect(await priceOf(callSid)).toBe(cents);
       expect(await balance()).toBe(10_000 - cents);
     });
 
     it("skips an unanswered call, an unknown call and a duplicate", async () => {
       const unanswered = await call({ durationSeconds: 0, callStatus: "no-answer" });
-      expect(await chargeCall(ports, { callSid: unanswered })).toBe("skipped");
+      expect(await biller.chargeCall({ callSid: unanswered })).toBe("skipped");
       expect(await priceOf(unanswered)).toBeNull();
-      expect(await chargeCall(ports, { callSid: "CAunknown" })).toBe("skipped");
+      expect(await biller.chargeCall({ callSid: "CAunknown" })).toBe("skipped");
 
       const callSid = await call();
-      expect(await chargeCall(ports, { callSid })).toBe("done");
-      expect(await chargeCall(ports, { callSid })).toBe("skipped");
+      expect(await biller.chargeCall({ callSid })).toBe("done");
+      expect(await biller.chargeCall({ callSid })).toBe("skipped");
       expect(await entries()).toHaveLength(1);
       expect(await balance()).toBe(9988);
     });
 
     it("concurrent deliveries of one call charge it once", async () => {
       const callSid = await call();
-      const outcomes = await Promise.all(Array.from({ length: 5 }, () => chargeCall(ports, { callSid })));
+      const outcomes = await Promise.all(Array.from({ length: 5 }, () => biller.chargeCall({ callSid })));
       expect(outcomes.filter((o) => o === "done")).toHaveLength(1);
       expect(await entries()).toHaveLength(1);
       expect(await balance()).toBe(9988);
@@ -202,15 +199,15 @@ describe("billing processors", () => {
           return Reflect.get(target, prop, receiver);
         },
       });
-      const biller = createBiller({ ...ports, db: counted });
+      const batching = createBiller({ ...ports, db: counted });
       const calls = await Promise.all(
         Array.from({ length: 120 }, (_, i) => call({ durationSeconds: 1 + i })),
       );
       const texts = await Promise.all(Array.from({ length: 30 }, () => text()));
       const outcomes = await Promise.all([
-        ...calls.map((callSid) => biller.chargeCall({ callSid })),
-        ...calls.slice(0, 20).map((callSid) => biller.chargeCall({ callSid })), // redelivered
-        ...texts.map((messageSid) => biller.chargeSms({ messageSid })),
+        ...calls.map((callSid) => batching.chargeCall({ callSid })),
+        ...calls.slice(0, 20).map((callSid) => batching.chargeCall({ callSid })), // redelivered
+        ...texts.map((messageSid) => batching.chargeSms({ messageSid })),
       ]);
       expect(outcomes.filter((o) => o === "done")).toHaveLength(150);
       expect(outcomes.filter((o) => o === "skipped")).toHaveLength(20);
@@ -236,8 +233,8 @@ describe("billing processors", () => {
     it("prices an outbound SMS per segment and an MMS flat from the rates table", async () => {
       const sms = await text(); // 200 GSM characters: 2 segments at 2¢
       const mms = await text({ numMedia: 1, body: "photo" });
-      expect(await chargeSms(ports, { messageSid: sms })).toBe("done");
-      expect(await chargeSms(ports, { messageSid: mms })).toBe("done");
+      expect(await biller.chargeSms({ messageSid: sms })).toBe("done");
+      expect(await biller.chargeSms({ messageSid: mms })).toBe("done");
       expect(await balance()).toBe(10_000 - 4 - 6);
       const rows = await entries();
       expect(rows).toHaveLength(2);
@@ -257,14 +254,14 @@ describe("billing processors", () => {
 
     it("does not charge inbound texts; skips unknown and duplicate ones", async () => {
       const inbound = await text({ direction: "inbound", status: "received" });
-      expect(await chargeSms(ports, { messageSid: inbound })).toBe("skipped");
-      expect(await chargeSms(ports, { messageSid: "SMunknown" })).toBe("skipped");
+      expect(await biller.chargeSms({ messageSid: inbound })).toBe("skipped");
+      expect(await biller.chargeSms({ messageSid: "SMunknown" })).toBe("skipped");
       const sms = await text();
       const outcomes = await Promise.all(
-        Array.from({ length: 5 }, () => chargeSms(ports, { messageSid: sms })),
+        Array.from({ length: 5 }, () => biller.chargeSms({ messageSid: sms })),
       );
       expect(outcomes.filter((o) => o === "done")).toHaveLength(1);
-      expect(await chargeSms(ports, { messageSid: sms })).toBe("skipped");
+      expect(await biller.chargeSms({ messageSid: sms })).toBe("skipped");
       expect(await entries()).toHaveLength(1);
       expect(await balance()).toBe(9996);
     });
@@ -274,17 +271,17 @@ describe("billing processors", () => {
     it("crossing the threshold e-mails the owner exactly once", async () => {
       await account(520); // threshold 500
       const first = await call({ durationSeconds: 60 }); // 4¢ → 516, not low
-      expect(await chargeCall(ports, { callSid: first })).toBe("done");
+      expect(await biller.chargeCall({ callSid: first })).toBe("done");
       expect(await allWarningsOfAccount()).toHaveLength(0);
 
       const crossing = await call({ durationSeconds: 300 }); // 20¢ → 496
       const again = await text(); // 4¢ → 492, still low: no second e-mail
       await Promise.all([
-        chargeCall(ports, { callSid: crossing }),
-        chargeCall(ports, { callSid: crossing }),
-        chargeSms(ports, { messageSid: again }),
+        biller.chargeCall({ callSid: crossing }),
+        biller.chargeCall({ callSid: crossing }),
+        biller.chargeSms({ messageSid: again }),
       ]);
-      expect(await chargeCall(ports, { callSid: crossing })).toBe("skipped");
+      expect(await biller.chargeCall({ callSid: crossing })).toBe("skipped");
       expect(await balance()).toBe(492);
 
       const sent = await warnings();
@@ -308,7 +305,7 @@ describe("billing processors", () => {
         .set({ lowBalanceNotifiedAt: now })
         .where(eq(wallets.accountId, accountId));
       const callSid = await call({ direction: "outbound", durationSeconds: 180 }); // 15¢
-      expect(await chargeCall(ports, { callSid })).toBe("done");
+      expect(await biller.chargeCall({ callSid })).toBe("done");
       expect(await balance()).toBe(0);
       expect(await priceOf(callSid)).toBe(15);
       expect(await entries()).toMatchObject([
@@ -322,23 +319,23 @@ describe("billing processors", () => {
 
       // Redelivered once the wallet is topped up: the priced call is not charged again.
       await handle.db.update(wallets).set({ balanceCents: 1000 }).where(eq(wallets.accountId, accountId));
-      expect(await chargeCall(ports, { callSid })).toBe("skipped");
+      expect(await biller.chargeCall({ callSid })).toBe("skipped");
     });
 
     it("an empty wallet warns once and is not charged, and the call stays priced", async () => {
       await account(0);
       const callSid = await call();
-      expect(await chargeCall(ports, { callSid })).toBe("done");
+      expect(await biller.chargeCall({ callSid })).toBe("done");
       expect(await priceOf(callSid)).toBe(12);
       expect(await entries()).toHaveLength(0);
       const [email] = await warnings();
       expect(email?.textBody).toContain("Calls and outbound texts are paused until you top up.");
       const unpaidText = await text();
-      expect(await chargeSms(ports, { messageSid: unpaidText })).toBe("done");
+      expect(await biller.chargeSms({ messageSid: unpaidText })).toBe("done");
       expect(await warnings()).toHaveLength(1);
       // Redelivered after a top-up: the text was priced with its (uncovered) charge, so not again.
       await handle.db.update(wallets).set({ balanceCents: 1000 }).where(eq(wallets.accountId, accountId));
-      expect(await chargeSms(ports, { messageSid: unpaidText })).toBe("skipped");
+      expect(await biller.chargeSms({ messageSid: unpaidText })).toBe("skipped");
       expect(await balance()).toBe(1000);
     });
   });

@@ -28,9 +28,3 @@ export const useSite = create<SiteState>((set) => ({
     }
   },
 }));
-
-/** The subscription price id of this variant. */
-export const subscriptionPriceId = (state: SiteState) =>
-  state.variant === "nonprofit"
-    ? state.config?.prices.nonprofitSubscription
-    : state.config?.prices.subscription;

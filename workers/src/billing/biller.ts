@@ -248,20 +248,3 @@ async function chargeWallet(ports: BillingPorts, accountId: string, requests: Ch
     );
   });
 }
-
-const billers = new WeakMap<BillingPorts, Biller>();
-
-/** The biller of these ports: jobs run with the same ports share its batches. */
-export function billerOf(ports: BillingPorts): Biller {
-  let biller = billers.get(ports);
-  if (!biller) {
-    biller = createBiller(ports);
-    billers.set(ports, biller);
-  }
-  return biller;
-}
-
-export const chargeCall = (ports: BillingPorts, payload: { callSid: string }) =>
-  billerOf(ports).chargeCall(payload);
-export const chargeSms = (ports: BillingPorts, payload: { messageSid: string }) =>
-  billerOf(ports).chargeSms(payload);

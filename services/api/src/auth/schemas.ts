@@ -1,18 +1,5 @@
 import { canadianProvinces, countries, usStates } from "@poundline/db/enums";
 import { z } from "zod";
-
-/**
- * Request and response schemas of /api/auth, shared with the web so its forms show the same
- * messages. The messages are the seeds' words where the seeds give them.
- */
-export {
-  authMessages,
-  CHANGED_PASSWORD_MIN_LENGTH,
-  EMAIL_PATTERN,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from "./messages";
-
 import {
   authMessages,
   CHANGED_PASSWORD_MIN_LENGTH,
@@ -20,6 +7,12 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from "./messages";
+
+/**
+ * Request and response schemas of /api/auth, shared with the web so its forms show the same
+ * messages (./messages, re-exported here, holds the words without zod).
+ */
+export * from "./messages";
 
 const EMAIL_MAX_LENGTH = 254;
 const NAME_MAX_LENGTH = 100;

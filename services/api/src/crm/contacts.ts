@@ -198,20 +198,16 @@ function isUniqueViolation(err: unknown, constraint: string): boolean {
   return false;
 }
 
-interface ContactTouch {
-  accountId: string;
-  phone: string;
-  name?: string;
-  source: "call" | "text";
-  at: Date;
-}
-
 /**
- * The statement behind `touchContactByPhone`, returning the contact's id, to run alone or as a
- * step of a larger statement (the call status webhook puts it in a WITH).
+ * The contact for a number that just called or texted: an unknown number becomes a contact
+ * (its name is the number until someone edits it), a known one is marked as contacted at `at`.
+ * One statement, safe under concurrent deliveries (the (account, phone) key).
  */
-export function upsertContactByPhone(db: Database, input: ContactTouch) {
-  return db
+export async function touchContactByPhone(
+  db: Database,
+  input: { accountId: string; phone: string; name?: string; source: "call" | "text"; at: Date },
+): Promise<string | null> {
+  const [contact] = await db
     .insert(schema.contacts)
     .values({
       id: newId("contact"),
@@ -228,14 +224,5 @@ export function upsertContactByPhone(db: Database, input: ContactTouch) {
       set: { lastContacted: sql`greatest(${schema.contacts.lastContacted}, excluded.last_contacted)` },
     })
     .returning({ id: schema.contacts.id });
-}
-
-/**
- * The contact for a number that just called or texted: an unknown number becomes a contact
- * (its name is the number until someone edits it), a known one is marked as contacted at `at`.
- * One statement, safe under concurrent deliveries (the (account, phone) key).
- */
-export async function touchContactByPhone(db: Database, input: ContactTouch): Promise<string | null> {
-  const [contact] = await upsertContactByPhone(db, input);
   return contact?.id ?? null;
 }
