@@ -1,9 +1,12 @@
 import { defineConfig } from "@playwright/test";
+import { e2ePasswords } from "./infra/e2e/passwords";
 
 /** The end-to-end tests: Debian's chromium against the built web app served by the API. */
 
 // Never download a browser: the tests use the system's chromium.
 process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = "1";
+// The demo logins' passwords of this run, in the environment the server and the workers inherit.
+e2ePasswords();
 
 const port = Number(process.env.E2E_PORT ?? 3310);
 const baseURL = `http://localhost:${port}`;
@@ -47,7 +50,8 @@ export default defineConfig({
       HOST: "127.0.0.1",
       PORT: String(port),
       PUBLIC_BASE_URL: baseURL,
-      SEED_DEMO: "true",
+      // start-server.ts seeds the demo with this run's passwords before the server starts.
+      SEED_DEMO: "false",
       NONPROFIT_DOMAIN: "nonprofit",
       LOG_LEVEL: "warn",
       // The embedded database and in-process job queue, whatever the calling shell has set.

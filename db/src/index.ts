@@ -2,4 +2,5 @@ export * from "./client";
 export * from "./ids";
 export * from "./ledger";
 export * from "./query";
+export * from "./query-errors";
 export * as schema from "./schema/index";

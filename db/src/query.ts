@@ -10,3 +10,16 @@ export async function queryRows<T extends Record<string, unknown>>(db: Database,
   const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
   return Array.isArray(result) ? result : result.rows;
 }
+
+/**
+ * The SQLSTATE of a database error (`23503` for a foreign key violation…), whichever driver
+ * raised it and however drizzle wrapped it (the driver's error is the `cause`); undefined for
+ * any other error.
+ */
+export function sqlStateOf(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; depth++) {
+    if ("code" in e && typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    e = e.cause;
+  }
+  return undefined;
+}

@@ -75,6 +75,24 @@ describe("demo seed", () => {
     expect(admins).toEqual([{ email: ADMIN_EMAIL }]);
   });
 
+  it("draws the passwords at random on each seeding: none is in the source", async () => {
+    const [demo = "", admin = ""] = logins.map((l) => l.password);
+    // 18 random bytes each (144 bits), and a second seeding of another database draws others.
+    expect(demo).toMatch(/^[\w-]{24}$/);
+    expect(admin).toMatch(/^[\w-]{24}$/);
+    expect(admin).not.toBe(demo);
+    const other = await createTestDatabase();
+    try {
+      const again = await seedDemoIfEmpty(other.db, { now: NOW, passwords: { admin } });
+      const [demoAgain, adminAgain] = again?.logins.map((l) => l.password) ?? [];
+      expect(demoAgain).toMatch(/^[\w-]{24}$/);
+      expect(demoAgain).not.toBe(demo);
+      expect(adminAgain).toBe(admin);
+    } finally {
+      await other.close();
+    }
+  }, 120_000);
+
   it("makes the demo user the owner of Demo Law Group, a #4LAW licensee", async () => {
     const [demo] = await handle.db
       .select({ accountId: schema.accountMemberships.accountId, role: schema.accountMemberships.role })

@@ -10,14 +10,25 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { openDatabase } from "@poundline/db";
+import { seedDemoIfEmpty } from "@poundline/db/seed";
+import { e2ePasswords } from "./passwords";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
 const build = spawnSync("npm", ["run", "build", "--workspace", "web"], { cwd: root, stdio: "inherit" });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-// Each run starts from an empty database: migrated and demo-seeded by the server on boot.
+// Each run starts from a new database, demo-seeded here with the passwords the specs sign in
+// with (the server would draw its own at random); the server migrates it on boot.
 const dataDir = mkdtempSync(join(tmpdir(), "poundline-e2e-"));
+const seeded = await openDatabase({ dataDir: join(dataDir, "pglite") });
+try {
+  await seeded.migrate();
+  await seedDemoIfEmpty(seeded.db, { passwords: e2ePasswords() });
+} finally {
+  await seeded.close();
+}
 const server = spawn(process.execPath, ["--import", "tsx", "services/api/src/server.ts"], {
   cwd: root,
   stdio: "inherit",

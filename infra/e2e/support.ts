@@ -1,11 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { e2ePasswords } from "./passwords";
 
 /** Helpers shared by the end-to-end specs. */
 
-/** The logins the server seeds with SEED_DEMO=true (db/src/seed/directory.ts). */
-export const demoUser = { email: "demo@poundline.local", password: "Demo-Pass-2026!" };
-export const adminUser = { email: "admin@poundline.local", password: "Admin-Pass-2026!" };
+/** The demo logins start-server.ts seeds, with this run's passwords (passwords.ts). */
+const passwords = e2ePasswords();
+export const demoUser = { email: "demo@poundline.local", password: passwords.demo };
+export const adminUser = { email: "admin@poundline.local", password: passwords.admin };
 
 /** Where the API e-mails contact-form messages (CONTACT_INBOX, default). */
 export const contactInbox = "sales@poundline.com";

@@ -1,3 +1,5 @@
+// First: the schemas built by the imports below must not probe for eval.
+import "./zod-without-eval";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";

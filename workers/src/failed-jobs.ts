@@ -1,4 +1,4 @@
-import { type Database, newId, schema } from "@poundline/db";
+import { type Database, newId, schema, withoutQueryValues } from "@poundline/db";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { keyedGroupCommit } from "./group-commit";
 
@@ -11,8 +11,12 @@ export interface FailedJob {
   attempts: number;
 }
 
-/** The message of an error, with its stack when there is one, bounded for the table. */
-export function describeError(error: unknown): string {
+/**
+ * The message of an error, with its stack when there is one, bounded for the table; never the
+ * values of a failed query (admins read this table).
+ */
+export function describeError(failure: unknown): string {
+  const error = withoutQueryValues(failure);
   const text = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
   return text.slice(0, 4000);
 }

@@ -10,12 +10,19 @@ export { type GroupCommit, groupCommit, keyedGroupCommit } from "./group-commit"
 export { purgeExpiredRows, retention, startHousekeeping } from "./housekeeping";
 export { createInProcessDriver, type InProcessDriverOptions } from "./in-process-driver";
 export * from "./jobs";
+export { sendOnce } from "./notifications/sent";
 export {
   createOutboxRelay,
   type OutboxRelay,
   type OutboxRelayOptions,
   type RelayResult,
 } from "./outbox-relay";
-export { allProcessors, type BillingDeps, billingProcessors, createProcessors } from "./processors";
+export {
+  type ApiProcessors,
+  allProcessors,
+  type BillingDeps,
+  billingProcessors,
+  createProcessors,
+} from "./processors";
 export { type JobsRuntime, type StartJobsOptions, startJobs } from "./runtime";
 export { createTranscriber, recordingStorageFromEnv, transcriberConfigFromEnv } from "./voicemail/index";

@@ -19,6 +19,11 @@ export interface JobMap {
     "contact-form": { submissionId: string; employees: string | null };
     /** A reply on a support ticket: e-mail the other side (the customer, or the support inbox). */
     "ticket-reply": { replyId: string };
+    /**
+     * Someone asked for a password reset link: mail one when the address is a user's (the
+     * address is the payload, as the request path must not look it up; see the API's auth).
+     */
+    "password-reset": { email: string };
   };
 }
 
@@ -30,7 +35,7 @@ export type JobPayload<Q extends QueueName, N extends JobName<Q>> = JobMap[Q][N]
 export const jobNames = {
   billing: ["charge-call", "charge-sms"],
   voicemail: ["process-voicemail"],
-  notifications: ["missed-call", "contact-form", "ticket-reply"],
+  notifications: ["missed-call", "contact-form", "ticket-reply", "password-reset"],
 } as const satisfies { [Q in QueueName]: readonly JobName<Q>[] };
 
 export const queueNames = Object.keys(jobNames) as QueueName[];

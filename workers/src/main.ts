@@ -1,14 +1,16 @@
-import { CarrierSimRequestClient } from "@poundline/carrier-sim";
-import { openDatabase } from "@poundline/db";
+import { openDatabase, withoutQueryValues } from "@poundline/db";
 import { Redis } from "ioredis";
 import { pino } from "pino";
+import { passwordResetProcessor } from "../../services/api/src/auth/password-reset";
 import { createCarrierClient } from "../../services/api/src/carrier/client";
 import { loadConfig } from "../../services/api/src/config";
+import { serializeError } from "../../services/api/src/http/logging";
 // The API's mailer (outbox row, then SMTP when configured): one implementation for both processes.
 import { createMailer } from "../../services/api/src/mail/mailer";
-import { carrierConfig, SIM_PREFIX } from "../../services/api/src/twilio/carrier-config";
+import { carrierConfig } from "../../services/api/src/twilio/carrier-config";
 import { ROUTING_CHANGED } from "../../services/api/src/twilio/routing-tables";
 import { loadWorkersConfig } from "./config";
+import type { NotificationSms } from "./notifications/ports";
 import { allProcessors } from "./processors";
 import { startJobs } from "./runtime";
 import { createTranscriber, recordingStorageFromEnv, transcriberConfigFromEnv } from "./voicemail/index";
@@ -16,21 +18,24 @@ import { createTranscriber, recordingStorageFromEnv, transcriberConfigFromEnv } 
 /** `npm run workers`: the BullMQ workers and the outbox relay, stopped gracefully on SIGTERM. */
 async function main() {
   const config = loadWorkersConfig();
-  const log = pino({ level: config.LOG_LEVEL });
+  const log = pino({ level: config.LOG_LEVEL, serializers: { err: serializeError } });
   const db = await openDatabase({ url: config.DATABASE_URL });
   await db.migrate();
-  // The carrier settings and the contact inbox are the API's (same environment): the real
-  // carrier, or the simulator embedded in the API, reached over HTTP from this process.
+  // The carrier settings and the contact inbox are the API's (same environment). Without a
+  // carrier account the carrier is the simulator inside the API, whose credentials never leave
+  // that process: notification texts are then only logged here.
   const apiConfig = loadConfig();
   const carrier = carrierConfig(apiConfig);
-  const carrierClient = createCarrierClient(
+  const carrierClient: NotificationSms =
     carrier.mode === "simulator"
       ? {
-          carrier,
-          httpClient: new CarrierSimRequestClient({ baseUrl: `${carrier.webhookBaseUrl}${SIM_PREFIX}` }),
+          async sendMessage(text) {
+            log.warn({ from: text.from, to: text.to }, "no carrier account: notification text not sent");
+            return { sid: "", status: "not-sent" };
+          },
         }
-      : { carrier },
-  );
+      : createCarrierClient({ carrier });
+  const mailer = createMailer({ db: db.db, log, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL });
   const publisher = new Redis(config.REDIS_URL);
   const jobs = await startJobs({
     db: db.db,
@@ -43,10 +48,11 @@ async function main() {
       notifications: config.WORKER_CONCURRENCY,
     },
     processors: allProcessors({
-      mailer: createMailer({ db: db.db, log, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL }),
+      mailer,
       publicBaseUrl: config.PUBLIC_BASE_URL,
       contactInbox: apiConfig.CONTACT_INBOX,
       supportInbox: apiConfig.SUPPORT_INBOX,
+      passwordReset: passwordResetProcessor({ mailer, config }),
       // Every API instance recompiles its routing tables (they hold the balances the gate reads).
       walletEmptied: async () => {
         await publisher.publish(ROUTING_CHANGED, JSON.stringify({ at: new Date().toISOString() }));
@@ -75,6 +81,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  console.error(withoutQueryValues(err));
   process.exit(1);
 });

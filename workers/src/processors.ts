@@ -1,5 +1,5 @@
 import { type Biller, type BillingMailer, createBiller } from "./billing/index";
-import type { JobInfo, JobPorts, Processor, Processors } from "./jobs";
+import type { JobInfo, JobPayload, JobPorts, Processor, Processors } from "./jobs";
 import { type ContactFormDeps, contactFormProcessor } from "./notifications/contact-form";
 import { missedCallProcessor } from "./notifications/index";
 import { type TicketReplyDeps, ticketReplyProcessor } from "./notifications/ticket-reply";
@@ -31,6 +31,7 @@ export function createProcessors(
       "missed-call": pending("missed-call"),
       "contact-form": pending("contact-form"),
       "ticket-reply": pending("ticket-reply"),
+      "password-reset": pending("password-reset"),
       ...given.notifications,
     },
   };
@@ -68,12 +69,18 @@ export function billingProcessors(deps: BillingDeps): Processors["billing"] {
   };
 }
 
+/** Processors written by the API's contexts, passed in (their use cases live with the API). */
+export interface ApiProcessors {
+  /** The auth context's: issues the reset link and mails it (services/api/src/auth). */
+  passwordReset: Processor<JobPayload<"notifications", "password-reset">>;
+}
+
 /**
  * Every job's real processor, for the API's embedded jobs and for `npm run workers` alike: the
  * same code in both columns of ARCHITECTURE.md, only the ports differ.
  */
 export function allProcessors(
-  deps: BillingDeps & VoicemailDeps & Pick<ContactFormDeps, "contactInbox"> & TicketReplyDeps,
+  deps: BillingDeps & VoicemailDeps & Pick<ContactFormDeps, "contactInbox"> & TicketReplyDeps & ApiProcessors,
 ): Processors {
   const notices = { mailer: deps.mailer, publicBaseUrl: deps.publicBaseUrl.replace(/\/+$/, "") };
   return createProcessors({
@@ -83,6 +90,7 @@ export function allProcessors(
       "missed-call": missedCallProcessor(notices),
       "contact-form": contactFormProcessor({ mailer: deps.mailer, contactInbox: deps.contactInbox }),
       "ticket-reply": ticketReplyProcessor({ ...notices, supportInbox: deps.supportInbox }),
+      "password-reset": deps.passwordReset,
     },
   });
 }

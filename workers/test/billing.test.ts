@@ -186,6 +186,55 @@ describe("billing processors", () => {
     });
   });
 
+  describe("re-rating a call whose duration grew", () => {
+    beforeEach(() => account(10_000));
+    const grow = (callSid: string, durationSeconds: number) =>
+      handle.db.update(callLogs).set({ durationSeconds }).where(eq(callLogs.callSid, callSid));
+
+    it("charges the difference once, under a key of its own; redeliveries change nothing", async () => {
+      const callSid = await call({ durationSeconds: 30 }); // 1 started minute at 4¢
+      expect(await biller.chargeCall({ callSid })).toBe("done");
+      await grow(callSid, 600); // a later completion: 10 minutes, 40¢
+      expect(await biller.chargeCall({ callSid })).toBe("done");
+      expect(await biller.chargeCall({ callSid })).toBe("skipped");
+      expect(await priceOf(callSid)).toBe(40);
+      expect(await balance()).toBe(10_000 - 40);
+      const rows = (await entries()).sort((a, b) => a.balanceAfterCents - b.balanceAfterCents).reverse();
+      expect(rows).toMatchObject([
+        { amountCents: -4, idempotencyKey: `charge-call:${callSid}` },
+        {
+          amountCents: -36,
+          balanceAfterCents: 10_000 - 40,
+          idempotencyKey: `charge-call:${callSid}:40`,
+          description: "Inbound call from +13125550100 (10 min, re-rated)",
+        },
+      ]);
+    });
+
+    it("a duration that grows within the same started minute charges nothing more", async () => {
+      const callSid = await call({ durationSeconds: 30 });
+      expect(await biller.chargeCall({ callSid })).toBe("done");
+      await grow(callSid, 59);
+      expect(await biller.chargeCall({ callSid })).toBe("skipped");
+      expect(await entries()).toHaveLength(1);
+      expect(await balance()).toBe(10_000 - 4);
+    });
+
+    it("concurrent charge jobs of both completions charge the longest duration once in all", async () => {
+      const callSid = await call({ durationSeconds: 30 });
+      const first = biller.chargeCall({ callSid });
+      await grow(callSid, 600);
+      const outcomes = await Promise.all([
+        first,
+        ...Array.from({ length: 4 }, () => biller.chargeCall({ callSid })),
+      ]);
+      expect(outcomes).toContain("done");
+      expect(await priceOf(callSid)).toBe(40);
+      expect(await balance()).toBe(10_000 - 40);
+      expect(-(await entries()).reduce((sum, e) => sum + e.amountCents, 0)).toBe(40);
+    });
+  });
+
   describe("batched per wallet", () => {
     beforeEach(() => account(100_000));
 

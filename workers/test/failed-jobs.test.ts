@@ -86,7 +86,7 @@ describe("failed jobs, seen and retried by admins", () => {
     expect(body.jobs[0].error).toContain("rating service down for CAretry");
     failedId = body.jobs[0].id;
 
-    const health = await t.app.inject({ method: "GET", url: "/healthz" });
+    const health = await t.app.inject({ method: "GET", url: "/healthz", headers: { cookie: admin.cookie } });
     expect(health.json()).toMatchObject({
       failedJobs: { billing: 1 },
       queues: { billing: { waiting: 0, active: 0, delayed: 0 }, voicemail: expect.any(Object) },

@@ -396,6 +396,8 @@ export const callLogs = pgTable(
     uniqueIndex("call_logs_call_sid_key").on(t.callSid),
     index("call_logs_account_start_idx").on(t.accountId, t.callStartTime.desc()),
     index("call_logs_contact_idx").on(t.contactId),
+    // The legs of a call (ring-group members, forwards): the missed-call notice looks them up.
+    index("call_logs_parent_call_sid_idx").on(t.parentCallSid),
     check("call_logs_direction_check", oneOf(t.direction, callDirections)),
     check("call_logs_call_status_check", oneOf(t.callStatus, callStatuses)),
     check("call_logs_duration_check", sql`${t.durationSeconds} >= 0`),

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { hash } from "@node-rs/argon2";
 import { eq, sql } from "drizzle-orm";
 import {
@@ -20,9 +21,21 @@ export interface DemoLogin {
 }
 
 export const DEMO_EMAIL = "demo@poundline.local";
-export const DEMO_PASSWORD = "Demo-Pass-2026!";
 export const ADMIN_EMAIL = "admin@poundline.local";
-export const ADMIN_PASSWORD = "Admin-Pass-2026!";
+
+/** The passwords of the two demo logins; each one not given is drawn at random. */
+export interface DemoPasswords {
+  demo?: string;
+  admin?: string;
+}
+
+/**
+ * A password nobody can know from the source: 24 characters from the system's random generator
+ * (the seed's own generator is deterministic on purpose, so never that).
+ */
+export function randomDemoPassword(): string {
+  return randomBytes(18).toString("base64url");
+}
 
 export type LicenseeKey = "demo" | "peachtree" | "mapleLeaf" | "sunshine" | "loneStar" | "greatLakes";
 type TerritoryKey = "florida" | "georgia" | "texas" | "ontario";
@@ -170,8 +183,9 @@ export interface Directory {
 }
 
 /** Accounts, users, the admin, the pound codes and their licences. */
-export async function seedDirectory(ctx: SeedContext): Promise<Directory> {
+export async function seedDirectory(ctx: SeedContext, passwords: DemoPasswords = {}): Promise<Directory> {
   const { tx, calendar } = ctx;
+  const demoPassword = passwords.demo ?? randomDemoPassword();
   const logins: DemoLogin[] = [];
 
   const accountIds = {} as Record<LicenseeKey, string>;
@@ -206,7 +220,7 @@ export async function seedDirectory(ctx: SeedContext): Promise<Directory> {
     }),
   );
 
-  const demoHash = await hash(DEMO_PASSWORD);
+  const demoHash = await hash(demoPassword);
   await tx.insert(users).values([
     ...(Object.keys(licensees) as LicenseeKey[]).map((key) => {
       const c = licensees[key];
@@ -237,7 +251,7 @@ export async function seedDirectory(ctx: SeedContext): Promise<Directory> {
       updatedAt: calendar.daysBefore(61),
     },
   ]);
-  logins.push({ label: "Demo account (Demo Law Group, owner)", email: DEMO_EMAIL, password: DEMO_PASSWORD });
+  logins.push({ label: "Demo account (Demo Law Group, owner)", email: DEMO_EMAIL, password: demoPassword });
 
   await tx.insert(accountMemberships).values([
     ...(Object.keys(licensees) as LicenseeKey[]).map((key) => ({
@@ -255,7 +269,7 @@ export async function seedDirectory(ctx: SeedContext): Promise<Directory> {
       { userId: demoMemberId, emailMissedCall: false },
     ]);
 
-  const admin = await ensureAdmin(ctx);
+  const admin = await ensureAdmin(ctx, passwords.admin ?? randomDemoPassword());
   if (admin.login) logins.push(admin.login);
 
   const sharedNumberIds = await ensureSharedNumbers(ctx, accountIds);
@@ -296,7 +310,10 @@ export async function seedDirectory(ctx: SeedContext): Promise<Directory> {
 }
 
 /** The platform admin with an account of its own; kept as is when it already exists. */
-async function ensureAdmin(ctx: SeedContext): Promise<{ userId: string; login: DemoLogin | null }> {
+async function ensureAdmin(
+  ctx: SeedContext,
+  password: string,
+): Promise<{ userId: string; login: DemoLogin | null }> {
   const { tx, calendar } = ctx;
   const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, ADMIN_EMAIL));
   if (existing) return { userId: existing.id, login: null };
@@ -323,7 +340,7 @@ async function ensureAdmin(ctx: SeedContext): Promise<{ userId: string; login: D
   await tx.insert(users).values({
     id: userId,
     email: ADMIN_EMAIL,
-    passwordHash: await hash(ADMIN_PASSWORD),
+    passwordHash: await hash(password),
     firstName: "Morgan",
     lastName: "Avery",
     emailConfirmedAt: since,
@@ -333,7 +350,7 @@ async function ensureAdmin(ctx: SeedContext): Promise<{ userId: string; login: D
   await tx.insert(accountMemberships).values({ accountId, userId, role: "owner", createdAt: since });
   await tx.insert(notificationPreferences).values({ userId });
   await tx.insert(adminUsers).values({ userId, role: "admin", createdAt: since });
-  return { userId, login: { label: "Platform admin", email: ADMIN_EMAIL, password: ADMIN_PASSWORD } };
+  return { userId, login: { label: "Platform admin", email: ADMIN_EMAIL, password } };
 }
 
 // The platform rows below have natural keys: an existing row is kept and its id returned, so a

@@ -4,12 +4,12 @@ import { accounts, users } from "../schema/index";
 import { seedActivity } from "./activity";
 import { seedBilling } from "./billing";
 import { createSeedContext } from "./context";
-import { DEMO_EMAIL, type DemoLogin, seedDirectory } from "./directory";
+import { DEMO_EMAIL, type DemoLogin, type DemoPasswords, seedDirectory } from "./directory";
 import { seedPhoneSystem } from "./phone-system";
 import { seedSiteContent } from "./site-content";
 import { seedSupport } from "./support";
 
-export { ADMIN_EMAIL, ADMIN_PASSWORD, DEMO_EMAIL, DEMO_PASSWORD, type DemoLogin } from "./directory";
+export { ADMIN_EMAIL, DEMO_EMAIL, type DemoLogin, type DemoPasswords } from "./directory";
 export { faqSeed, homeContentDefaults, usageRates } from "./site-content";
 
 export interface DemoSeedResult {
@@ -28,6 +28,11 @@ export interface DemoSeedResult {
 export interface DemoSeedOptions {
   /** The reference date: activity spans the 60 days before it. Same date, same data. */
   now: Date;
+  /**
+   * The logins' passwords; by default drawn at random on each seeding (never in the source), and
+   * returned in `logins` to be shown once. Tests that sign in as the demo users pass their own.
+   */
+  passwords?: DemoPasswords;
 }
 
 // Taken for the seeding transaction, so instances booting together on one database seed once.
@@ -41,7 +46,7 @@ const SEED_LOCK = sql`select pg_advisory_xact_lock(7411002)`;
 export async function seedDemo(db: Database, options: DemoSeedOptions): Promise<DemoSeedResult | null> {
   return db.transaction(async (tx) => {
     await tx.execute(SEED_LOCK);
-    return insertDemo(tx, options.now);
+    return insertDemo(tx, options.now, options.passwords);
   });
 }
 
@@ -56,17 +61,21 @@ export async function seedDemoIfEmpty(
     const [userRows] = await tx.select({ n: count() }).from(users);
     if ((accountRows?.n ?? 0) > 0 || (userRows?.n ?? 0) > 0) return null;
     const now = options.now ?? new Date(Math.floor(Date.now() / 60_000) * 60_000);
-    return insertDemo(tx, now);
+    return insertDemo(tx, now, options.passwords);
   });
 }
 
-async function insertDemo(tx: Database, now: Date): Promise<DemoSeedResult | null> {
+async function insertDemo(
+  tx: Database,
+  now: Date,
+  passwords: DemoPasswords = {},
+): Promise<DemoSeedResult | null> {
   const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, DEMO_EMAIL));
   if (existing) return null;
 
   const ctx = createSeedContext(tx, now);
   await seedSiteContent(ctx);
-  const directory = await seedDirectory(ctx);
+  const directory = await seedDirectory(ctx, passwords);
   const phones = await seedPhoneSystem(ctx, directory);
   const activity = await seedActivity(ctx, directory, phones);
   const billing = await seedBilling(ctx, directory, phones, activity.charges);

@@ -1,10 +1,9 @@
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import type { CarrierSim } from "@poundline/carrier-sim";
 import type { DatabaseHandle } from "@poundline/db";
 import type { QueueCounts } from "@poundline/workers";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
 import { queueBoardRoutes } from "./admin/queue-board";
@@ -14,14 +13,15 @@ import type { GoogleTokenExchange } from "./auth/google";
 import { authRoutes } from "./auth/routes";
 import { createLoginThrottle, type LoginThrottle } from "./auth/throttle";
 import { type CarrierClient, createCarrierClient } from "./carrier/client";
-import type { Config } from "./config";
+import { type Config, trustProxyOption } from "./config";
 import { crmRoutes } from "./crm/routes";
 import { createInProcessBus, createRedisBus, type EventBus } from "./events/bus";
 import { createLiveEvents, type LiveEvents } from "./events/live";
 import { healthRoutes } from "./health/routes";
-import { registerErrorHandler } from "./http/errors";
+import { registerErrorHandler, sendClientError, sendFrameworkError } from "./http/errors";
 import { createLogger, logRequests, requestLogger } from "./http/logging";
 import { createOriginCheck } from "./http/origin";
+import { registerSecurityHeaders } from "./http/security-headers";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { messageRoutes } from "./messages/routes";
 import { siteRoutes } from "./site/routes";
@@ -29,7 +29,7 @@ import { type CarrierConfig, carrierConfig } from "./twilio/carrier-config";
 import { createEmbeddedSim, embeddedSimHttpClient, registerEmbeddedSim } from "./twilio/embedded-sim";
 import { twilioRoutes } from "./twilio/plugin";
 import { createRoutingTables, type RoutingTables } from "./twilio/routing-tables";
-import { webRoutes } from "./web/routes";
+import { loadBuiltWebApp, webRoutes } from "./web/routes";
 
 /** The ports every route reaches through `app.deps`: passed in, so tests build what they need. */
 export interface AppDeps {
@@ -79,18 +79,26 @@ export interface BuildOptions {
   carrierClient?: CarrierClient;
   /** The outbox relay and queues; without it outbox rows wait for a workers process. */
   jobs?: JobsPort | null;
+  /** The bearer token `npm run call` may use on the embedded simulator (the server draws and prints it). */
+  simulatorControlToken?: string;
+  /** The logger (tests read what is logged); by default pino on stdout at LOG_LEVEL. */
+  log?: FastifyBaseLogger;
+  /** The built web app's folder (default web/dist). */
+  webDist?: string;
 }
 
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config } = options;
-  const log = createLogger(config.LOG_LEVEL);
+  const log = options.log ?? createLogger(config.LOG_LEVEL);
   const app = Fastify({
     logger: false,
     childLoggerFactory: requestLogger,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     requestIdHeader: "x-request-id",
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors: sendFrameworkError,
+    clientErrorHandler: sendClientError,
   }).withTypeProvider<ZodTypeProvider>();
   // Every plugin instance inherits this logger (see http/logging.ts for why it is not Fastify's).
   app.log = log;
@@ -122,7 +130,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     mailer:
       options.mailer ??
       createMailer({ db: options.db.db, log: app.log, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL }),
-    loginThrottle: options.loginThrottle ?? createLoginThrottle(redis),
+    loginThrottle: options.loginThrottle ?? createLoginThrottle({ redis, keyPrefix: config.QUEUE_PREFIX }),
     clock,
     carrier,
     bus,
@@ -138,10 +146,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // cookies, rate limits, sessions), then what the carrier calls. The carrier's webhooks are the
   // hot path and carry none of the browser's plugins.
   const allowedOrigins = [config.PUBLIC_BASE_URL, ...(config.ALLOWED_ORIGINS?.split(",") ?? [])];
+  const webApp = loadBuiltWebApp(options.webDist);
   await app.register(healthRoutes);
   await app.register(async (browser) => {
     logRequests(browser);
-    await browser.register(helmet, { contentSecurityPolicy: false });
+    await registerSecurityHeaders(browser, {
+      inlineScriptHashes: webApp?.inlineScriptHashes ?? [],
+      publicBaseUrl: config.PUBLIC_BASE_URL,
+    });
     await browser.register(cookie);
     await browser.register(
       async (api) => {
@@ -150,7 +162,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
           global: true,
           max: 600,
           timeWindow: "1 minute",
-          ...(redis ? { redis, nameSpace: "rl:http:" } : {}),
+          // Keys carry the deployment's prefix, like the queues', so deployments can share a Redis.
+          ...(redis ? { redis, nameSpace: `${config.QUEUE_PREFIX}:rl:http:` } : {}),
         });
         api.decorateRequest("auth", null);
         api.addHook("onRequest", createOriginCheck(allowedOrigins));
@@ -172,8 +185,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         queuePrefix: config.QUEUE_PREFIX,
         allowedOrigins,
       });
-    if (app.deps.simulator) await registerEmbeddedSim(browser, app.deps.simulator);
-    await browser.register(webRoutes);
+    if (app.deps.simulator)
+      await registerEmbeddedSim(browser, app.deps.simulator, {
+        allowedOrigins,
+        controlToken: options.simulatorControlToken,
+      });
+    await browser.register(webRoutes, { webApp });
   });
   await app.register(twilioRoutes);
   return app;

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const optionalString = z
@@ -6,58 +7,146 @@ const optionalString = z
   .transform((v) => (v?.trim() ? v.trim() : undefined));
 
 /** Everything the API reads from the environment, validated once at boot. */
-export const configSchema = z.object({
-  HOST: z.string().default("0.0.0.0"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Where browsers and the carrier reach us; used for links in e-mails and webhook signatures. */
-  PUBLIC_BASE_URL: z.url().default("http://localhost:3000"),
-  /** Extra origins allowed to make cookie-authenticated writes (comma-separated), e.g. the Vite dev server. */
-  ALLOWED_ORIGINS: optionalString,
-  DATABASE_URL: optionalString,
-  DATA_DIR: z.string().default("./data"),
-  REDIS_URL: optionalString,
-  /** Prefix of the BullMQ keys in Redis; the same as the workers' QUEUE_PREFIX. */
-  QUEUE_PREFIX: z.string().default("poundline"),
-  SMTP_URL: optionalString,
-  MAIL_FROM: z.string().default("Poundline <no-reply@poundline.local>"),
-  GOOGLE_CLIENT_ID: optionalString,
-  GOOGLE_CLIENT_SECRET: optionalString,
-  /** The carrier account; without it the built-in carrier simulator stands in. */
-  TWILIO_ACCOUNT_SID: optionalString,
-  TWILIO_AUTH_TOKEN: optionalString,
-  /** Ask the carrier to transcribe voicemail (its own transcription). */
-  CARRIER_TRANSCRIPTION: z
-    .enum(["true", "false"])
-    .default("false")
-    .transform((v) => v === "true"),
-  NONPROFIT_DOMAIN: z.string().default("nonprofit"),
-  /** The card provider's publishable key, handed to the pricing page; absent until billing is set up. */
-  STRIPE_PUBLISHABLE_KEY: optionalString,
-  /** Price ids of the card provider: the standard and nonprofit subscriptions and the wallet top-up. */
-  STRIPE_PRICE_SUBSCRIPTION: z.string().trim().min(1).default("price_subscription_placeholder"),
-  STRIPE_PRICE_NONPROFIT_SUBSCRIPTION: z
-    .string()
-    .trim()
-    .min(1)
-    .default("price_nonprofit_subscription_placeholder"),
-  STRIPE_PRICE_WALLET_TOPUP: z.string().trim().min(1).default("price_wallet_topup_placeholder"),
-  /** Where notices of contact-form messages are e-mailed. */
-  CONTACT_INBOX: z.email().default("sales@poundline.com"),
-  /** Where customers' replies to their support tickets are e-mailed. */
-  SUPPORT_INBOX: z.email().default("support@poundline.com"),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: z
-    .enum(["true", "false"])
-    .default("false")
-    .transform((v) => v === "true"),
-  /** Seeds the demo account and content into an empty database on start. */
-  SEED_DEMO: z
-    .enum(["true", "false"])
-    .default("true")
-    .transform((v) => v === "true"),
-});
+export const configSchema = z
+  .object({
+    HOST: z.string().default("0.0.0.0"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** Where browsers and the carrier reach us; used for links in e-mails and webhook signatures. */
+    PUBLIC_BASE_URL: z.url().default("http://localhost:3000"),
+    /** Extra origins allowed to make cookie-authenticated writes (comma-separated), e.g. the Vite dev server. */
+    ALLOWED_ORIGINS: optionalString,
+    DATABASE_URL: optionalString,
+    DATA_DIR: z.string().default("./data"),
+    REDIS_URL: optionalString,
+    /** Prefix of the BullMQ keys in Redis; the same as the workers' QUEUE_PREFIX. */
+    QUEUE_PREFIX: z.string().default("poundline"),
+    SMTP_URL: optionalString,
+    MAIL_FROM: z.string().default("Poundline <no-reply@poundline.local>"),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    /** The carrier account; without it the built-in carrier simulator stands in. */
+    TWILIO_ACCOUNT_SID: optionalString,
+    TWILIO_AUTH_TOKEN: optionalString,
+    /** Ask the carrier to transcribe voicemail (its own transcription). */
+    CARRIER_TRANSCRIPTION: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((v) => v === "true"),
+    NONPROFIT_DOMAIN: z.string().default("nonprofit"),
+    /** The card provider's publishable key, handed to the pricing page; absent until billing is set up. */
+    STRIPE_PUBLISHABLE_KEY: optionalString,
+    /** Price ids of the card provider: the standard and nonprofit subscriptions and the wallet top-up. */
+    STRIPE_PRICE_SUBSCRIPTION: z.string().trim().min(1).default("price_subscription_placeholder"),
+    STRIPE_PRICE_NONPROFIT_SUBSCRIPTION: z
+      .string()
+      .trim()
+      .min(1)
+      .default("price_nonprofit_subscription_placeholder"),
+    STRIPE_PRICE_WALLET_TOPUP: z.string().trim().min(1).default("price_wallet_topup_placeholder"),
+    /** Where notices of contact-form messages are e-mailed. */
+    CONTACT_INBOX: z.email().default("sales@poundline.com"),
+    /** Where customers' replies to their support tickets are e-mailed. */
+    SUPPORT_INBOX: z.email().default("support@poundline.com"),
+    /** Lets a monitor read /healthz's details (`Authorization: Bearer <token>`); anyone else sees up or down. */
+    HEALTH_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, {
+      message: "HEALTH_TOKEN must be at least 16 characters",
+    }),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /**
+     * The reverse proxies in front: how many (their X-Forwarded-For entries are read from the
+     * right), or their addresses; false for none. See `parseTrustProxy`.
+     */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((raw, ctx) => {
+        const parsed = parseTrustProxy(raw);
+        if (typeof parsed === "object" && "problem" in parsed) {
+          ctx.addIssue({ code: "custom", message: parsed.problem });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+    /** Seeds the demo into an empty database on start; default: only on the embedded database. */
+    SEED_DEMO: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+      z
+        .enum(["true", "false"])
+        .optional()
+        .transform((v) => (v === undefined ? undefined : v === "true")),
+    ),
+    /** Read only to tell a production start (see `simulatorWarning`); nothing else branches on it. */
+    NODE_ENV: optionalString,
+  })
+  .superRefine((config, ctx) => {
+    if (Boolean(config.TWILIO_ACCOUNT_SID) !== Boolean(config.TWILIO_AUTH_TOKEN)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [config.TWILIO_ACCOUNT_SID ? "TWILIO_AUTH_TOKEN" : "TWILIO_ACCOUNT_SID"],
+        message: "TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN go together: set both, or neither",
+      });
+    }
+  })
+  // A database of one's own (DATABASE_URL) is a real deployment: no demo logins unless asked for.
+  .transform((config) => ({ ...config, SEED_DEMO: config.SEED_DEMO ?? config.DATABASE_URL === undefined }));
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = z.output<typeof configSchema>;
+
+/** The proxies in front: none, how many, or their addresses (IPs, CIDRs, proxy-addr's names). */
+export type TrustProxy = false | number | string[];
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy`. A hop count becomes "trust the n nearest hops" (the
+ * socket's peer is hop 0): Fastify 5 takes a bare number as trusting nothing.
+ */
+export function trustProxyOption(
+  value: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== "number") return value;
+  const hops = value;
+  return (_address, hop) => hop < hops;
+}
+
+const PROXY_ADDRESS_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_ADDRESS_NAMES.has(entry)) return true;
+  const [address = "", bits, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset, empty, `false` or `0` trusts no proxy (the socket's address is the
+ * client's); a number trusts that many proxies in front (`1`: the right-most X-Forwarded-For
+ * entry, the one our own proxy wrote, is the client); a comma-separated list trusts proxies at
+ * those addresses or CIDRs. `true` is refused: it would take the left-most entry, which the
+ * client chooses, and so let anyone pick the address rate limits and throttles count.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy | { problem: string } {
+  const value = raw?.trim() ?? "";
+  if (value === "" || value === "false" || value === "0") return false;
+  if (value === "true") {
+    return {
+      problem:
+        "TRUST_PROXY=true would trust a client-chosen X-Forwarded-For: give the number of proxies in front (e.g. TRUST_PROXY=1) or their addresses (e.g. TRUST_PROXY=10.0.0.0/8)",
+    };
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops <= 20 ? hops : { problem: `TRUST_PROXY=${value}: at most 20 proxy hops` };
+  }
+  const entries = value.split(",").map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (bad.length > 0) {
+    return {
+      problem: `TRUST_PROXY: not a number of hops nor proxy addresses (IP or CIDR): ${bad.join(", ") || "(empty entry)"}`,
+    };
+  }
+  return entries;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);

@@ -1,4 +1,5 @@
-import { openDatabase } from "@poundline/db";
+import { randomBytes } from "node:crypto";
+import { openDatabase, withoutQueryValues } from "@poundline/db";
 import { seedDemoIfEmpty } from "@poundline/db/seed";
 import {
   allProcessors,
@@ -9,7 +10,9 @@ import {
 } from "@poundline/workers";
 import { Redis } from "ioredis";
 import { buildApp } from "./app";
+import { passwordResetProcessor } from "./auth/password-reset";
 import { loadConfig } from "./config";
+import { SIM_PREFIX, simulatorWarning } from "./twilio/carrier-config";
 
 /** Boots the API: config, database (migrated, demo-seeded when empty), Redis when configured, HTTP. */
 async function main() {
@@ -20,7 +23,9 @@ async function main() {
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3, enableAutoPipelining: true })
     : null;
-  const app = await buildApp({ config, db, redis });
+  // Lets `npm run call` reach the embedded simulator from elsewhere than this machine; printed below.
+  const simulatorControlToken = randomBytes(24).toString("base64url");
+  const app = await buildApp({ config, db, redis, simulatorControlToken });
   // The outbox relay runs here in both setups (relays side by side never take the same row).
   // Embedded, the in-process driver runs the processors too; with Redis, `npm run workers` does.
   const processors = allProcessors({
@@ -28,6 +33,7 @@ async function main() {
     publicBaseUrl: config.PUBLIC_BASE_URL,
     contactInbox: config.CONTACT_INBOX,
     supportInbox: config.SUPPORT_INBOX,
+    passwordReset: passwordResetProcessor({ mailer: app.deps.mailer, config }),
     // A wallet at zero closes the account's gate: every instance recompiles its routing tables.
     walletEmptied: () => app.deps.routing.changed(),
     storage: recordingStorageFromEnv(process.env),
@@ -47,12 +53,19 @@ async function main() {
   app.deps.jobs = jobs;
 
   if (config.SEED_DEMO) {
+    // The logins' passwords are drawn at random by the seed and shown this once.
     const demo = await seedDemoIfEmpty(db.db);
     if (demo) {
       await app.deps.routing.reload();
-      app.log.info(`Demo data created. Sign in at ${config.PUBLIC_BASE_URL}/login`);
+      app.log.info(`Demo data created. Sign in at ${config.PUBLIC_BASE_URL}/login (passwords shown once):`);
       for (const login of demo.logins) app.log.info(`  ${login.label}: ${login.email} / ${login.password}`);
     }
+  }
+  if (app.deps.simulator) {
+    app.log.info(
+      `Carrier simulator at ${config.PUBLIC_BASE_URL}${SIM_PREFIX}: npm run call / npm run text work from this machine, ` +
+        `or elsewhere with CARRIER_SIM_TOKEN=${simulatorControlToken}`,
+    );
   }
 
   let closing = false;
@@ -71,9 +84,12 @@ async function main() {
 
   await app.listen({ host: config.HOST, port: config.PORT });
   app.log.info(`Poundline on ${config.PUBLIC_BASE_URL} (database: ${db.driver}, queue: ${jobs.driver.kind})`);
+  const noCarrier = simulatorWarning(config, app.deps.carrier);
+  if (noCarrier) app.log.warn(`*** ${noCarrier} ***`);
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A failed seed or migration must not print the values of its query (password hashes).
+  console.error(withoutQueryValues(err));
   process.exit(1);
 });

@@ -22,7 +22,10 @@ const USAGE = `Usage:
   --dial     what a dialled number does: answer[:RING_SECONDS[:TALK_SECONDS]], busy, no-answer or
              failed (e.g. --dial +13055550000=answer:4:60); numbers not given do not answer
   --base     the app (default $POUNDLINE_URL or http://localhost:3000); requests go to
-             BASE/carrier-sim/sim/calls and /texts, with $CARRIER_SIM_TOKEN as a bearer token if set`;
+             BASE/carrier-sim/sim/calls and /texts
+
+  From the machine the app runs on no token is needed; from elsewhere (or through a proxy) set
+  CARRIER_SIM_TOKEN to the token the app printed at start.`;
 
 export class UsageError extends Error {}
 

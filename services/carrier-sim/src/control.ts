@@ -1,17 +1,26 @@
 /**
  * The sim's own endpoints, for people and the CLI: place a call or send a text to the app and
- * get the transcript back; list what the app sent. The embedding app guards them.
+ * get the transcript back; list what the app sent. The embedding app guards them, and may confine
+ * each caller to some of its numbers.
  */
-import { Ajv } from "ajv";
-import type { FastifyInstance, onRequestHookHandler } from "fastify";
+import { Ajv, type ErrorObject } from "ajv";
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
 import type { CallbackDelivery } from "./delivery";
 import { renderCallTranscript, renderTextTranscript } from "./render";
 import { type CarrierSim, CarrierSimError, type PlaceCallRequest, type SendTextRequest } from "./sim";
 import type { DialScript } from "./twiml-runner";
 
+/** The app's numbers a caller may call and text, and read the texts and calls of: all, or these. */
+export type NumberScope = "all" | { has(e164: string): boolean };
+
 export interface ControlRoutesOptions {
   sim: CarrierSim;
   guard?: onRequestHookHandler | onRequestHookHandler[];
+  /**
+   * The caller's numbers, decided once per request after the guard (it may throw to refuse).
+   * A number outside them answers 404 like a number nobody answers. Default: all.
+   */
+  scope?: (request: FastifyRequest) => NumberScope | Promise<NumberScope>;
 }
 
 const location = {
@@ -88,9 +97,60 @@ interface TextBody extends SendTextRequest {
   callbacks?: CallbackDelivery;
 }
 
-/** The error shape of the API around the sim: `{ error: { code, message } }`. */
-function controlError(code: string, message: string) {
-  return { error: { code, message } };
+/** What the sim's control endpoints answer on error: the one shape of the API around the sim. */
+export interface ControlErrorBody {
+  error: { code: string; message: string; requestId: string; fields?: Record<string, string[]> };
+}
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  409: "CONFLICT",
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+  429: "TOO_MANY_REQUESTS",
+};
+
+const KNOWN_CODES = new Set(Object.values(CODE_BY_STATUS));
+
+export function controlError(
+  request: FastifyRequest,
+  status: number,
+  message: string,
+  code = CODE_BY_STATUS[status] ?? (status >= 500 ? "INTERNAL" : "BAD_REQUEST"),
+  fields?: Record<string, string[]>,
+): ControlErrorBody {
+  return { error: { code, message, requestId: String(request.id), ...(fields ? { fields } : {}) } };
+}
+
+/** Ajv's errors by field (`body.to`), as the API reports a 400. */
+function fieldsOf(context: string | undefined, errors: ErrorObject[]): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const error of errors) {
+    const params = error.params as { missingProperty?: string; additionalProperty?: string };
+    const path = [
+      context,
+      ...error.instancePath.split("/").filter(Boolean),
+      params.missingProperty ?? params.additionalProperty,
+    ]
+      .filter(Boolean)
+      .join(".");
+    const message =
+      error.keyword === "additionalProperties" ? "is not a known field" : (error.message ?? "is invalid");
+    fields[path || "_"] = [...(fields[path || "_"] ?? []), message];
+  }
+  return fields;
+}
+
+interface ThrownError {
+  statusCode?: number;
+  code?: unknown;
+  message?: string;
+  validation?: ErrorObject[];
+  validationContext?: string;
+  fields?: Record<string, string[]>;
 }
 
 export async function controlRoutes(app: FastifyInstance, options: ControlRoutesOptions): Promise<void> {
@@ -99,23 +159,47 @@ export async function controlRoutes(app: FastifyInstance, options: ControlRoutes
   const ajv = new Ajv({ allErrors: false, coerceTypes: false });
   app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
   for (const guard of [options.guard ?? []].flat()) app.addHook("onRequest", guard);
+  const scopes = new WeakMap<FastifyRequest, NumberScope>();
+  const scopeOf = options.scope;
+  if (scopeOf) app.addHook("onRequest", async (request) => void scopes.set(request, await scopeOf(request)));
+  const scope = (request: FastifyRequest): NumberScope => scopes.get(request) ?? "all";
 
-  app.setErrorHandler(
-    (error: { statusCode?: number; validation?: unknown; message?: string }, _request, reply) => {
-      if (error instanceof CarrierSimError) {
-        return reply.code(404).send(controlError(error.code.replaceAll("-", "_"), error.message));
-      }
-      if (error.validation)
-        return reply.code(400).send(controlError("bad_request", error.message ?? "bad request"));
-      const status =
-        error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-      const message = status === 500 ? "carrier-sim failed" : (error.message ?? "bad request");
-      return reply.code(status).send(controlError(status === 500 ? "internal" : "bad_request", message));
-    },
-  );
+  /** Refuses a number outside the caller's scope exactly as a number nobody answers. */
+  const requireInScope = async (request: FastifyRequest, dialled: string) => {
+    const numbers = scope(request);
+    if (numbers === "all") return;
+    const called = await sim.resolveNumber(dialled);
+    if (!called || !numbers.has(called.phoneNumber))
+      throw new CarrierSimError("unknown-number", `No number answers to ${dialled}`);
+  };
+
+  app.setErrorHandler((error: ThrownError, request, reply) => {
+    if (error instanceof CarrierSimError) {
+      return reply.code(404).send(controlError(request, 404, error.message));
+    }
+    if (error.validation) {
+      const fields = fieldsOf(error.validationContext, error.validation);
+      return reply
+        .code(400)
+        .send(controlError(request, 400, error.message ?? "bad request", "BAD_REQUEST", fields));
+    }
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) {
+      request.log.error({ err: error }, "carrier-sim control endpoint failed");
+      return reply.code(500).send(controlError(request, 500, "carrier-sim failed"));
+    }
+    // The embedding app's own errors (its guard's) keep their code and field messages; the
+    // framework's (FST_ERR_…) are named by their status.
+    const code = typeof error.code === "string" && KNOWN_CODES.has(error.code) ? error.code : undefined;
+    return reply
+      .code(status)
+      .send(controlError(request, status, error.message ?? "bad request", code, error.fields));
+  });
 
   app.post<{ Body: CallBody }>("/sim/calls", { schema: { body: callBody } }, async (request, reply) => {
     const { json, press, ...rest } = request.body;
+    await requireInScope(request, rest.to);
     const transcript = await sim.placeCall({
       ...rest,
       ...(press !== undefined ? { press: typeof press === "string" ? press.split(",") : press } : {}),
@@ -127,15 +211,23 @@ export async function controlRoutes(app: FastifyInstance, options: ControlRoutes
 
   app.post<{ Body: TextBody }>("/sim/texts", { schema: { body: textBody } }, async (request, reply) => {
     const { json, ...rest } = request.body;
+    await requireInScope(request, rest.to);
     const transcript = await sim.sendText(rest);
     if (json === false)
       return reply.type("text/plain; charset=utf-8").send(`${renderTextTranscript(transcript)}\n`);
     return transcript;
   });
 
-  app.get("/sim/calls", async () =>
-    sim.calls().map(({ transcript, ...call }) => ({ ...call, ended: transcript?.ended ?? null })),
-  );
+  app.get("/sim/calls", async (request) => {
+    const numbers = scope(request);
+    return sim
+      .calls()
+      .filter((call) => numbers === "all" || numbers.has(call.direction === "inbound" ? call.to : call.from))
+      .map(({ transcript, ...call }) => ({ ...call, ended: transcript?.ended ?? null }));
+  });
 
-  app.get("/sim/messages", async () => sim.sentMessages());
+  app.get("/sim/messages", async (request) => {
+    const numbers = scope(request);
+    return sim.sentMessages().filter((message) => numbers === "all" || numbers.has(message.from));
+  });
 }

@@ -1,4 +1,5 @@
 export { readWavInfo, silentMp3, toneWav, type WavInfo } from "./audio";
+export type { ControlErrorBody, NumberScope } from "./control";
 export { arrangeCallbacks, type CallbackDelivery } from "./delivery";
 export {
   bundledSpecPath,

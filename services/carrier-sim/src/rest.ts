@@ -8,7 +8,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { ErrorObject } from "ajv";
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
 import type { RecordingFormat } from "./audio";
-import { controlRoutes } from "./control";
+import { controlError, controlRoutes, type NumberScope } from "./control";
 import { createSpecValidators, loadCarrierSpec, type OperationId, type SpecValidators } from "./openapi";
 import { toE164 } from "./phone";
 import { callResource, messageResource, recordingResource } from "./resources";
@@ -24,6 +24,8 @@ export interface CarrierSimPluginOptions {
   openapi?: string | SpecValidators;
   /** Guards the control endpoints (`/sim/*`); the REST side has the carrier's own Basic auth. */
   guard?: onRequestHookHandler | onRequestHookHandler[];
+  /** The numbers each caller of the control endpoints may use (see `ControlRoutesOptions`). */
+  scope?: (request: FastifyRequest) => NumberScope | Promise<NumberScope>;
 }
 
 /** The carrier's error body. */
@@ -138,8 +140,13 @@ async function restRoutes(app: FastifyInstance, options: { sim: CarrierSim; vali
       error.message ?? "Internal Server Error",
     );
   });
+  // The carrier's paths answer in the carrier's shape (its clients read it); the rest of the
+  // sim's paths in the shape of the API around it.
+  const carrierPaths = `${app.prefix}/2010-04-01/`;
   app.setNotFoundHandler((request, reply) =>
-    carrierError(reply, 404, 20404, `The requested resource ${request.url} was not found`),
+    request.url.startsWith(carrierPaths)
+      ? carrierError(reply, 404, 20404, `The requested resource ${request.url} was not found`)
+      : reply.code(404).send(controlError(request, 404, `Route ${request.method} ${request.url} not found`)),
   );
 
   const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -365,5 +372,9 @@ export async function carrierSimPlugin(
       ? options.openapi
       : createSpecValidators(loadCarrierSpec(options.openapi));
   await app.register(restRoutes, { sim: options.sim, validators });
-  await app.register(controlRoutes, { sim: options.sim, ...(options.guard ? { guard: options.guard } : {}) });
+  await app.register(controlRoutes, {
+    sim: options.sim,
+    ...(options.guard ? { guard: options.guard } : {}),
+    ...(options.scope ? { scope: options.scope } : {}),
+  });
 }

@@ -14,6 +14,8 @@ import {
 } from "./fixtures/phone-app";
 
 const APP = "http://app.test";
+/** Every error answer names its request. */
+const REQUEST_ID = expect.stringMatching(/\S/);
 const TOKEN = "let-me-in";
 const server = Fastify();
 const { received } = registerPhoneApp(server, { base: () => APP });
@@ -91,19 +93,124 @@ describe("control endpoints", () => {
   ])("refuses a body with %s", async (_name, body) => {
     const response = await control("calls", body);
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.code).toBe("bad_request");
+    expect(response.json().error).toMatchObject({
+      code: "BAD_REQUEST",
+      requestId: REQUEST_ID,
+      fields: expect.any(Object),
+    });
+  });
+
+  it("answers a body that is not JSON with 400 in the same shape", async () => {
+    const response = await server.inject({
+      method: "POST",
+      url: "/carrier-sim/sim/calls",
+      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+      payload: "{not json",
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ code: "BAD_REQUEST", requestId: REQUEST_ID });
+  });
+
+  it("names the field of a bad body", async () => {
+    const response = await control("texts", { from: CALLER, to: "#4LAW" });
+    expect(response.json().error.fields).toEqual({ "body.body": ["must have required property 'body'"] });
   });
 
   it("answers 404 for a number nobody answers", async () => {
     const response = await control("calls", { from: CALLER, to: "#NOPE" });
     expect(response.statusCode).toBe(404);
-    expect(response.json().error).toEqual({ code: "unknown_number", message: "No number answers to #NOPE" });
+    expect(response.json().error).toEqual({
+      code: "NOT_FOUND",
+      message: "No number answers to #NOPE",
+      requestId: REQUEST_ID,
+    });
+  });
+
+  it("answers an unknown path of its own in the same shape, and the carrier's paths in the carrier's", async () => {
+    const own = await server.inject({ method: "GET", url: "/carrier-sim/sim/nothing-here" });
+    expect(own.statusCode).toBe(404);
+    expect(own.json().error).toMatchObject({ code: "NOT_FOUND", requestId: REQUEST_ID });
+    const carrier = await server.inject({ method: "GET", url: "/carrier-sim/2010-04-01/Nothing.json" });
+    expect(carrier.statusCode).toBe(404);
+    expect(carrier.json()).toMatchObject({ code: 20404, status: 404 });
   });
 
   it("is behind the guard the app gives", async () => {
     const response = await control("calls", { from: CALLER, to: "#4LAW" }, "Bearer wrong");
     expect(response.statusCode).toBe(403);
     expect(received).toHaveLength(0);
+  });
+});
+
+describe("control endpoints confined to some numbers", () => {
+  const RECORD_LINE = "+18005550107";
+  const scoped = Fastify();
+  const scopedReceived = registerPhoneApp(scoped, { base: () => APP }).received;
+  const scopedSim = createCarrierSim({
+    accountSid: ACCOUNT_SID,
+    authToken: AUTH_TOKEN,
+    publicBaseUrl: "http://app.test/carrier-sim",
+    numbers: phoneDirectory(() => APP),
+    transport: injectTransport(scoped),
+  });
+  // The caller whose scope is "all" says so; every other may only use the record line.
+  scoped.register(carrierSimPlugin, {
+    prefix: "/carrier-sim",
+    sim: scopedSim,
+    scope: (request) => (request.headers["x-scope"] === "all" ? "all" : new Set([RECORD_LINE])),
+  });
+  afterAll(() => scoped.close());
+  beforeEach(() => {
+    scopedReceived.length = 0;
+    scopedSim.reset();
+  });
+
+  const post = (url: string, payload: object, scope?: string) =>
+    scoped.inject({
+      method: "POST",
+      url: `/carrier-sim/sim/${url}`,
+      payload,
+      ...(scope ? { headers: { "x-scope": scope } } : {}),
+    });
+
+  it.each([
+    ["calls", { from: CALLER, to: "#4LAW" }],
+    ["texts", { from: CALLER, to: "#4LAW", body: "STOP" }],
+  ])(
+    "answers 404 for %s into a number outside the caller's, as for a number nobody answers",
+    async (kind, body) => {
+      const response = await post(kind, body);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error).toEqual({
+        code: "NOT_FOUND",
+        message: "No number answers to #4LAW",
+        requestId: REQUEST_ID,
+      });
+      expect(scopedReceived).toHaveLength(0);
+      expect(scopedSim.calls()).toHaveLength(0);
+    },
+  );
+
+  it("places calls and texts into the caller's own numbers", async () => {
+    expect((await post("texts", { from: CALLER, to: RECORD_LINE, body: "hello" })).statusCode).toBe(200);
+    expect((await post("calls", { from: CALLER, to: RECORD_LINE, recordSeconds: 2 })).statusCode).toBe(200);
+    expect(scopedReceived.length).toBeGreaterThan(0);
+  });
+
+  it("lists only the caller's calls and sent texts", async () => {
+    await post("calls", { from: CALLER, to: "#4LAW", press: "2" }, "all");
+    await post("texts", { from: CALLER, to: "#4LAW", body: "STOP" }, "all");
+    await post("calls", { from: CALLER, to: RECORD_LINE, recordSeconds: 2 });
+    const everyone = await scoped.inject({
+      method: "GET",
+      url: "/carrier-sim/sim/messages",
+      headers: { "x-scope": "all" },
+    });
+    expect(everyone.json()).toHaveLength(1);
+    const mine = await scoped.inject({ method: "GET", url: "/carrier-sim/sim/messages" });
+    expect(mine.json()).toEqual([]);
+    const calls = await scoped.inject({ method: "GET", url: "/carrier-sim/sim/calls" });
+    expect(calls.json().map((call: { to: string }) => call.to)).toEqual([RECORD_LINE]);
   });
 });
 

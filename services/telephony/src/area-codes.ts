@@ -1,15 +1,15 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import table from "./data/area-codes.json";
-import type { AreaCodeTable, CountryCodeLookup } from "./location";
+import type { AreaCodeEntry, AreaCodeTable, CountryCodeLookup } from "./location";
 
 /**
- * NANP area code → US state / Canadian province, generated from Google's libphonenumber
- * geocoding data by scripts/build-area-codes.ts (a test keeps it in step with the package).
+ * NANP area code → country and the states/provinces it serves, generated from NANPA's report of
+ * every area code by scripts/generate-area-codes.ts (a test keeps it in step with the report).
  */
-export const nanpAreaCodes: AreaCodeTable = new Map(
-  Object.entries(table as unknown as Record<string, [string, string]>).map(([code, [country, region]]) => [
+export const nanpAreaCodes: AreaCodeTable = new Map<string, AreaCodeEntry>(
+  Object.entries(table.areaCodes).map(([code, { country, regions }]) => [
     code,
-    { country, region },
+    { country, regions: Object.freeze([...regions]) },
   ]),
 );
 

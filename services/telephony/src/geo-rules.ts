@@ -14,7 +14,7 @@ export interface GeoRule {
   priority: number;
 }
 
-/** Rules of one shared number compiled into lookup tables: routing costs four map lookups. */
+/** Rules of one shared number compiled into lookup tables: routing costs a few map lookups. */
 export interface CompiledGeoRules {
   readonly byState: ReadonlyMap<string, RankedRule>;
   readonly byProvince: ReadonlyMap<string, RankedRule>;
@@ -72,13 +72,16 @@ export function compileGeoRules(rules: readonly GeoRule[]): CompiledGeoRules {
   };
 }
 
-/** The first rule (by priority) that matches the caller, or null for the number's default routing. */
+/**
+ * The first rule (by priority) that matches the caller, or null for the number's default routing.
+ * A caller whose area code serves several provinces (902: NS and PE) matches a rule for any of them.
+ */
 export function matchGeoRule(compiled: CompiledGeoRules, location: CallerLocation): GeoRule | null {
-  // Four lookups, the best rank wins (no closures: this runs for every pound-code call).
+  // A lookup per region (one to three), then two more; the best rank wins (no closures: this runs
+  // for every pound-code call).
   let best: RankedRule | undefined;
-  if (location.region) {
-    best = (location.country === "CA" ? compiled.byProvince : compiled.byState).get(location.region);
-  }
+  const byRegion = location.country === "CA" ? compiled.byProvince : compiled.byState;
+  for (const region of location.regions) best = better(best, byRegion.get(region));
   if (location.areaCode) best = better(best, compiled.byAreaCode.get(location.areaCode));
   if (location.country) best = better(best, compiled.byCountry.get(location.country));
   return best?.rule ?? null;

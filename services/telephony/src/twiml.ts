@@ -27,6 +27,10 @@ export const voicePaths = {
 } as const;
 
 export const VOICEMAIL_MAX_SECONDS = 120;
+/** The most destinations one <Dial> may ring at once (the carrier's limit: ten <Number> nouns). */
+export const MAX_DIAL_DESTINATIONS = 10;
+/** Silence on a wait URL that has no music to play: the carrier asks again when it ends. */
+const HOLD_SILENCE_SECONDS = 10;
 export const NO_MESSAGE_TEXT = "We did not receive a message. Goodbye.";
 export const MESSAGE_SAVED_TEXT = "Thank you. Your message has been saved. Goodbye.";
 
@@ -131,9 +135,61 @@ export function memberUrls(options: TwimlOptions, context: CallContext, member: 
   };
 }
 
+/**
+ * Characters a TwiML document must not carry: those XML 1.0 forbids (the builder throws on them),
+ * C1 controls and DEL (legal XML, nothing a voice should read), and U+FFFE/U+FFFF and lone
+ * surrogates (not characters). Tabs and line breaks are legal but mean nothing to speech.
+ */
+const UNSAFE_TEXT =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+  /[\u0000-\u001f\u007f-\u009f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * Stored text (a company name, a greeting, a forwarding number) made safe for TwiML: every
+ * unsafe character becomes a space, runs of spaces become one, and the ends are trimmed.
+ */
+export function twimlText(text: string | null | undefined): string {
+  return (text ?? "").replace(UNSAFE_TEXT, " ").replace(/\s+/g, " ").trim();
+}
+
+/** <Say> the text, unless nothing is left of it to say. */
+function say(target: VoiceResponse | VoiceResponse.Gather, text: string | null | undefined) {
+  const safe = twimlText(text);
+  if (safe) target.say(safe);
+}
+
 function appendGreeting(target: VoiceResponse | VoiceResponse.Gather, menu: IvrMenu) {
-  if (menu.greetingType === "recording" && menu.greetingRecordingUrl) target.play(menu.greetingRecordingUrl);
-  else target.say(menu.greetingTts ?? "");
+  const recording = menu.greetingType === "recording" ? twimlText(menu.greetingRecordingUrl) : "";
+  if (recording) target.play(recording);
+  else say(target, menu.greetingTts);
+}
+
+/** A <Dial> destination: a SIP address, a client of the carrier's SDKs, or a phone number. */
+export type DialDestination =
+  | { noun: "Sip"; address: string }
+  | { noun: "Client"; identity: string }
+  | { noun: "Number"; number: string };
+
+/**
+ * The destinations one <Dial> rings: made safe, without blanks or repeats, and at most
+ * MAX_DIAL_DESTINATIONS of them. Past the limit the first ones, in the order given, are rung:
+ * the carrier refuses a longer <Dial> and nobody would be rung at all.
+ */
+export function dialDestinations(targets: readonly string[]): DialDestination[] {
+  const seen = new Set<string>();
+  const destinations: DialDestination[] = [];
+  for (const target of targets) {
+    if (destinations.length === MAX_DIAL_DESTINATIONS) break;
+    const safe = twimlText(target);
+    if (!safe || seen.has(safe)) continue;
+    seen.add(safe);
+    if (/^sips?:/i.test(safe)) destinations.push({ noun: "Sip", address: safe });
+    else if (/^client:/i.test(safe)) {
+      const identity = safe.slice("client:".length).trim();
+      if (identity) destinations.push({ noun: "Client", identity });
+    } else destinations.push({ noun: "Number", number: safe });
+  }
+  return destinations;
 }
 
 // Menus are many calls' first answer: their TwiML is built once per menu version and position.
@@ -154,7 +210,7 @@ function renderMenu(step: Extract<CallStep, { kind: "menu" }>, options: TwimlOpt
     // "#" and "*" can be menu options: no key may end the input early.
     finishOnKey: "",
   });
-  if (step.preface) gather.say(step.preface);
+  say(gather, step.preface);
   appendGreeting(gather, step.menu);
   const xml = response.toString();
   if (!byKey) {
@@ -183,17 +239,28 @@ export function renderStep(step: CallStep, options: TwimlOptions, parties?: Call
   const response = new VoiceResponse();
   switch (step.kind) {
     case "dial": {
+      const action = dialUrl(options, step.context, step.followUp);
+      const destinations = dialDestinations(step.numbers);
+      if (destinations.length === 0) {
+        // Nothing left to ring: on as after an unanswered <Dial> (the action reads no-answer).
+        response.redirect({ method: "POST" }, action);
+        break;
+      }
       const dial = response.dial({
         timeout: step.timeoutSeconds,
-        action: dialUrl(options, step.context, step.followUp),
+        action,
         method: "POST",
         answerOnBridge: true,
       });
-      for (const number of step.numbers) dial.number(number);
+      for (const destination of destinations) {
+        if (destination.noun === "Sip") dial.sip(destination.address);
+        else if (destination.noun === "Client") dial.client(destination.identity);
+        else dial.number(destination.number);
+      }
       break;
     }
     case "queue": {
-      const name = parties?.callSid;
+      const name = twimlText(parties?.callSid);
       if (!name) {
         // No CallSid to name the queue by: the caller cannot wait, so end as a failed hunt would.
         response.hangup();
@@ -217,7 +284,7 @@ export function renderStep(step: CallStep, options: TwimlOptions, parties?: Call
         q.set("fr", parties.from);
         q.set("to", parties.to);
       }
-      response.say(step.greeting);
+      say(response, step.greeting);
       response.record({
         action: url(options, voicePaths.record, contextQuery(step.context)),
         method: "POST",
@@ -235,7 +302,7 @@ export function renderStep(step: CallStep, options: TwimlOptions, parties?: Call
       break;
     }
     case "say_goodbye":
-      response.say(step.message);
+      say(response, step.message);
       response.hangup();
       break;
     case "end":
@@ -248,7 +315,9 @@ export function renderStep(step: CallStep, options: TwimlOptions, parties?: Call
 /** The wait URL while the hunt goes on: the hold music once (the carrier asks again when it ends). */
 export function renderHold(holdMusicUrl: string): string {
   const response = new VoiceResponse();
-  response.play(holdMusicUrl);
+  const music = twimlText(holdMusicUrl);
+  if (music) response.play(music);
+  else response.pause({ length: HOLD_SILENCE_SECONDS });
   return response.toString();
 }
 
@@ -262,8 +331,11 @@ export function renderLeave(): string {
 /** A member who answered: a whisper, then the caller waiting in the queue. */
 export function renderMemberAnswer(companyName: string, queue: string): string {
   const response = new VoiceResponse();
-  if (companyName.trim()) response.say(CALL_MESSAGES.whisper(companyName.trim()));
-  response.dial().queue(queue);
+  const company = twimlText(companyName);
+  if (company) say(response, CALL_MESSAGES.whisper(company));
+  const name = twimlText(queue);
+  if (name) response.dial().queue(name);
+  else response.hangup();
   return response.toString();
 }
 

@@ -16,9 +16,13 @@ const rule = (
   ivrMenuId: null,
 });
 
-const at = (country: string | null, region: string | null, areaCode: string | null): CallerLocation => ({
+const at = (
+  country: string | null,
+  region: string | string[] | null,
+  areaCode: string | null,
+): CallerLocation => ({
   country,
-  region,
+  regions: region === null ? [] : typeof region === "string" ? [region] : region,
   areaCode,
 });
 
@@ -50,6 +54,39 @@ describe("matchGeoRule", () => {
     ["nothing known", at(null, null, null), null],
   ])("%s", (_name, location, expected) => {
     expect(matchGeoRule(compiled, location)?.id ?? null).toBe(expected);
+  });
+
+  describe("a caller in one of several provinces (902: NS and PE)", () => {
+    const maritimes = at("CA", ["NS", "PE"], "902");
+    it.each([
+      ["a Prince Edward Island rule", [rule("pe", "province", "PE", 1)], "pe"],
+      ["a Nova Scotia rule", [rule("ns", "province", "NS", 1)], "ns"],
+      [
+        "both: the first by priority",
+        [rule("ns", "province", "NS", 2), rule("pe", "province", "PE", 1)],
+        "pe",
+      ],
+      ["both, the other way", [rule("ns", "province", "NS", 1), rule("pe", "province", "PE", 2)], "ns"],
+      [
+        "an earlier country rule still wins",
+        [rule("ca", "country", "CA", 1), rule("pe", "province", "PE", 2)],
+        "ca",
+      ],
+      ["a state rule of the same letters does not", [rule("pe-state", "state", "PE", 1)], null],
+      ["a rule for another province does not", [rule("on", "province", "ON", 1)], null],
+    ])("matches %s", (_name, given, expected) => {
+      expect(matchGeoRule(compileGeoRules(given), maritimes)?.id ?? null).toBe(expected);
+    });
+
+    it("matches a rule naming one of its provinces in a list", () => {
+      const c = compileGeoRules([rule("island", "province", "PE, NL", 1)]);
+      expect(matchGeoRule(c, maritimes)?.id).toBe("island");
+    });
+
+    it("867 matches a Nunavut rule", () => {
+      const c = compileGeoRules([rule("ab", "province", "AB", 1), rule("nu", "province", "NU", 2)]);
+      expect(matchGeoRule(c, at("CA", ["NT", "YT", "NU"], "867"))?.id).toBe("nu");
+    });
   });
 
   it("a lower-priority duplicate never shadows the first rule for a value", () => {

@@ -90,7 +90,7 @@ const route = (t: ReturnType<typeof table>) =>
   routeIncomingCall(
     t,
     { to: "+13055550100", from: "+13055551234" },
-    { country: "US", region: "FL", areaCode: "305" } as CallerLocation,
+    { country: "US", regions: ["FL"], areaCode: "305" } as CallerLocation,
     new Date("2026-11-23T15:00:00Z"),
   ).step;
 

@@ -2,34 +2,45 @@ import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import { MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
-import { useEffect, useMemo } from "react";
-import { createBrowserRouter, RouterProvider } from "react-router-dom";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { createBrowserRouter } from "react-router";
+import { RouterProvider } from "react-router/dom";
+import { createApiClient } from "../api/client";
+import { ApiProvider } from "../api/context";
 import { PageLoader } from "../layout/PageLoader";
+import { createQueryClient } from "./query-client";
 import { routes } from "./routes";
-import { useSession } from "./session";
-import { useSite } from "./site-config";
+import { useSessionQuery } from "./session";
+import { useSiteVariant } from "./site-config";
 import { cssVariablesResolver, themeFor } from "./theme";
 
+// Made once, at load: a router listens to the browser's history from the moment it is created.
 const router = createBrowserRouter(routes);
 
-export function App() {
-  const status = useSession((s) => s.status);
-  const variant = useSite((s) => s.variant);
+/** The theme of the site's variant, then the pages once the session check has answered. */
+function Shell() {
+  // Both reads start together, once per page load.
+  const session = useSessionQuery();
+  const variant = useSiteVariant();
   const theme = useMemo(() => themeFor(variant), [variant]);
-
-  useEffect(() => {
-    // The session check and the site settings are asked together, once per page load.
-    void Promise.all([useSession.getState().load(), useSite.getState().load()]);
-  }, []);
 
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-right" />
-      {status === "loading" ? (
-        <PageLoader label="Loading application..." />
-      ) : (
-        <RouterProvider router={router} />
-      )}
+      {session.isPending ? <PageLoader label="Loading application..." /> : <RouterProvider router={router} />}
     </MantineProvider>
+  );
+}
+
+export function App() {
+  const [api] = useState(() => createApiClient((url, init) => fetch(url, init)));
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <ApiProvider value={api}>
+      <QueryClientProvider client={queryClient}>
+        <Shell />
+      </QueryClientProvider>
+    </ApiProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Navigate, Outlet, useLocation } from "react-router-dom";
+import { Navigate, Outlet, useLocation } from "react-router";
 import { toast } from "../lib/toast";
 import { useSession } from "./session";
 
@@ -10,7 +10,7 @@ export interface FromState {
 
 /** /dashboard/*: without a session, to /login with the origin remembered. */
 export function RequireSession() {
-  const user = useSession((s) => s.user);
+  const { user } = useSession();
   const location = useLocation();
   if (!user) {
     const from = `${location.pathname}${location.search}${location.hash}`;
@@ -21,8 +21,7 @@ export function RequireSession() {
 
 /** /admin/*: needs a session and admin status; others get "Access Denied" and go to /dashboard. */
 export function RequireAdmin() {
-  const user = useSession((s) => s.user);
-  const isAdmin = useSession((s) => s.isAdmin);
+  const { user, isAdmin } = useSession();
   const location = useLocation();
   const denied = Boolean(user) && !isAdmin;
   // Once per refusal: React's development double effects would otherwise show it twice.

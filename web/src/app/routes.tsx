@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import type { RouteObject } from "react-router-dom";
+import type { RouteObject } from "react-router";
 import { PublicLayout } from "../layout/PublicLayout";
 import { RequireAdmin, RequireSession } from "./guards";
 

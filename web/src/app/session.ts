@@ -1,55 +1,59 @@
-import { create } from "zustand";
-import { api } from "../lib/api";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ApiClient, SessionResponse } from "../api/client";
+import { useApi } from "../api/context";
 
-/** The signed-in user as `GET /api/auth/session` gives it. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-}
-export interface SessionAccount {
-  id: string;
-  companyName: string;
-  role: string;
-}
-export interface SessionResponse {
-  user: SessionUser | null;
-  account: SessionAccount | null;
-  isAdmin: boolean;
+/** Who is signed in, as `GET /api/auth/session` answers: all null/false for a visitor. */
+export type Session = SessionResponse;
+
+export const signedOut: Session = { user: null, account: null, isAdmin: false };
+
+/** The session as the app keeps it: the admin flag is false without a user (seed 000). */
+export function sessionOf(answer: SessionResponse): Session {
+  return { user: answer.user, account: answer.account, isAdmin: Boolean(answer.user && answer.isAdmin) };
 }
 
-interface SessionState extends SessionResponse {
-  /** "loading" until the first session check finishes (seed 000: "Loading application..."). */
-  status: "loading" | "ready";
-  load(): Promise<void>;
-  /** After sign-in: the login answer is the new session. */
-  signedIn(session: SessionResponse): void;
-  signOut(): Promise<void>;
+export const sessionKey = ["session"] as const;
+
+/** The session check: asked once per page load, then kept up to date by sign-in and sign-out. */
+export function sessionQuery(api: ApiClient) {
+  return queryOptions({
+    queryKey: sessionKey,
+    queryFn: ({ signal }) =>
+      api.auth.session(signal).then(sessionOf, (err: unknown) => {
+        if (signal.aborted) throw err;
+        // A failed check counts as signed out (seed 000).
+        return signedOut;
+      }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }
 
-const signedOut: SessionResponse = { user: null, account: null, isAdmin: false };
+/** The session check itself: pending until the first answer ("Loading application..."). */
+export function useSessionQuery() {
+  return useQuery(sessionQuery(useApi()));
+}
 
-export const useSession = create<SessionState>((set) => ({
-  status: "loading",
-  ...signedOut,
-  async load() {
-    try {
-      const session = await api<SessionResponse>("/api/auth/session");
-      set({ status: "ready", ...session, isAdmin: Boolean(session.user && session.isAdmin) });
-    } catch {
-      // A failed check counts as signed out; the admin flag is false without a session.
-      set({ status: "ready", ...signedOut });
-    }
-  },
-  signedIn(session) {
-    set({ status: "ready", ...session, isAdmin: Boolean(session.user && session.isAdmin) });
-  },
-  async signOut() {
-    try {
-      await api("/api/auth/logout", { method: "POST" });
-    } finally {
-      set({ status: "ready", ...signedOut });
-    }
-  },
-}));
+/** The current session; signed out until the check has answered. */
+export function useSession(): Session {
+  return useSessionQuery().data ?? signedOut;
+}
+
+/** Signs in with e-mail and password: the answer is the new session. */
+export function useSignIn() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: api.auth.login,
+    onSuccess: (answer) => queryClient.setQueryData(sessionKey, sessionOf(answer)),
+  });
+}
+
+/** Signs out; the app counts as signed out afterwards even when the request failed. */
+export function useSignOut() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: api.auth.logout,
+    onSettled: () => queryClient.setQueryData(sessionKey, signedOut),
+  });
+}

@@ -1,30 +1,25 @@
-import { create } from "zustand";
-import { api } from "../lib/api";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { ApiClient } from "../api/client";
+import { useApi } from "../api/context";
 import { type SiteVariant, variantForHost } from "./site";
 
-/** What `GET /api/site` answers: the public settings of this deployment. */
-export interface SiteConfig {
-  nonprofitDomain: string;
-  stripePublishableKey: string | null;
-  prices: { subscription: string; nonprofitSubscription: string; walletTopUp: string };
+/** `GET /api/site`: the public settings of this deployment, read once per page load. */
+export function siteConfigQuery(api: ApiClient) {
+  return queryOptions({
+    queryKey: ["site"],
+    queryFn: ({ signal }) => api.site.config(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }
 
-interface SiteState {
-  variant: SiteVariant;
-  config: SiteConfig | null;
-  load(): Promise<void>;
+/**
+ * The variant of the site this host shows. Standard until the settings are read, and when they
+ * cannot be: the safe default.
+ */
+export function useSiteVariant(): SiteVariant {
+  const { data } = useQuery({
+    ...siteConfigQuery(useApi()),
+    select: (config) => variantForHost(window.location.hostname, config.nonprofitDomain),
+  });
+  return data ?? "standard";
 }
-
-export const useSite = create<SiteState>((set) => ({
-  variant: "standard",
-  config: null,
-  async load() {
-    try {
-      const config = await api<SiteConfig>("/api/site");
-      set({ config, variant: variantForHost(window.location.hostname, config.nonprofitDomain) });
-    } catch {
-      // The standard site is the safe default when the settings cannot be read.
-      set({ variant: "standard" });
-    }
-  },
-}));

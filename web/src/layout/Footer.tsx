@@ -1,7 +1,7 @@
 import { Anchor, Badge, Box, Container, Divider, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { Link } from "react-router-dom";
+import { Link } from "react-router";
 import { companyAddressLine } from "../app/site";
-import { useSite } from "../app/site-config";
+import { useSiteVariant } from "../app/site-config";
 import { Logo } from "./Header";
 
 const legal = [
@@ -34,7 +34,7 @@ function ComingSoon({ children }: { children: string }) {
 }
 
 export function Footer() {
-  const variant = useSite((s) => s.variant);
+  const variant = useSiteVariant();
   const year = new Date().getFullYear();
   return (
     <Box component="footer" bg="var(--mantine-color-gray-0)" py="xl" mt="auto">

@@ -1,9 +1,9 @@
 import { Box, Burger, Button, Collapse, Container, Group, Stack, Text, UnstyledButton } from "@mantine/core";
 import { useDisclosure, useWindowScroll } from "@mantine/hooks";
 import { Phone } from "lucide-react";
-import { Link, NavLink, useLocation } from "react-router-dom";
+import { Link, NavLink, useLocation } from "react-router";
 import { variantDetails } from "../app/site";
-import { useSite } from "../app/site-config";
+import { useSiteVariant } from "../app/site-config";
 import classes from "./Header.module.css";
 
 /** Seed 000: the header turns solid after this much scroll on the home page. */
@@ -22,7 +22,7 @@ export function navigationFor(variant: "standard" | "nonprofit") {
 }
 
 export function Logo() {
-  const variant = useSite((s) => s.variant);
+  const variant = useSiteVariant();
   return (
     <UnstyledButton
       component={Link}
@@ -39,7 +39,7 @@ export function Logo() {
 }
 
 export function Header() {
-  const variant = useSite((s) => s.variant);
+  const variant = useSiteVariant();
   const { pathname } = useLocation();
   const [scroll] = useWindowScroll();
   const [menuOpen, menu] = useDisclosure(false);

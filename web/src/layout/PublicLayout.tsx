@@ -1,6 +1,6 @@
 import { Box } from "@mantine/core";
 import { Suspense } from "react";
-import { Outlet, ScrollRestoration } from "react-router-dom";
+import { Outlet, ScrollRestoration } from "react-router";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { PageLoader } from "./PageLoader";

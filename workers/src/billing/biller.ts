@@ -1,6 +1,6 @@
-import { applyDebits, type Debit, type DebitResult, lockWallet, schema } from "@poundline/db";
+import { applyDebits, type Debit, type DebitResult, lockWallet, queryRows, schema } from "@poundline/db";
 import { priceCall, priceMessage } from "@poundline/telephony";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { groupCommit, keyedGroupCommit } from "../group-commit";
 import type { JobOutcome } from "../jobs";
 import { sendLowBalanceWarning } from "./low-balance";
@@ -107,8 +107,10 @@ export function createBiller(ports: BillingPorts) {
     /**
      * Charges a finished call, idempotency key `charge-call:<CallSid>`; the price (per started
      * minute, toll-free when the number is) is stored on the call log in the same transaction,
-     * so a priced call is never charged again, even when the wallet was empty. Skipped: an
-     * unknown CallSid, an unanswered call (0 s), a call already priced, a duplicate.
+     * so a priced call is never charged again, even when the wallet was empty. A call priced
+     * already whose duration has grown since (a later completion) is re-rated: the difference,
+     * once, under `charge-call:<CallSid>:<new price>`. Skipped: an unknown CallSid, an unanswered
+     * call (0 s), a call whose price would not grow, a duplicate.
      */
     async chargeCall(payload: { callSid: string }): Promise<JobOutcome> {
       const call = await findCalls(payload.callSid);
@@ -116,7 +118,7 @@ export function createBiller(ports: BillingPorts) {
         log.warn({ callSid: payload.callSid }, "charge-call: no such call");
         return "skipped";
       }
-      if (call.priceCents !== null || call.durationSeconds <= 0) return "skipped";
+      if (call.durationSeconds <= 0) return "skipped";
       const inbound = call.direction === "inbound";
       const debit = await charge({
         accountId: call.accountId,
@@ -185,51 +187,78 @@ async function chargeWallet(ports: BillingPorts, accountId: string, requests: Ch
         : priceMessage({ body: usage.body, numMedia: usage.numMedia }, rates);
     const prices = requests.map((r) => priceOf(r.usage));
 
-    // Price the rows first, `price_cents is null` as the guard: a row priced already (by a
-    // concurrent batch, or earlier in this one) makes its charge a duplicate.
-    const unpriced = new Set<string>();
+    // Price the rows first, a price only ever raised: `price_cents` below the new price (or null)
+    // is the guard, so a row priced as high already (by a concurrent batch, or earlier in this
+    // one) makes its charge a duplicate, and a row priced lower (a call whose duration grew) is
+    // charged the difference. Of one row's requests in a batch, the highest price is the one applied.
+    const chosen = new Map<string, number>();
+    for (const [i, r] of requests.entries()) {
+      const seen = chosen.get(rowIdOf(r.usage));
+      if (seen === undefined || (prices[i] as number) > (prices[seen] as number))
+        chosen.set(rowIdOf(r.usage), i);
+    }
+    /** Request index to the price its row had before this one (null: never priced). */
+    const raised = new Map<number, number | null>();
     const priceRows = async (table: typeof callLogs | typeof messages, kind: Usage["kind"]) => {
-      const rows = requests.flatMap((r, i) =>
-        r.usage.kind === kind ? [{ id: rowIdOf(r.usage), price: prices[i] as number }] : [],
-      );
+      const rows = [...chosen.values()].flatMap((i) => {
+        const usage = requests[i]?.usage;
+        return usage?.kind === kind ? [{ i, id: rowIdOf(usage), price: prices[i] as number }] : [];
+      });
       if (rows.length === 0) return;
-      const cases = sql.join(
-        rows.map((row) => sql`when ${row.id} then ${row.price}::integer`),
-        sql` `,
+      const values = sql.join(
+        rows.map((row) => sql`(${row.id}, ${row.price}::integer)`),
+        sql`, `,
       );
-      const priced = await tx
-        .update(table)
-        .set({ priceCents: sql`case ${table.id} ${cases} end`, updatedAt: now })
-        .where(
-          and(
-            inArray(
-              table.id,
-              rows.map((row) => row.id),
-            ),
-            isNull(table.priceCents),
-          ),
-        )
-        .returning({ id: table.id });
-      for (const row of priced) unpriced.add(row.id);
+      // The wallet lock keeps other charges of this account out: `prior` is the stored price.
+      const updated = await queryRows<{ id: string; prior: number | null }>(
+        tx,
+        sql`update ${table} set price_cents = v.price, updated_at = ${now.toISOString()}::timestamptz
+          from (
+            select v.id, v.price, stored.price_cents as prior
+            from (values ${values}) as v(id, price) join ${table} stored on stored.id = v.id
+          ) as v
+          where ${table.id} = v.id and coalesce(v.prior, -1) < v.price
+          returning ${table.id} as id, v.prior as prior`,
+      );
+      const indexOf = new Map(rows.map((row) => [row.id, row.i]));
+      for (const row of updated) {
+        const i = indexOf.get(row.id);
+        if (i !== undefined) raised.set(i, row.prior);
+      }
     };
     await priceRows(callLogs, "call");
     await priceRows(messages, "sms");
 
     const debits: (Debit | null)[] = requests.map((r, i) => {
       const { usage } = r;
-      if (!unpriced.delete(rowIdOf(usage))) return null;
+      const before = raised.get(i);
+      if (before === undefined) return null;
+      const price = prices[i] as number;
       if (usage.kind === "call") {
         const minutes = Math.ceil(usage.durationSeconds / 60);
+        const party = usage.inbound
+          ? `Inbound call from ${usage.otherParty}`
+          : `Outbound call to ${usage.otherParty}`;
+        if (before !== null) {
+          // Re-rated: the difference, once per new price.
+          return {
+            amountCents: price - before,
+            type: "call_charge",
+            idempotencyKey: `charge-call:${usage.callSid}:${price}`,
+            reference: usage.callSid,
+            description: `${party} (${minutes} min, re-rated)`,
+          };
+        }
         return {
-          amountCents: prices[i] as number,
+          amountCents: price,
           type: "call_charge",
           idempotencyKey: `charge-call:${usage.callSid}`,
           reference: usage.callSid,
-          description: `${usage.inbound ? `Inbound call from ${usage.otherParty}` : `Outbound call to ${usage.otherParty}`} (${minutes} min)`,
+          description: `${party} (${minutes} min)`,
         };
       }
       return {
-        amountCents: prices[i] as number,
+        amountCents: price,
         type: "sms_charge",
         idempotencyKey: `charge-sms:${usage.messageSid}`,
         reference: usage.messageSid,

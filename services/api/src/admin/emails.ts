@@ -45,11 +45,33 @@ export async function listOutboxEmails(
   return { emails: rows.map(withStatus), total: counted?.total ?? 0 };
 }
 
-export async function findOutboxEmail(db: Database, id: string): Promise<OutboxEmail | null> {
+/** A `token` parameter of a link (`?token=…`, `&token=…`, `&amp;token=…` in HTML). */
+const TOKEN_PARAMETER = /([?&](?:amp;)?token=)[^&\s"'<>]+/gi;
+
+/** The body with the token of every link (password reset, e-mail confirmation) blanked out. */
+export function redactTokenLinks(body: string): string {
+  return body.replace(TOKEN_PARAMETER, "$1[redacted]");
+}
+
+/**
+ * One e-mail with its bodies. With real delivery (SMTP), the addressee got the links: an admin
+ * reading the outbox must not (a reset link is the account), so `redactTokens` blanks them out.
+ */
+export async function findOutboxEmail(
+  db: Database,
+  id: string,
+  options: { redactTokens: boolean },
+): Promise<OutboxEmail | null> {
   const [row] = await db
     .select({ ...summaryColumns, textBody: emailOutbox.textBody, htmlBody: emailOutbox.htmlBody })
     .from(emailOutbox)
     .where(eq(emailOutbox.id, id))
     .limit(1);
-  return row ? withStatus(row) : null;
+  if (!row) return null;
+  if (!options.redactTokens) return withStatus(row);
+  return withStatus({
+    ...row,
+    textBody: redactTokenLinks(row.textBody),
+    htmlBody: row.htmlBody === null ? null : redactTokenLinks(row.htmlBody),
+  });
 }

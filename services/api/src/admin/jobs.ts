@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireAuth } from "../auth/context";
 import { AppError, notFound } from "../http/errors";
-import { pageQuery, timestampSchema } from "../http/schemas";
+import { line, pageQuery, timestampSchema } from "../http/schemas";
 
 const { failedJobs, jobOutbox } = schema;
 
@@ -20,7 +20,7 @@ export const listFailedJobsQuerySchema = z.object({
   status: z.enum(["open", "retried", "all"]).default("open"),
   queue: z.preprocess(
     (value) => (value === "" ? undefined : value),
-    z.string().trim().max(64, "Must be at most 64 characters.").optional(),
+    line().max(64, "Must be at most 64 characters.").optional(),
   ),
   ...pageQuery(50, 200),
 });

@@ -5,7 +5,7 @@ import { queueNames, redisOptionsFromUrl } from "@poundline/workers";
 import { Queue } from "bullmq";
 import type { FastifyInstance } from "fastify";
 import { loadAuth } from "../auth/context";
-import { AppError } from "../http/errors";
+import { AppError, sendError } from "../http/errors";
 import { createOriginCheck } from "../http/origin";
 
 /** Where admins see the queues (Bull Board), beside the console's admin area. */
@@ -36,16 +36,23 @@ export async function queueBoardRoutes(
   });
 
   app.decorateRequest("auth", null);
-  // The board's retry/clean buttons are cookie-authenticated writes: same CSRF rule as /api.
-  app.addHook("onRequest", createOriginCheck(options.allowedOrigins));
-  app.addHook("onRequest", loadAuth);
+  const checkOrigin = createOriginCheck(options.allowedOrigins);
+  // The board's routes have Bull Board's own error handler: this hook answers its refusals itself,
+  // in the one error shape.
   app.addHook("onRequest", async (request, reply) => {
-    if (!request.auth) {
-      const back = encodeURIComponent(request.url.split("?")[0] ?? QUEUE_BOARD_PATH);
-      return reply.redirect(`/login?next=${back}`, 303);
+    try {
+      // The board's retry/clean buttons are cookie-authenticated writes: same CSRF rule as /api.
+      await checkOrigin(request);
+      await loadAuth(request, reply);
+      if (!request.auth) {
+        const back = encodeURIComponent(request.url.split("?")[0] ?? QUEUE_BOARD_PATH);
+        return reply.redirect(`/login?next=${back}`, 303);
+      }
+      if (!request.auth.isAdmin)
+        throw new AppError("FORBIDDEN", "You do not have permission to access this page.");
+    } catch (err) {
+      return sendError(err as AppError, request, reply);
     }
-    if (!request.auth.isAdmin)
-      throw new AppError("FORBIDDEN", "You do not have permission to access this page.");
   });
   await app.register(serverAdapter.registerPlugin(), { prefix: QUEUE_BOARD_PATH });
 }

@@ -79,7 +79,11 @@ export async function adminRoutes(fastify: FastifyInstance) {
     "/emails/:id",
     { schema: { params: emailIdParamsSchema, response: { 200: outboxEmailSchema } } },
     async (request) => {
-      const email = await findOutboxEmail(request.server.deps.db.db, request.params.id);
+      const { db, config } = request.server.deps;
+      // Without SMTP the outbox is the only delivery and its links must stay usable.
+      const email = await findOutboxEmail(db.db, request.params.id, {
+        redactTokens: Boolean(config.SMTP_URL),
+      });
       if (!email) throw notFound("E-mail");
       return email;
     },

@@ -1,6 +1,6 @@
 import { adminRoles, emailStatuses } from "@poundline/db/enums";
 import { z } from "zod";
-import { pageQuery, timestampSchema } from "../http/schemas";
+import { line, pageQuery, timestampSchema } from "../http/schemas";
 
 export const ACCESS_DENIED_MESSAGE = "You do not have permission to access this page.";
 export const CANNOT_REVOKE_SELF_MESSAGE = "You cannot revoke your own admin access.";
@@ -48,7 +48,7 @@ export const listEmailsQuerySchema = z.object({
   /** Part of the recipient address, case-insensitive. */
   to: z.preprocess(
     (value) => (value === "" ? undefined : value),
-    z.string().trim().max(254, "Must be at most 254 characters.").optional(),
+    line().max(254, "Must be at most 254 characters.").optional(),
   ),
   ...pageQuery(50, 200),
 });

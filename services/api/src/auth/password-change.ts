@@ -36,12 +36,11 @@ export async function changePassword(
     await loginThrottle.beforeAttempt(meta.ip, owner.email);
     const ok =
       body.currentPassword !== undefined && (await verifyPassword(user.passwordHash, body.currentPassword));
-    if (!ok) {
-      await loginThrottle.recordFailure(owner.email);
+    if (!ok)
       throw new AppError("BAD_REQUEST", authMessages.currentPasswordIncorrect, {
         currentPassword: [authMessages.currentPasswordIncorrect],
       });
-    }
+    await loginThrottle.recordSuccess(meta.ip, owner.email);
   }
 
   const passwordHash = await hashPassword(body.newPassword);

@@ -156,7 +156,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request) => {
-      await requestPasswordReset(portsOf(request), request.body.email);
+      const { db, jobs } = request.server.deps;
+      await requestPasswordReset(db.db, request.body.email);
+      jobs?.notify();
       return { message: authMessages.resetRequested };
     },
   );

@@ -1,5 +1,6 @@
 import { canadianProvinces, countries, usStates } from "@poundline/db/enums";
 import { z } from "zod";
+import { line, text } from "../http/input";
 import {
   authMessages,
   CHANGED_PASSWORD_MIN_LENGTH,
@@ -26,21 +27,19 @@ export function regionsOf(country: (typeof countries)[number]): readonly string[
   return country === "CA" ? canadianProvinces : usStates;
 }
 
-/** A trimmed string whose absence, wrong type or emptiness all give `message`. */
+/** A trimmed line whose absence, wrong type or emptiness all give `message`. */
 const requiredText = (message: string, max = TEXT_MAX_LENGTH) =>
-  z.string({ error: message }).trim().min(1, message).max(max, authMessages.fieldTooLong);
+  line(message).min(1, message).max(max, authMessages.fieldTooLong);
 
-/** A trimmed string that may be empty here; the emptiness rule lives in a refinement. */
-const text = (message: string, max = TEXT_MAX_LENGTH) =>
-  z.string({ error: message }).trim().max(max, authMessages.fieldTooLong);
+/** A trimmed line that may be empty here; the emptiness rule lives in a refinement. */
+const addressText = (message: string, max = TEXT_MAX_LENGTH) =>
+  line(message).max(max, authMessages.fieldTooLong);
+
+/** A password as typed: never trimmed, but no control character either. */
+const passwordText = (message: string) => text({ error: message, trim: false });
 
 const emailField = (requiredMessage: string, tooLongMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .toLowerCase()
-    .min(1, requiredMessage)
-    .max(EMAIL_MAX_LENGTH, tooLongMessage);
+  line(requiredMessage).toLowerCase().min(1, requiredMessage).max(EMAIL_MAX_LENGTH, tooLongMessage);
 
 /**
  * POST /register. Field checks come first, then one refinement that applies the remaining rules
@@ -57,18 +56,16 @@ export const registerBodySchema = z
         authMessages.invalidEmail,
       ),
       company: requiredText(authMessages.fillNameEmailCompany),
-      password: z.string({ error: authMessages.passwordTooShort }),
-      confirmPassword: z.string({ error: authMessages.passwordsDontMatch }),
-      addressLine1: text(authMessages.addressRequired),
-      addressLine2: z
-        .string()
-        .trim()
+      password: passwordText(authMessages.passwordTooShort),
+      confirmPassword: passwordText(authMessages.passwordsDontMatch),
+      addressLine1: addressText(authMessages.addressRequired),
+      addressLine2: line()
         .max(TEXT_MAX_LENGTH, authMessages.fieldTooLong)
         .nullish()
         .transform((v) => v || null),
-      city: text(authMessages.addressRequired),
-      state: text(authMessages.addressRequired, 2 + 8).toUpperCase(),
-      zipCode: text(authMessages.addressRequired, 16),
+      city: addressText(authMessages.addressRequired),
+      state: addressText(authMessages.addressRequired, 2 + 8).toUpperCase(),
+      zipCode: addressText(authMessages.addressRequired, 16),
       country: z.enum(countries, { error: authMessages.invalidCountry }),
     },
     { error: authMessages.fillNameEmailCompany },
@@ -91,8 +88,7 @@ export const loginBodySchema = z.object(
   {
     // An over-long e-mail or password cannot belong to an account: same answer as a wrong one.
     email: emailField(authMessages.missingCredentials, authMessages.invalidCredentials),
-    password: z
-      .string({ error: authMessages.missingCredentials })
+    password: passwordText(authMessages.missingCredentials)
       .min(1, authMessages.missingCredentials)
       .max(PASSWORD_MAX_LENGTH, authMessages.invalidCredentials),
   },
@@ -107,15 +103,14 @@ export const forgotPasswordBodySchema = z.object(
 export type ForgotPasswordBody = z.output<typeof forgotPasswordBodySchema>;
 
 /** An e-mailed token as it arrives: a link that was cut or edited is simply an invalid one. */
-const emailedToken = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(200, message);
+const emailedToken = (message: string) => line(message).min(1, message).max(200, message);
 
 export const resetPasswordBodySchema = z
   .object(
     {
       token: emailedToken(authMessages.resetLinkInvalid),
-      password: z.string({ error: authMessages.passwordTooShort }),
-      confirmPassword: z.string({ error: authMessages.passwordsDontMatch }),
+      password: passwordText(authMessages.passwordTooShort),
+      confirmPassword: passwordText(authMessages.passwordsDontMatch),
     },
     { error: authMessages.resetLinkInvalid },
   )
@@ -134,12 +129,11 @@ export const changePasswordBodySchema = z
   .object(
     {
       /** May be omitted by a user who signed up with Google and never set a password. */
-      currentPassword: z
-        .string({ error: authMessages.currentPasswordIncorrect })
+      currentPassword: passwordText(authMessages.currentPasswordIncorrect)
         .max(PASSWORD_MAX_LENGTH, authMessages.currentPasswordIncorrect)
         .optional(),
-      newPassword: z.string({ error: authMessages.newPasswordTooShort }),
-      confirmPassword: z.string({ error: authMessages.newPasswordsDontMatch }),
+      newPassword: passwordText(authMessages.newPasswordTooShort),
+      confirmPassword: passwordText(authMessages.newPasswordsDontMatch),
       signOutOtherSessions: z.boolean().default(false),
     },
     { error: authMessages.newPasswordTooShort },
@@ -168,7 +162,7 @@ export const confirmEmailBodySchema = z.object(
  * Query strings of links a browser follows (e-mail links, the Google callback): anything odd
  * in them becomes "absent", so the answer is a redirect to an error page, never a JSON 400.
  */
-const lenientParam = z.string().max(2048).optional().catch(undefined);
+const lenientParam = text({ trim: false }).max(2048).optional().catch(undefined);
 export const confirmEmailQuerySchema = z.object({ token: lenientParam }).catch({ token: undefined });
 export const googleCallbackQuerySchema = z
   .object({ code: lenientParam, state: lenientParam, error: lenientParam })

@@ -3,6 +3,7 @@ import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/enco
 import type { Database } from "@poundline/db";
 import { schema } from "@poundline/db";
 import { and, asc, eq, ne } from "drizzle-orm";
+import { storableHeader } from "../http/input";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_LIFETIME_MS = 30 * DAY_MS;
@@ -33,8 +34,8 @@ export async function createSession(db: Database, userId: string, now: Date, met
     id: hashToken(token),
     userId,
     expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
-    ipAddress: meta.ipAddress ?? null,
-    userAgent: meta.userAgent?.slice(0, 512) ?? null,
+    ipAddress: storableHeader(meta.ipAddress, 100),
+    userAgent: storableHeader(meta.userAgent, 512),
   };
   await db.insert(schema.sessions).values(session);
   return { token, session };

@@ -9,7 +9,8 @@ import { type AuthContext, createSession, validateSessionToken } from "./session
 /**
  * E-mail and password sign-in. An unknown address and a wrong password get the same answer in
  * the same time (the password is checked against a dummy hash); "Email not confirmed" is only
- * said to someone who knows the password. Attempts are throttled per IP and per account.
+ * said to someone who knows the password. Attempts are throttled (see throttle.ts): per address,
+ * per address and account, and the account as a whole only slowed down.
  */
 export async function signIn(
   ports: SignInPorts,
@@ -28,12 +29,10 @@ export async function signIn(
     .where(eq(schema.users.email, body.email))
     .limit(1);
   const passwordOk = await verifyPassword(user?.passwordHash, body.password);
-  if (!user || !passwordOk) {
-    await loginThrottle.recordFailure(body.email);
-    throw new AppError("BAD_REQUEST", authMessages.invalidCredentials);
-  }
+  // The attempt was reserved as a failure: a wrong password leaves it counted.
+  if (!user || !passwordOk) throw new AppError("BAD_REQUEST", authMessages.invalidCredentials);
+  await loginThrottle.recordSuccess(meta.ip, body.email);
   if (!user.emailConfirmedAt) throw new AppError("BAD_REQUEST", authMessages.emailNotConfirmed);
-  await loginThrottle.recordSuccess(body.email);
 
   const now = clock();
   const token = await db.transaction(async (tx) => {

@@ -8,7 +8,7 @@ import {
   messageStatuses,
 } from "@poundline/db/enums";
 import { z } from "zod";
-import { pageQuery, timestampSchema } from "../http/schemas";
+import { dateInput, line, multilineText, pageQuery, text, timestampSchema } from "../http/schemas";
 import { normalizePhone } from "./phone";
 
 /** The seed's save-level message when the contact form lacks a name or a phone. */
@@ -50,63 +50,61 @@ export function normalizeTags(input: string | readonly string[]): string[] {
 }
 
 const requiredText = (max: number) =>
-  z
-    .string({ error: CONTACT_REQUIRED_MESSAGE })
-    .trim()
+  line(CONTACT_REQUIRED_MESSAGE)
     .min(1, CONTACT_REQUIRED_MESSAGE)
     .max(max, `Must be at most ${max} characters.`);
 
 /** Optional text: absent stays absent (a PATCH leaves it alone), empty or null clears it. */
-const optionalText = (max: number) =>
-  z
-    .string({ error: "Must be text." })
-    .trim()
+const optionalText = (max: number, options: { multiline?: boolean } = {}) =>
+  (options.multiline ? multilineText("Must be text.") : line("Must be text."))
     .max(max, `Must be at most ${max} characters.`)
     .nullish()
     .transform((value) => (value === undefined ? undefined : value || null));
 
-const phoneSchema = z
-  .string({ error: CONTACT_REQUIRED_MESSAGE })
-  .trim()
+const phoneSchema = line(CONTACT_REQUIRED_MESSAGE)
   .min(1, CONTACT_REQUIRED_MESSAGE)
   .max(CONTACT_LIMITS.phone, `Must be at most ${CONTACT_LIMITS.phone} characters.`)
   .refine((value) => /\d.*\d.*\d/.test(value), "Enter a valid phone number.")
   .transform(normalizePhone);
 
-const emailSchema = z
-  .string({ error: "Enter a valid email address." })
-  .trim()
+const emailSchema = line("Enter a valid email address.")
   .max(CONTACT_LIMITS.email, `Must be at most ${CONTACT_LIMITS.email} characters.`)
   .pipe(z.union([z.literal(""), z.email()], { error: "Enter a valid email address." }))
   .nullish()
   .transform((value) => (value === undefined ? undefined : value || null));
 
-/** A date-time (ISO 8601 with offset) or a calendar date (YYYY-MM-DD); empty or null clears it. */
-const dateInputSchema = z
-  .union([z.literal(""), z.iso.datetime({ offset: true }), z.iso.date()], {
-    error: "Enter a date (YYYY-MM-DD) or an ISO 8601 date-time.",
-  })
-  .nullish()
-  .transform((value) => (value === undefined ? undefined : value ? new Date(value) : null));
+export const CONTACT_DATE_MESSAGE = "Enter a date (YYYY-MM-DD) or an ISO 8601 date-time.";
+
+/**
+ * A date-time (ISO 8601 with offset) or a calendar date (YYYY-MM-DD), a real one within
+ * CALENDAR_YEARS; empty or null clears it.
+ */
+const dateInputSchema = z.preprocess(
+  (value) => (value === "" ? null : value),
+  dateInput({ error: CONTACT_DATE_MESSAGE, dateOnly: true }).nullish(),
+);
 
 /** A list of tags, or one comma-separated string of them. */
 const tagsInputSchema = z
-  .union([z.string(), z.array(z.string())], { error: "Tags must be a list or a comma-separated string." })
+  .union([text({ trim: false }), z.array(text({ trim: false }))], {
+    error: "Tags must be a list or a comma-separated string.",
+  })
   .nullish()
   .transform((value) => (value === undefined ? undefined : normalizeTags(value ?? [])))
   .pipe(
     z
-      .array(z.string().max(CONTACT_LIMITS.tag, `A tag must be at most ${CONTACT_LIMITS.tag} characters.`))
+      .array(line().max(CONTACT_LIMITS.tag, `A tag must be at most ${CONTACT_LIMITS.tag} characters.`))
       .max(CONTACT_LIMITS.tags, `At most ${CONTACT_LIMITS.tags} tags.`)
       .optional(),
   );
 
 const customFieldsSchema = z
   .record(
-    z.string().trim().min(1).max(100),
-    z
-      .string()
-      .max(CONTACT_LIMITS.customFieldValue, `Must be at most ${CONTACT_LIMITS.customFieldValue} characters.`),
+    line().min(1).max(100),
+    multilineText().max(
+      CONTACT_LIMITS.customFieldValue,
+      `Must be at most ${CONTACT_LIMITS.customFieldValue} characters.`,
+    ),
     { error: "Custom fields must be an object of text values." },
   )
   .refine((fields) => Object.keys(fields).length <= CONTACT_LIMITS.customFields, {
@@ -123,8 +121,8 @@ const contactSourceSchema = z.enum(contactSources, {
 const editableFields = {
   email: emailSchema,
   company: optionalText(CONTACT_LIMITS.company),
-  address: optionalText(CONTACT_LIMITS.address),
-  notes: optionalText(CONTACT_LIMITS.notes),
+  address: optionalText(CONTACT_LIMITS.address, { multiline: true }),
+  notes: optionalText(CONTACT_LIMITS.notes, { multiline: true }),
   /** Empty on save means now (seed: last_contacted defaults to the current time). */
   lastContacted: dateInputSchema,
   followUpDate: dateInputSchema,
@@ -166,15 +164,14 @@ const emptyAsAbsent = (value: unknown) => (value === "" ? undefined : value);
 export const listContactsQuerySchema = z.object({
   q: z.preprocess(
     emptyAsAbsent,
-    z
-      .string()
-      .trim()
-      .max(CONTACT_LIMITS.search, `Must be at most ${CONTACT_LIMITS.search} characters.`)
-      .optional(),
+    line().max(CONTACT_LIMITS.search, `Must be at most ${CONTACT_LIMITS.search} characters.`).optional(),
   ),
   leadStatus: z.preprocess(emptyAsAbsent, leadStatusSchema.optional()),
   contactType: z.preprocess(emptyAsAbsent, contactTypeSchema.optional()),
-  tag: z.preprocess(emptyAsAbsent, z.string().trim().max(CONTACT_LIMITS.tag).optional()),
+  tag: z.preprocess(
+    emptyAsAbsent,
+    line().max(CONTACT_LIMITS.tag, `A tag must be at most ${CONTACT_LIMITS.tag} characters.`).optional(),
+  ),
   ...pageQuery(25, CONTACT_LIMITS.pageSize),
 });
 

@@ -34,3 +34,18 @@ export function createLiveEvents(bus: EventBus) {
 }
 
 export type LiveEvents = ReturnType<typeof createLiveEvents>;
+
+/**
+ * Publishes without waiting: for answers (the carrier's above all) that must not hang on Redis.
+ * A publish that fails is logged; one that never settles holds nothing but itself.
+ */
+export function publishLiveEvent(
+  live: Pick<LiveEvents, "publish">,
+  log: { warn(obj: object, msg: string): void },
+  accountId: string,
+  event: LiveEvent,
+): void {
+  Promise.resolve()
+    .then(() => live.publish(accountId, event))
+    .catch((err: unknown) => log.warn({ err, accountId, type: event.type }, "live event not published"));
+}

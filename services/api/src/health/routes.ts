@@ -1,7 +1,11 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import cookie from "@fastify/cookie";
 import { type Database, schema } from "@poundline/db";
 import type { QueueCounts } from "@poundline/workers";
 import { count, isNull } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { loadAuth } from "../auth/context";
+import { SESSION_COOKIE } from "../auth/sessions";
 
 type Check = "ok" | "down" | "not_configured";
 
@@ -15,13 +19,39 @@ async function openFailedJobs(db: Database): Promise<Record<string, number>> {
   return Object.fromEntries(rows.map((row) => [row.queue, row.failed]));
 }
 
+/** Compares digests, so the time taken says nothing about the token. */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash("sha256").update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/** A monitor with HEALTH_TOKEN as its bearer token, or a signed-in platform admin. */
+async function mayReadDetails(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  const token = request.server.deps.config.HEALTH_TOKEN;
+  const authorization = request.headers.authorization;
+  if (token && authorization?.startsWith("Bearer ") && sameSecret(authorization.slice(7).trim(), token))
+    return true;
+  if (!request.cookies[SESSION_COOKIE]) return false;
+  try {
+    await loadAuth(request, reply);
+  } catch {
+    // The database is down: the session cannot be read, and the answer says so anyway.
+    return false;
+  }
+  return request.auth?.isAdmin === true;
+}
+
 /**
- * GET /healthz: 200 when every configured dependency answers, 503 otherwise. With a job
- * hand-off in this process, `queues` gives each queue's depths, and `failedJobs` the jobs failed
- * for good and not yet retried (per queue, from failed_jobs).
+ * GET /healthz: 200 `{ status: "ok" }` when every configured dependency answers, 503
+ * `{ status: "down" }` otherwise. Only that for anyone; a platform admin (session cookie) or a
+ * monitor with HEALTH_TOKEN also gets the details: the driver, each check, the jobs failed for
+ * good and not yet retried (per queue) and, with a job hand-off in this process, each queue's
+ * depths.
  */
 export async function healthRoutes(app: FastifyInstance) {
-  app.get("/healthz", async (_request, reply) => {
+  await app.register(cookie);
+  app.decorateRequest("auth", null);
+  app.get("/healthz", async (request, reply) => {
     const { db, redis, jobs } = app.deps;
     const checks: { database: Check; redis: Check } = { database: "ok", redis: "not_configured" };
     try {
@@ -29,7 +59,6 @@ export async function healthRoutes(app: FastifyInstance) {
     } catch {
       checks.database = "down";
     }
-    const failedJobs = checks.database === "ok" ? await openFailedJobs(db.db).catch(() => null) : null;
     if (redis) {
       try {
         await redis.ping();
@@ -38,6 +67,12 @@ export async function healthRoutes(app: FastifyInstance) {
         checks.redis = "down";
       }
     }
+    const healthy = checks.database === "ok" && checks.redis !== "down";
+    const status = healthy ? "ok" : "down";
+    reply.status(healthy ? 200 : 503);
+    if (!(await mayReadDetails(request, reply))) return reply.send({ status });
+
+    const failedJobs = checks.database === "ok" ? await openFailedJobs(db.db).catch(() => null) : null;
     let queues: QueueCounts | null = null;
     if (jobs) {
       try {
@@ -46,13 +81,6 @@ export async function healthRoutes(app: FastifyInstance) {
         queues = null;
       }
     }
-    const healthy = checks.database === "ok" && checks.redis !== "down";
-    return reply.status(healthy ? 200 : 503).send({
-      status: healthy ? "ok" : "degraded",
-      driver: db.driver,
-      checks,
-      failedJobs,
-      ...(jobs ? { queues } : {}),
-    });
+    return reply.send({ status, driver: db.driver, checks, failedJobs, ...(jobs ? { queues } : {}) });
   });
 }

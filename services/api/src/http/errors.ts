@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { Socket } from "node:net";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 
 export const errorCodes = {
@@ -6,10 +7,13 @@ export const errorCodes = {
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  REQUEST_TIMEOUT: 408,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  URI_TOO_LONG: 414,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
+  HEADERS_TOO_LARGE: 431,
   INTERNAL: 500,
   NOT_CONFIGURED: 503,
 } as const;
@@ -38,6 +42,13 @@ export interface ErrorBody {
   error: { code: ErrorCode; message: string; requestId: string; fields?: FieldErrors };
 }
 
+/** The one error shape of an AppError, for the few answers sent outside the error handler. */
+export function errorBody(err: AppError, requestId: string): ErrorBody {
+  const body: ErrorBody = { error: { code: err.code, message: err.message, requestId } };
+  if (err.fields) body.error.fields = err.fields;
+  return body;
+}
+
 function fieldsOf(issues: { instancePath?: string; params?: unknown; message?: string }[]): FieldErrors {
   const fields: FieldErrors = {};
   for (const issue of issues) {
@@ -52,41 +63,39 @@ const codeByStatus = new Map<number, ErrorCode>(
   Object.entries(errorCodes).map(([code, status]) => [status, code as ErrorCode]),
 );
 
-/** One error handler: one shape `{ error: { code, message, requestId, fields? } }`; 5xx never leak internals. */
-export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
-    const requestId = String(request.id);
-    if (err instanceof AppError) {
-      const body: ErrorBody = { error: { code: err.code, message: err.message, requestId } };
-      if (err.fields) body.error.fields = err.fields;
-      return reply.status(err.statusCode).send(body);
+/** Answers an error in the one shape `{ error: { code, message, requestId, fields? } }`; 5xx never leak internals. */
+export function sendError(err: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  const requestId = String(request.id);
+  if (err instanceof AppError) return reply.status(err.statusCode).send(errorBody(err, requestId));
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const fields: FieldErrors = {};
+    for (const v of err.validation) {
+      const path = [err.validationContext, ...(v.instancePath || "").split("/").filter(Boolean)]
+        .filter(Boolean)
+        .join(".");
+      fields[path] ??= [];
+      fields[path].push(v.message ?? "Invalid value");
     }
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const fields: FieldErrors = {};
-      for (const v of err.validation) {
-        const path = [err.validationContext, ...(v.instancePath || "").split("/").filter(Boolean)]
-          .filter(Boolean)
-          .join(".");
-        fields[path] ??= [];
-        fields[path].push(v.message ?? "Invalid value");
-      }
-      const first = Object.values(fields)[0]?.[0] ?? "Invalid request";
-      return reply.status(400).send({ error: { code: "BAD_REQUEST", message: first, requestId, fields } });
-    }
-    const status = err.statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error({ err }, "unhandled error");
-      return reply
-        .status(500)
-        .send({ error: { code: "INTERNAL", message: "Internal server error", requestId } });
-    }
-    const body: ErrorBody = {
-      error: { code: codeByStatus.get(status) ?? "BAD_REQUEST", message: err.message, requestId },
-    };
-    if (err.validation) body.error.fields = fieldsOf(err.validation);
-    return reply.status(status).send(body);
-  });
+    const first = Object.values(fields)[0]?.[0] ?? "Invalid request";
+    return reply.status(400).send({ error: { code: "BAD_REQUEST", message: first, requestId, fields } });
+  }
+  const status = err.statusCode ?? 500;
+  if (status >= 500) {
+    request.log.error({ err }, "unhandled error");
+    return reply
+      .status(500)
+      .send({ error: { code: "INTERNAL", message: "Internal server error", requestId } });
+  }
+  const body: ErrorBody = {
+    error: { code: codeByStatus.get(status) ?? "BAD_REQUEST", message: err.message, requestId },
+  };
+  if (err.validation) body.error.fields = fieldsOf(err.validation);
+  return reply.status(status).send(body);
+}
 
+/** One error handler, one not-found handler, both in the one shape. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler(sendError);
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send({
       error: {
@@ -96,4 +105,42 @@ export function registerErrorHandler(app: FastifyInstance) {
       },
     });
   });
+}
+
+/** The one error shape for a status the handlers never choose themselves. */
+function errorBodyFor(status: number, message: string, requestId: string): ErrorBody {
+  return { error: { code: codeByStatus.get(status) ?? "BAD_REQUEST", message, requestId } };
+}
+
+/**
+ * Fastify's own refusals before routing (a URL that does not decode, a too long path
+ * parameter): the one error shape too. Passed as Fastify's `frameworkErrors` option.
+ */
+export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 500;
+  const message = status >= 500 ? "Internal server error" : error.message;
+  reply.status(status).send(errorBodyFor(status, message, String(request.id)));
+}
+
+/**
+ * Requests Node's HTTP parser refuses (malformed, headers too large, too slow) never reach
+ * Fastify: they are answered on the socket, in the one error shape, with a request id of their
+ * own. Passed as Fastify's `clientErrorHandler` option.
+ */
+export function sendClientError(err: NodeJS.ErrnoException, socket: Socket) {
+  if (err.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, message] =
+    err.code === "ERR_HTTP_REQUEST_TIMEOUT"
+      ? [408, "Request timeout"]
+      : err.code === "HPE_HEADER_OVERFLOW"
+        ? [431, "Request headers too large"]
+        : [400, "Malformed request"];
+  const body = JSON.stringify(errorBodyFor(status, message, crypto.randomUUID()));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${message}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }

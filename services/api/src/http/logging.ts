@@ -1,5 +1,14 @@
+import { withoutQueryValues } from "@poundline/db";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { type Logger, pino } from "pino";
+import { type DestinationStream, type Logger, pino } from "pino";
+
+/**
+ * How errors are logged, by the API and the workers alike: pino's own serializer, after the values
+ * of a failed query (a password hash, an e-mail address) are taken out of the error.
+ */
+export function serializeError(err: unknown) {
+  return pino.stdSerializers.err(withoutQueryValues(err) as Error);
+}
 
 /**
  * Logging is ours rather than Fastify's built-in logger: with it, Fastify adds per-request
@@ -7,11 +16,11 @@ import { type Logger, pino } from "pino";
  * path) about a quarter of their time. The console API still logs each request (see
  * `logRequests`); webhooks log what they log, with the request id, made only when needed.
  */
-export function createLogger(level: string): FastifyBaseLogger {
-  return pino({
+export function createLogger(level: string, destination?: DestinationStream): FastifyBaseLogger {
+  const options = {
     level,
     serializers: {
-      err: pino.stdSerializers.err,
+      err: serializeError,
       req: (req: FastifyRequest) => ({
         method: req.method,
         url: req.url,
@@ -20,7 +29,8 @@ export function createLogger(level: string): FastifyBaseLogger {
       }),
       res: (reply: FastifyReply) => ({ statusCode: reply.statusCode }),
     },
-  }) as FastifyBaseLogger;
+  };
+  return (destination ? pino(options, destination) : pino(options)) as FastifyBaseLogger;
 }
 
 /**

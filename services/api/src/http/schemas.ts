@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { errorCodes } from "./errors";
+import { instantSchema } from "./input";
 
-/** A timestamp: an ISO 8601 string on the wire, a Date in the handler. */
-export const timestampSchema = z.codec(z.iso.datetime({ offset: true }), z.date(), {
-  decode: (value) => new Date(value),
-  encode: (date) => date.toISOString(),
-});
+/** The rules of every string and date the API takes (`text()`, `line()`, `dateInput()`, …). */
+export * from "./input";
+
+/** A timestamp: an ISO 8601 string on the wire, a Date in the handler; year 0 is refused. */
+export const timestampSchema = instantSchema;
 
 /** The one error shape (http/errors.ts), for routes to declare on the statuses they answer with. */
 export const errorResponseSchema = z.object({

@@ -1,7 +1,7 @@
 import { messageDirections, messageStatuses } from "@poundline/db/enums";
 import { z } from "zod";
 import { contactIdSchema } from "../crm/schemas";
-import { pageQuery, timestampSchema } from "../http/schemas";
+import { line, pageQuery, text, timestampSchema } from "../http/schemas";
 
 export const OPTED_OUT_MESSAGE =
   "This recipient has opted out of messages from this number. They must text START to opt back in.";
@@ -13,18 +13,15 @@ export const MESSAGE_LIMITS = { body: 1600, pageSize: 100 } as const;
 
 const E164_MESSAGE = "Enter a phone number in E.164 format, e.g. +15551234567.";
 
-export const e164Schema = z
-  .string({ error: E164_MESSAGE })
-  .trim()
-  .regex(/^\+[1-9][0-9]{6,14}$/, E164_MESSAGE);
+export const e164Schema = line(E164_MESSAGE).regex(/^\+[1-9][0-9]{6,14}$/, E164_MESSAGE);
 
 /** POST /messages: a text from one of the account's numbers. */
 export const sendMessageBodySchema = z.object(
   {
     from: e164Schema,
     to: e164Schema,
-    body: z
-      .string({ error: "Enter a message." })
+    // Sent as typed: not trimmed, line breaks and tabs kept.
+    body: text({ error: "Enter a message.", multiline: true, trim: false })
       .max(MESSAGE_LIMITS.body, `Must be at most ${MESSAGE_LIMITS.body} characters.`)
       .refine((body) => body.trim().length > 0, "Enter a message."),
   },

@@ -37,11 +37,13 @@ export type SendResult =
 
 /**
  * Sends a text from one of the account's numbers: refused when the recipient opted out of that
- * number or the wallet is empty; otherwise handed to the carrier and stored with its sid, the
- * recipient made a contact. The delivery reports move the stored status afterwards.
+ * number or the wallet is empty; otherwise recorded (the recipient made a contact) and only then
+ * handed to the carrier, so nothing is ever sent that is not recorded, and a text that could not
+ * be recorded is never sent. The carrier's answer then gives the row its sid and status; a refusal
+ * leaves it failed with the carrier's error code. The delivery reports move the status afterwards.
  *
- * The carrier may report delivery before the row is stored (the simulator starts reporting before
- * it answers the send): such a report finds nothing to update. So once the row is stored, the carrier's current status is read
+ * The carrier may report delivery before it answers the send (the simulator does): such a report
+ * finds no row with that sid yet. So once the sid is stored, the carrier's current status is read
  * and applied the same way a report is; reports from then on find the row.
  */
 export async function sendMessage(
@@ -73,6 +75,9 @@ export async function sendMessage(
   if (optOut) return { ok: false, reason: "opted_out" };
   if (wallet && wallet.balanceCents <= 0) return { ok: false, reason: "low_balance" };
 
+  // Throws before anything reaches the carrier when the row cannot be written.
+  const recorded = await recordOutbound(db, { ...sender, phoneNumberId: number.id }, input, clock());
+
   let sent: CarrierMessage;
   try {
     sent = await carrier.sendMessage({
@@ -82,6 +87,7 @@ export async function sendMessage(
       statusCallback: ports.statusCallbackUrl,
     });
   } catch (err) {
+    await markFailed(db, recorded.id, err instanceof CarrierError ? err.code : null, clock());
     if (!(err instanceof CarrierError) || err.status >= 500) throw err;
     if (err.code === UNSUBSCRIBED_RECIPIENT) {
       // The carrier knew of the opt-out before we did: remember it, so the next send is refused here.
@@ -95,35 +101,26 @@ export async function sendMessage(
   }
 
   // A status the carrier charges for goes through advanceOutboundStatus, which hands the charge
-  // to billing; the row starts just short of it.
+  // to billing; the row stays just short of it.
   const answered = outboundStatusOf(sent.status);
-  const now = clock();
-  const stored = await db.transaction(async (tx) => {
-    const contactId = await touchContactByPhone(tx, { accountId, phone: input.to, source: "text", at: now });
-    const [row] = await tx
-      .insert(messages)
-      .values({
-        id: newId("message"),
-        accountId,
-        contactId,
-        phoneNumberId: number.id,
-        userId: sender.userId,
-        messageSid: sent.sid,
-        direction: "outbound",
-        fromNumber: input.from,
-        toNumber: input.to,
-        body: input.body,
-        numSegments: countSegments(input.body),
-        numMedia: 0,
-        status: isCharged(answered) ? "queued" : answered,
-        errorCode: sent.errorCode,
-        sentAt: now,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    return row as MessageRow;
-  });
+  const [stored] = await db
+    .update(messages)
+    .set({
+      messageSid: sent.sid,
+      status: isCharged(answered) ? "queued" : answered,
+      errorCode: sent.errorCode,
+      updatedAt: clock(),
+    })
+    .where(eq(messages.id, recorded.id))
+    .returning()
+    .catch((err: unknown) => {
+      // Sent and recorded, but not tied to the carrier's sid: say which, to reconcile by hand.
+      ports.log.warn(
+        { err, messageId: recorded.id, messageSid: sent.sid },
+        "could not store a sent message's sid",
+      );
+      throw err;
+    });
 
   let latest: { status: OutboundStatus; errorCode: number | null } = {
     status: answered,
@@ -141,7 +138,59 @@ export async function sendMessage(
     const advanced = await advanceOutboundStatus(db, { messageSid: sent.sid, ...report, now: clock() });
     moved ||= advanced !== null;
   }
-  if (!moved) return { ok: true, message: toMessage(stored) };
-  const [row] = await db.select().from(messages).where(eq(messages.id, stored.id));
-  return { ok: true, message: toMessage(row ?? stored) };
+  if (!moved) return { ok: true, message: toMessage(stored ?? recorded) };
+  const [row] = await db.select().from(messages).where(eq(messages.id, recorded.id));
+  return { ok: true, message: toMessage(row ?? stored ?? recorded) };
+}
+
+/**
+ * The outbound row, committed before the carrier is asked, status queued. Until the carrier
+ * answers, the row's own id stands in for its sid (the column is required and unique, and no
+ * delivery report can match it).
+ */
+async function recordOutbound(
+  db: Database,
+  sender: Sender & { phoneNumberId: string },
+  input: SendMessageBody,
+  now: Date,
+): Promise<MessageRow> {
+  return db.transaction(async (tx) => {
+    const contactId = await touchContactByPhone(tx, {
+      accountId: sender.accountId,
+      phone: input.to,
+      source: "text",
+      at: now,
+    });
+    const id = newId("message");
+    const [row] = await tx
+      .insert(messages)
+      .values({
+        id,
+        accountId: sender.accountId,
+        contactId,
+        phoneNumberId: sender.phoneNumberId,
+        userId: sender.userId,
+        messageSid: id,
+        direction: "outbound",
+        fromNumber: input.from,
+        toNumber: input.to,
+        body: input.body,
+        numSegments: countSegments(input.body),
+        numMedia: 0,
+        status: "queued",
+        sentAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return row as MessageRow;
+  });
+}
+
+/** The carrier refused or failed the send: the row says so, with the carrier's error code if any. */
+async function markFailed(db: Database, messageId: string, errorCode: number | null, now: Date) {
+  await db
+    .update(messages)
+    .set({ status: "failed", errorCode, updatedAt: now })
+    .where(eq(messages.id, messageId));
 }

@@ -1,6 +1,7 @@
 import { companySizes, numberTypes } from "@poundline/db/enums";
 import { z } from "zod";
 import { EMAIL_PATTERN } from "../auth/schemas";
+import { line, text } from "../http/input";
 
 /**
  * Request and response schemas of the public site's API (/api/site, /api/content, /api/faq and
@@ -45,27 +46,26 @@ export const CONTENT_KEY_PATTERN = /^[a-z0-9_]{1,100}$/;
 /** Area codes are three digits (the web keeps at most 3 of them). */
 export const AREA_CODE_PATTERN = /^[0-9]{3}$/;
 
+interface TextShape {
+  /** Keeps line breaks and tabs (a message, a description). */
+  multiline?: boolean;
+}
+
 /** A trimmed string whose absence, wrong type or emptiness all give `requiredMessage`. */
-const requiredText = (requiredMessage: string, label: string, max: number) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
+const requiredText = (requiredMessage: string, label: string, max: number, shape: TextShape = {}) =>
+  text({ error: requiredMessage, ...shape })
     .min(1, requiredMessage)
     .max(max, siteMessages.tooLong(label, max));
 
 /** Optional text: absent, null or blank is stored as null. */
-const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text.` })
-    .trim()
+const optionalText = (label: string, max: number, shape: TextShape = {}) =>
+  text({ error: `${label} must be text.`, ...shape })
     .max(max, siteMessages.tooLong(label, max))
     .nullish()
     .transform((value) => value || null);
 
 /** An optional e-mail address: absent, null or blank is null; anything else must look like one. */
-const optionalEmail = z
-  .string({ error: siteMessages.invalidEmail })
-  .trim()
+const optionalEmail = line(siteMessages.invalidEmail)
   .max(SITE_LIMITS.email, siteMessages.tooLong("Email Address", SITE_LIMITS.email))
   .refine((email) => email === "" || EMAIL_PATTERN.test(email), siteMessages.invalidEmail)
   .nullish()
@@ -82,8 +82,7 @@ export type SiteConfigResponse = z.output<typeof siteConfigSchema>;
 /** GET /api/content?keys=a,b: the keys, trimmed and without duplicates. */
 export const contentQuerySchema = z.object(
   {
-    keys: z
-      .string({ error: siteMessages.invalidContentKeys })
+    keys: text({ error: siteMessages.invalidContentKeys, trim: false })
       .transform((keys) => [...new Set(keys.split(",").map((key) => key.trim()))])
       .pipe(
         z
@@ -128,7 +127,7 @@ export const contactBodySchema = z.object(
     ),
     phone: optionalText("Phone", SITE_LIMITS.phone),
     company: optionalText("Company", SITE_LIMITS.company),
-    message: requiredText(siteMessages.messageRequired, "Message", SITE_LIMITS.message),
+    message: requiredText(siteMessages.messageRequired, "Message", SITE_LIMITS.message, { multiline: true }),
     employees: z
       .enum(companySizes, { error: siteMessages.invalidCompanySize })
       .nullish()
@@ -143,7 +142,9 @@ export type ContactBody = z.output<typeof contactBodySchema>;
 export const featureRequestBodySchema = z.object(
   {
     featureName: requiredText(siteMessages.featureFieldsRequired, "Feature Name", SITE_LIMITS.featureName),
-    description: requiredText(siteMessages.featureFieldsRequired, "Description", SITE_LIMITS.description),
+    description: requiredText(siteMessages.featureFieldsRequired, "Description", SITE_LIMITS.description, {
+      multiline: true,
+    }),
     email: optionalEmail,
   },
   { error: siteMessages.featureFieldsRequired },
@@ -159,9 +160,7 @@ export const phoneNumberRequestBodySchema = z
   .object(
     {
       numberType: z.enum(numberTypes, { error: siteMessages.phoneFieldsRequired }),
-      areaCode: z
-        .string({ error: siteMessages.phoneFieldsRequired })
-        .trim()
+      areaCode: line(siteMessages.phoneFieldsRequired)
         .nullish()
         .transform((code) => code || null),
       quantity: z

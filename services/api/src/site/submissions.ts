@@ -1,5 +1,6 @@
 import { type Database, newId, schema } from "@poundline/db";
 import type { JobPayload } from "@poundline/workers";
+import { storableHeader } from "../http/input";
 import {
   type ContactBody,
   type FeatureRequestBody,
@@ -39,7 +40,7 @@ export async function saveContactSubmission(
       formType: "contact",
       source: "website",
       status: "new",
-      userAgent: sender.userAgent?.slice(0, SITE_LIMITS.userAgent) ?? null,
+      userAgent: storableHeader(sender.userAgent, SITE_LIMITS.userAgent),
     });
     await tx.insert(jobOutbox).values({
       id: newId("job"),

@@ -1,4 +1,10 @@
-import { type Database, newId, queryRows, schema } from "@poundline/db";
+import { type Database, newId, queryRows, schema, sqlStateOf } from "@poundline/db";
+import {
+  CALL_PROGRESS_RANKS,
+  type CallProgressStatus,
+  contactableNumber,
+  ENDED_RANK,
+} from "@poundline/telephony";
 import { groupCommit } from "@poundline/workers";
 import { type SQL, sql } from "drizzle-orm";
 
@@ -18,36 +24,60 @@ export interface CallStatusEvent {
   answeredAt: Date | null;
   endedAt: Date | null;
   durationSeconds: number;
-  callStatus: string;
-  sequence: number;
+  callStatus: CallProgressStatus;
+  /** The carrier's SequenceNumber; null when it sent none (the status orders the events then). */
+  sequence: number | null;
   eventTime: Date;
   fromCity: string | null;
   fromState: string | null;
   fromCountry: string | null;
 }
 
-/** The call log as the event left it; null when the event changed nothing (late or repeated). */
+/** The call log as the event left it; null when the event changed nothing (late, repeated, or its account gone). */
 export type CallStatusApplied = { id: string; callStatus: string } | null;
+
+interface WarnLog {
+  warn(obj: object, msg: string): void;
+}
 
 /** Events written per statement at most. */
 const MAX_BATCH = 200;
 
+/** SQLSTATE foreign_key_violation: the account (or number) was deleted while the event was on its way. */
+const FOREIGN_KEY_VIOLATION = "23503";
+
 /**
- * Writes call progress: the caller's contact (created or touched), the call log (created or
- * moved forward by SequenceNumber, so duplicates and late events change nothing) and, for a
- * completed call, the hand-offs to the workers (charge, missed-call notice) — all of it in one
- * statement, so each event is atomic without a transaction.
+ * Writes call progress: the caller's contact (created or touched; never for a withheld caller,
+ * a SIP address or any other From that is not a number), the call log (created, or moved forward
+ * by SequenceNumber, or by status when the carrier sent no SequenceNumber, so duplicates and late
+ * events change nothing) and, for a completed call, the hand-offs to the workers (charge,
+ * missed-call notice) — all of it in one statement, so each event is atomic without a
+ * transaction. A completion that brings a longer duration than the stored one re-rates the call:
+ * it hands billing a charge job of its own (`charge-call:<CallSid>:rerate:<seconds>`), which
+ * charges the difference once.
  *
  * Events that arrive while a statement runs are written together by the next one (group commit):
- * under load one round trip serves a batch of webhooks, and a lone event waits for nothing.
+ * under load one round trip serves a batch of webhooks, and a lone event waits for nothing. An
+ * event for an account that no longer exists is a stored no-op (logged), never an error the
+ * carrier would retry forever.
  */
-export function createCallStatusWriter(db: Database): (event: CallStatusEvent) => Promise<CallStatusApplied> {
+export function createCallStatusWriter(
+  db: Database,
+  log: WarnLog = { warn() {} },
+): (event: CallStatusEvent) => Promise<CallStatusApplied> {
   const write = async (round: CallStatusEvent[]) => {
-    const rows = await queryRows<{ id: string; call_sid: string; call_status: string }>(
+    const rows = await queryRows<{ id: string | null; call_sid: string; call_status: string | null }>(
       db,
       statusStatement(round),
     );
-    const bySid = new Map(rows.map((r) => [r.call_sid, { id: r.id, callStatus: r.call_status }]));
+    const bySid = new Map<string, CallStatusApplied>();
+    for (const row of rows) {
+      if (row.id === null || row.call_status === null) {
+        log.warn({ callSid: row.call_sid }, "call status for an account that no longer exists: not stored");
+        continue;
+      }
+      bySid.set(row.call_sid, { id: row.id, callStatus: row.call_status });
+    }
     return round.map((event) => bySid.get(event.callSid) ?? null);
   };
 
@@ -59,23 +89,33 @@ export function createCallStatusWriter(db: Database): (event: CallStatusEvent) =
         const applied = await write(round);
         for (const [i, event] of round.entries()) results.set(event, applied[i] ?? null);
       } catch (error) {
-        // One bad event (an account deleted meanwhile…) must not fail the webhooks it shared a
-        // statement with: each is written alone, and only the bad one fails (the carrier retries).
+        // One bad event must not fail the webhooks it shared a statement with: each is written
+        // alone, and only the bad one fails (the carrier retries).
         for (const event of round) {
           if (round.length === 1) {
-            results.set(event, { error });
+            results.set(event, settleAlone(event, error));
             continue;
           }
           try {
             results.set(event, (await write([event]))[0] ?? null);
           } catch (alone) {
-            results.set(event, { error: alone });
+            results.set(event, settleAlone(event, alone));
           }
         }
       }
     }
     return events.map((event) => results.get(event) ?? null);
   }, MAX_BATCH);
+
+  /** An event that failed alone: its account deleted in between is a no-op, anything else an error. */
+  function settleAlone(event: CallStatusEvent, error: unknown): CallStatusApplied | Failed {
+    if (sqlStateOf(error) !== FOREIGN_KEY_VIOLATION) return { error };
+    log.warn(
+      { callSid: event.callSid, accountId: event.accountId },
+      "call status for an account that no longer exists: not stored",
+    );
+    return null;
+  }
 
   return async (event) => {
     const result = await commit(event);
@@ -106,37 +146,64 @@ const list = (items: SQL[]) => sql.join(items, sql`, `);
 /** Raw parameters bypass drizzle's column mapping: timestamps go as ISO text for both drivers. */
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
+/** A status's rank in SQL (see `callProgressRank`): a CASE over the same table. */
+const rankOf = (column: string) =>
+  sql.raw(
+    `(case ${column} ${Object.entries(CALL_PROGRESS_RANKS)
+      .map(([status, rank]) => `when '${status.replaceAll("'", "''")}' then ${rank}`)
+      .join(" ")} else ${ENDED_RANK} end)`,
+  );
+const STORED_RANK = rankOf("call_logs.call_status");
+const EVENT_RANK = rankOf("excluded.call_status");
+/** Statuses of a call that was charged (or is being charged) for its completion. */
+const CHARGED_STATUSES = sql.raw(`('completed', 'voicemail_missed')`);
+
 function statusStatement(events: CallStatusEvent[]): SQL {
-  const { contacts, callLogs, voicemails, jobOutbox } = schema;
+  const { accounts, contacts, callLogs, phoneNumbers, voicemails, jobOutbox } = schema;
+  const contactNumberOf = new Map(events.map((e) => [e, contactableNumber(e.theirNumber)]));
 
   // One contact row per (account, number): an upsert may touch a row once per statement.
   const contactRows = new Map<string, CallStatusEvent>();
   for (const e of events) {
-    const key = `${e.accountId}\u0000${e.theirNumber}`;
+    const phone = contactNumberOf.get(e);
+    if (!phone) continue;
+    const key = `${e.accountId}\u0000${phone}`;
     const seen = contactRows.get(key);
     if (!seen || seen.eventTime < e.eventTime) contactRows.set(key, e);
   }
-  const contactValues = [...contactRows.values()].map(
-    (e) =>
-      sql`(${newId("contact")}, ${e.accountId}, ${e.callerName || e.theirNumber}, ${e.theirNumber}, 'call', ${iso(e.eventTime)}::timestamptz, ${iso(e.eventTime)}::timestamptz, ${iso(e.eventTime)}::timestamptz)`,
-  );
+  const contactValues = [...contactRows.values()].map((e) => {
+    const phone = contactNumberOf.get(e) ?? "";
+    return sql`(${newId("contact")}, ${e.accountId}, ${e.callerName || phone}, ${phone}, 'call', ${iso(e.eventTime)}::timestamptz, ${iso(e.eventTime)}::timestamptz, ${iso(e.eventTime)}::timestamptz)`;
+  });
+  const contact =
+    contactValues.length === 0
+      ? sql`select null::text as id, null::text as account_id, null::text as phone where false`
+      : sql`insert into ${contacts} (id, account_id, name, phone, source, last_contacted, created_at, updated_at)
+          select c.* from (values ${list(contactValues)})
+            as c(id, account_id, name, phone, source, last_contacted, created_at, updated_at)
+          where exists (select 1 from ${accounts} a where a.id = c.account_id)
+          on conflict (account_id, phone) do update
+            set last_contacted = greatest(${contacts.lastContacted}, excluded.last_contacted)
+          returning id, account_id, phone`;
 
   const eventValues = events.map(
     (e) =>
-      sql`(${newId("call")}, ${e.accountId}, ${e.phoneNumberId}, ${e.callSid}, ${e.parentCallSid}, ${e.inbound ? "inbound" : "outbound"}, ${e.fromNumber}, ${e.toNumber}, ${e.theirNumber}, ${iso(e.callStartTime)}::timestamptz, ${iso(e.answeredAt)}::timestamptz, ${iso(e.endedAt)}::timestamptz, ${e.durationSeconds}::integer, ${e.callStatus}, ${e.sequence}::integer, ${e.fromCity}, ${e.fromState}, ${e.fromCountry})`,
+      sql`(${newId("call")}, ${e.accountId}, ${e.phoneNumberId}, ${e.callSid}, ${e.parentCallSid}, ${e.inbound ? "inbound" : "outbound"}, ${e.fromNumber}, ${e.toNumber}, ${contactNumberOf.get(e) ?? null}, ${iso(e.callStartTime)}::timestamptz, ${iso(e.answeredAt)}::timestamptz, ${iso(e.endedAt)}::timestamptz, ${e.durationSeconds}::integer, ${e.callStatus}, ${e.sequence ?? -1}::integer, ${e.fromCity}, ${e.fromState}, ${e.fromCountry})`,
   );
 
   // Charging happens in a worker; the missed-call notice decides for itself whether nobody
-  // answered (voicemail has its own). Written only with a call log row that moved.
+  // answered (voicemail has its own). Written only with a call log row that moved. A call that
+  // was completed before the statement moved is being re-rated: a charge job of its own (the
+  // first one's id is taken), and no second notice.
   const jobValues = events.flatMap((e) => {
     if (e.callStatus !== "completed") return [];
     const payload = JSON.stringify({ callSid: e.callSid });
     const jobs = [
-      sql`(${newId("job")}, 'billing', 'charge-call', ${`charge-call:${e.callSid}`}, ${payload}, ${e.callSid})`,
+      sql`(${newId("job")}, 'billing', 'charge-call', ${`charge-call:${e.callSid}`}, ${`charge-call:${e.callSid}:rerate:${e.durationSeconds}`}, ${payload}, ${e.callSid})`,
     ];
     if (e.inbound)
       jobs.push(
-        sql`(${newId("job")}, 'notifications', 'missed-call', ${`missed-call:${e.callSid}`}, ${payload}, ${e.callSid})`,
+        sql`(${newId("job")}, 'notifications', 'missed-call', ${`missed-call:${e.callSid}`}, null, ${payload}, ${e.callSid})`,
       );
     return jobs;
   });
@@ -144,43 +211,56 @@ function statusStatement(events: CallStatusEvent[]): SQL {
     jobValues.length === 0
       ? sql`select 1`
       : sql`insert into ${jobOutbox} (id, queue, job_name, job_id, payload)
-          select j.id, j.queue, j.job_name, j.job_id, j.payload::jsonb
-          from (values ${list(jobValues)}) as j(id, queue, job_name, job_id, payload, call_sid)
-          join log on log.call_sid = j.call_sid`;
+          select j.id, j.queue, j.job_name,
+            case when prev.call_status in ${CHARGED_STATUSES} then j.rerate_job_id else j.job_id end,
+            j.payload::jsonb
+          from (values ${list(jobValues)}) as j(id, queue, job_name, job_id, rerate_job_id, payload, call_sid)
+          join log on log.call_sid = j.call_sid
+          left join prev on prev.call_sid = j.call_sid
+          where j.rerate_job_id is not null or prev.call_status is null
+            or prev.call_status not in ${CHARGED_STATUSES}`;
 
+  // Moves forward: by SequenceNumber when both the stored row and the event have one, else by
+  // status; and a completion re-rates a completed call when it brings a longer duration.
   return sql`
     with ev (id, account_id, phone_number_id, call_sid, parent_call_sid, direction, from_number, to_number,
-        their_number, call_start_time, answered_at, ended_at, duration_seconds, call_status,
+        contact_number, call_start_time, answered_at, ended_at, duration_seconds, call_status,
         last_sequence_number, from_city, from_state, from_country) as (values ${list(eventValues)}),
-    contact as (
-      insert into ${contacts} (id, account_id, name, phone, source, last_contacted, created_at, updated_at)
-      values ${list(contactValues)}
-      on conflict (account_id, phone) do update
-        set last_contacted = greatest(${contacts.lastContacted}, excluded.last_contacted)
-      returning id, account_id, phone
+    prev as (
+      select l.call_sid, l.call_status from ${callLogs} l where l.call_sid in (select call_sid from ev)
     ),
+    contact as (${contact}),
     log as (
       insert into ${callLogs} (id, account_id, contact_id, phone_number_id, call_sid, parent_call_sid,
         direction, from_number, to_number, call_start_time, answered_at, ended_at, duration_seconds,
         call_status, last_sequence_number, from_city, from_state, from_country)
-      select ev.id, ev.account_id, contact.id, ev.phone_number_id, ev.call_sid, ev.parent_call_sid,
-        ev.direction, ev.from_number, ev.to_number, ev.call_start_time, ev.answered_at, ev.ended_at,
-        ev.duration_seconds, ev.call_status, ev.last_sequence_number, ev.from_city, ev.from_state,
-        ev.from_country
-      from ev left join contact on contact.account_id = ev.account_id and contact.phone = ev.their_number
+      select ev.id, ev.account_id, contact.id,
+        (select p.id from ${phoneNumbers} p where p.id = ev.phone_number_id),
+        ev.call_sid, ev.parent_call_sid, ev.direction, ev.from_number, ev.to_number, ev.call_start_time,
+        ev.answered_at, ev.ended_at, ev.duration_seconds, ev.call_status, ev.last_sequence_number,
+        ev.from_city, ev.from_state, ev.from_country
+      from ev left join contact on contact.account_id = ev.account_id and contact.phone = ev.contact_number
+      where exists (select 1 from ${accounts} a where a.id = ev.account_id)
       on conflict (call_sid) do update set
         call_status = case when excluded.call_status = 'completed'
           and exists (select 1 from ${voicemails} v where v.call_sid = excluded.call_sid)
           then 'voicemail_missed' else excluded.call_status end,
-        last_sequence_number = excluded.last_sequence_number,
+        last_sequence_number = greatest(${callLogs.lastSequenceNumber}, excluded.last_sequence_number),
         duration_seconds = greatest(${callLogs.durationSeconds}, excluded.duration_seconds),
         answered_at = coalesce(${callLogs.answeredAt}, excluded.answered_at),
         ended_at = coalesce(excluded.ended_at, ${callLogs.endedAt}),
         call_start_time = least(${callLogs.callStartTime}, excluded.call_start_time),
         updated_at = now()
-      where ${callLogs.lastSequenceNumber} < excluded.last_sequence_number
+      where (case when ${callLogs.lastSequenceNumber} >= 0 and excluded.last_sequence_number >= 0
+          then ${callLogs.lastSequenceNumber} < excluded.last_sequence_number
+          else ${STORED_RANK} < ${EVENT_RANK} end)
+        or (excluded.call_status = 'completed' and ${callLogs.callStatus} in ${CHARGED_STATUSES}
+          and excluded.duration_seconds > ${callLogs.durationSeconds})
       returning id, call_sid, call_status
     ),
     jobs as (${jobs})
-    select id, call_sid, call_status from log`;
+    select id, call_sid, call_status from log
+    union all
+    select null, ev.call_sid, null from ev
+    where not exists (select 1 from ${accounts} a where a.id = ev.account_id)`;
 }

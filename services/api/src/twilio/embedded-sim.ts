@@ -1,3 +1,4 @@
+import { timingSafeEqual } from "node:crypto";
 import {
   type CarrierSim,
   CarrierSimRequestClient,
@@ -5,11 +6,13 @@ import {
   createCarrierSim,
   injectTransport,
   type NumberConfig,
+  type NumberScope,
 } from "@poundline/carrier-sim";
 import { voicePaths } from "@poundline/telephony";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { SESSION_COOKIE, validateSessionToken } from "../auth/sessions";
 import { AppError } from "../http/errors";
+import { createOriginCheck } from "../http/origin";
 import { type CarrierConfig, SIM_PREFIX } from "./carrier-config";
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
@@ -51,15 +54,67 @@ export function embeddedSimHttpClient(app: FastifyInstance, carrier: CarrierConf
   });
 }
 
-/** Test calls may be placed from this machine (the CLI) or by a signed-in user (the console). */
-async function guardControl(request: FastifyRequest) {
-  if (LOOPBACK.has(request.ip)) return;
-  const token = request.cookies?.[SESSION_COOKIE];
-  const { db, clock } = request.server.deps;
-  if (token && (await validateSessionToken(db.db, token, clock()))) return;
-  throw new AppError("FORBIDDEN", "Test calls need a signed-in user");
+export interface EmbeddedSimAccess {
+  /** Origins allowed to make cookie-authenticated writes (the same as for /api). */
+  allowedOrigins: string[];
+  /** The token `npm run call` may send as a bearer token (CARRIER_SIM_TOKEN); none: loopback only. */
+  controlToken?: string | undefined;
 }
 
-export async function registerEmbeddedSim(app: FastifyInstance, sim: CarrierSim) {
-  await app.register(carrierSimPlugin, { prefix: SIM_PREFIX, sim, guard: guardControl });
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * A connection from this machine, as the socket says (never `request.ip`, which TRUST_PROXY lets
+ * X-Forwarded-For rewrite). A request that went through a proxy is not from this machine, even
+ * when the proxy runs on it.
+ */
+function fromThisMachine(request: FastifyRequest): boolean {
+  const peer = request.socket.remoteAddress ?? "";
+  const forwarded =
+    request.headers["x-forwarded-for"] !== undefined || request.headers.forwarded !== undefined;
+  return LOOPBACK.has(peer) && !forwarded;
+}
+
+/**
+ * Who may place test calls and texts, and into which numbers: the CLI (its bearer token, or a
+ * connection from this machine) into any; a signed-in user (session cookie) only into their own
+ * account's numbers, whose calls and texts only they read.
+ */
+function controlScope(access: EmbeddedSimAccess) {
+  return async (request: FastifyRequest): Promise<NumberScope> => {
+    const authorization = request.headers.authorization ?? "";
+    if (authorization.startsWith("Bearer ")) {
+      if (access.controlToken && sameSecret(authorization.slice(7), access.controlToken)) return "all";
+      throw new AppError("UNAUTHORIZED", "Unknown carrier simulator token");
+    }
+    const token = request.cookies?.[SESSION_COOKIE];
+    if (token) {
+      const { db, clock, routing } = request.server.deps;
+      const auth = await validateSessionToken(db.db, token, clock());
+      if (!auth) throw new AppError("UNAUTHORIZED", "Sign in to place test calls");
+      const accountId = auth.account?.id;
+      return {
+        has: (e164) => {
+          const entry = routing.current().byNumber.get(e164);
+          return entry?.kind === "owned" && entry.route.accountId === accountId;
+        },
+      };
+    }
+    if (fromThisMachine(request)) return "all";
+    throw new AppError("FORBIDDEN", "Test calls need a signed-in user, or the token printed at start");
+  };
+}
+
+export async function registerEmbeddedSim(app: FastifyInstance, sim: CarrierSim, access: EmbeddedSimAccess) {
+  await app.register(carrierSimPlugin, {
+    prefix: SIM_PREFIX,
+    sim,
+    // Cookie writes from elsewhere are refused, as for /api.
+    guard: createOriginCheck(access.allowedOrigins),
+    scope: controlScope(access),
+  });
 }

@@ -1,5 +1,5 @@
 import formbody from "@fastify/formbody";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { AppError } from "../http/errors";
 import { lazyRequestLogger } from "../http/logging";
 import { queueRoutes } from "./queue-routes";
@@ -8,24 +8,18 @@ import { isValidSignature } from "./signature";
 import { smsRoutes } from "./sms-routes";
 import { voiceRoutes } from "./voice-routes";
 
-/** Carrier webhook parameters: a form-encoded body of strings. */
-export type WebhookParams = Record<string, string | undefined>;
-
-export function paramsOf(request: FastifyRequest): WebhookParams {
-  return (request.body ?? {}) as WebhookParams;
-}
-
-export function sendTwiml(reply: FastifyReply, xml: string) {
-  return reply.type("text/xml").send(xml);
-}
+const NO_PARAMS = Object.freeze({});
 
 /**
- * Everything the carrier calls, under /twilio. One hook, before any handler reads the body,
- * checks X-Twilio-Signature against our public URL of the request: a bad one is 403 and
- * touches nothing.
+ * Everything the carrier calls, under /twilio. The carrier posts forms: any other body is 415
+ * before anything reads it. One hook, before any handler, checks X-Twilio-Signature against our
+ * public URL of the request: a bad one is 403 and touches nothing. Handlers then read the form
+ * through one typed reader (carrier-params.ts).
  */
 export async function twilioRoutes(app: FastifyInstance) {
   const { carrier } = app.deps;
+  // Not JSON nor plain text: what the carrier never sends is never parsed (nor signed, nor read).
+  app.removeAllContentTypeParsers();
   await app.register(formbody);
   app.addHook("onRoute", (route) => {
     route.childLoggerFactory ??= lazyRequestLogger;
@@ -34,12 +28,12 @@ export async function twilioRoutes(app: FastifyInstance) {
   app.addHook("preValidation", (request, _reply, done) => {
     const url = `${carrier.webhookBaseUrl}${request.url}`;
     const signature = request.headers["x-twilio-signature"];
-    const params = request.method === "POST" ? ((request.body ?? {}) as Record<string, unknown>) : {};
+    const { body } = request;
     const valid = isValidSignature(
       carrier.authToken,
       typeof signature === "string" ? signature : undefined,
       url,
-      params,
+      request.method === "POST" && typeof body === "object" && body !== null ? body : NO_PARAMS,
     );
     done(valid ? undefined : new AppError("FORBIDDEN", "Invalid carrier signature"));
   });

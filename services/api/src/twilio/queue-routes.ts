@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { queryRows, schema } from "@poundline/db";
+import { queryRows, schema, sqlStateOf } from "@poundline/db";
 import {
   afterMemberCall,
   type CallContext,
@@ -23,9 +23,11 @@ import {
 } from "@poundline/telephony";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import { paramsOf, sendTwiml } from "./plugin";
+import { carrierParams, carrierQuery } from "./carrier-params";
+import { sendTwiml } from "./twiml-reply";
 
-type Query = Record<string, string | undefined>;
+/** SQLSTATE foreign_key_violation: the account (or number) was deleted while the call went on. */
+const FOREIGN_KEY_VIOLATION = "23503";
 
 const hunts = schema.ringHunts;
 const turns = schema.ringTurns;
@@ -199,9 +201,10 @@ export async function queueRoutes(app: FastifyInstance) {
    * later ones only read its state.
    */
   app.post(voicePaths.hold, async (request, reply) => {
-    const query = request.query as Query;
+    const params = carrierParams(request);
+    const query = carrierQuery(request).record();
     const context = readContext(query);
-    const callSid = paramsOf(request).CallSid;
+    const callSid = params.optional("CallSid");
     if (!context?.numberId || !callSid) return sendTwiml(reply, renderLeave());
     const target = readHuntTarget(query);
     const table = routing.current();
@@ -209,7 +212,17 @@ export async function queueRoutes(app: FastifyInstance) {
     const plan = huntPlan(table, context, target, 0);
     if (!plan?.attempts[0]) return sendTwiml(reply, renderLeave());
 
-    const turn = await startHunt(context, context.numberId, target, callSid);
+    let turn: number | null;
+    try {
+      turn = await startHunt(context, context.numberId, target, callSid);
+    } catch (error) {
+      if (sqlStateOf(error) !== FOREIGN_KEY_VIOLATION) throw error;
+      request.log.warn(
+        { callSid, accountId: context.accountId },
+        "hold for an account that no longer exists",
+      );
+      return sendTwiml(reply, renderLeave());
+    }
     // Same table as the check above: at its turn too the group has someone to ring.
     const started = turn === null ? null : huntPlan(table, context, target, turn);
     const first = started?.attempts[0];
@@ -230,7 +243,8 @@ export async function queueRoutes(app: FastifyInstance) {
 
   /** A member answered: the first one takes the caller; anyone later is thanked off the line. */
   app.post(voicePaths.member, async (request, reply) => {
-    const query = request.query as Query;
+    const params = carrierParams(request);
+    const query = carrierQuery(request).record();
     const context = readContext(query);
     const member = readMemberCall(query);
     if (!context || !member) return sendTwiml(reply, renderStep({ kind: "end" }, twiml));
@@ -242,7 +256,7 @@ export async function queueRoutes(app: FastifyInstance) {
     if (!taken) return sendTwiml(reply, renderStep({ kind: "end" }, twiml));
     // The other phones stop ringing before this member is put through (the requests go out
     // together: one round trip to the carrier).
-    await cancelMemberCalls(member.queue, stillRinging(taken, paramsOf(request).CallSid), request.log);
+    await cancelMemberCalls(member.queue, stillRinging(taken, params.optional("CallSid")), request.log);
     const company = routing.current().accounts.get(context.accountId)?.companyName ?? "";
     return sendTwiml(reply, renderMemberAnswer(company, member.queue));
   });
@@ -252,44 +266,38 @@ export async function queueRoutes(app: FastifyInstance) {
    * ended (bridged or exhausted) change nothing: only a hunt still hunting counts an end.
    */
   app.post(voicePaths.memberStatus, async (request, reply) => {
-    const query = request.query as Query;
+    const params = carrierParams(request);
+    const query = carrierQuery(request).record();
     const context = readContext(query);
     const member = readMemberCall(query);
-    const params = paramsOf(request);
-    const status = params.CallStatus as MemberCallStatus | undefined;
-    if (
-      !context ||
-      !member ||
-      !params.CallSid ||
-      !status ||
-      !MEMBER_CALL_ENDINGS.includes(status) ||
-      status === "completed"
-    )
+    const callSid = params.optional("CallSid");
+    const status = params.oneOf("CallStatus", MEMBER_CALL_ENDINGS);
+    if (!context || !member || !callSid || !status || status === "completed")
       return sendTwiml(reply, EMPTY_TWIML);
-    await memberEnded(context, member.queue, member.attempt, params.CallSid, status, request.log);
+    await memberEnded(context, member.queue, member.attempt, callSid, status, request.log);
     return sendTwiml(reply, EMPTY_TWIML);
   });
 
   /** The caller left the queue: bridged (the call is over), or not taken (voicemail or goodbye). */
   app.post(voicePaths.queueResult, async (request, reply) => {
-    const query = request.query as Query;
-    const context = readContext(query);
-    const params = paramsOf(request);
+    const params = carrierParams(request);
+    const context = readContext(carrierQuery(request).record());
     if (!context) return sendTwiml(reply, renderStep({ kind: "end" }, twiml));
-    const result = params.QueueResult ?? "error";
-    if (result !== "bridged" && params.CallSid) {
+    const result = params.optional("QueueResult") ?? "error";
+    const callSid = params.optional("CallSid");
+    if (result !== "bridged" && callSid) {
       // Nobody may take a caller who is gone or on the way to voicemail: the phones stop ringing.
       const [left] = await db.db
         .update(hunts)
         .set({ state: "exhausted", updatedAt: clock() })
-        .where(and(eq(hunts.callerCallSid, params.CallSid), eq(hunts.state, "hunting")))
+        .where(and(eq(hunts.callerCallSid, callSid), eq(hunts.state, "hunting")))
         .returning({ memberCallSids: hunts.memberCallSids, endedCallSids: hunts.endedCallSids });
-      if (left) await cancelMemberCalls(params.CallSid, stillRinging(left), request.log);
+      if (left) await cancelMemberCalls(callSid, stillRinging(left), request.log);
     }
     const step = continueAfterQueue(routing.current(), context, result);
     return sendTwiml(
       reply,
-      renderStep(step, twiml, { from: params.From ?? "", to: params.To ?? "", callSid: params.CallSid }),
+      renderStep(step, twiml, { from: params.text("From"), to: params.text("To"), callSid }),
     );
   });
 }

@@ -1,8 +1,13 @@
-import { newId, schema } from "@poundline/db";
+import { newId, schema, sqlStateOf } from "@poundline/db";
 import { EMPTY_TWIML, readContext, voicePaths } from "@poundline/telephony";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { paramsOf, sendTwiml } from "./plugin";
+import { publishLiveEvent } from "../events/live";
+import { carrierParams, carrierQuery } from "./carrier-params";
+import { sendTwiml } from "./twiml-reply";
+
+/** SQLSTATE foreign_key_violation: the account was deleted while the recording was on its way. */
+const FOREIGN_KEY_VIOLATION = "23503";
 
 /** Voicemail recordings and the carrier's transcriptions of them. */
 export async function recordingRoutes(app: FastifyInstance) {
@@ -10,58 +15,66 @@ export async function recordingRoutes(app: FastifyInstance) {
 
   /**
    * The recording is ready: one voicemail row per RecordingSid and, in the same transaction, the
-   * job that fetches, transcribes and notifies. A repeated delivery inserts nothing.
+   * job that fetches, transcribes and notifies. A repeated delivery inserts nothing; a recording
+   * for an account deleted meanwhile is not stored. The caller is kept as the carrier gave it (a
+   * withheld caller stays "Anonymous"): a voicemail makes no contact.
    */
   app.post(voicePaths.recording, async (request, reply) => {
-    const query = request.query as Record<string, string | undefined>;
-    const context = readContext(query);
-    const params = paramsOf(request);
-    const recordingSid = params.RecordingSid;
-    if (!context || !recordingSid || !params.CallSid || !params.RecordingUrl)
+    const params = carrierParams(request);
+    const query = carrierQuery(request);
+    const context = readContext(query.record());
+    const recordingSid = params.optional("RecordingSid");
+    const callSid = params.optional("CallSid");
+    const recordingUrl = params.optional("RecordingUrl");
+    if (!context || !recordingSid || !callSid || !recordingUrl) return sendTwiml(reply, EMPTY_TWIML);
+    if ((params.optional("RecordingStatus") ?? "completed") !== "completed")
       return sendTwiml(reply, EMPTY_TWIML);
-    if ((params.RecordingStatus ?? "completed") !== "completed") return sendTwiml(reply, EMPTY_TWIML);
-    const durationSeconds = Math.max(0, Number.parseInt(params.RecordingDuration ?? "0", 10) || 0);
-    const from = query.fr ?? "";
+    const durationSeconds = params.seconds("RecordingDuration");
+    const from = query.text("fr");
 
-    const created = await db.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(schema.voicemails)
-        .values({
-          id: newId("voicemail"),
-          accountId: context.accountId,
-          callSid: params.CallSid as string,
-          callLogId: sql`(select id from ${schema.callLogs} where call_sid = ${params.CallSid} and account_id = ${context.accountId})`,
-          recordingSid,
-          recordingUrl: params.RecordingUrl as string,
-          durationSeconds,
-          fromNumber: from,
-          toNumber: query.to ?? "",
-          transcriptionStatus: app.deps.carrier.carrierTranscription ? "pending" : "none",
-        })
-        .onConflictDoNothing({ target: schema.voicemails.recordingSid })
-        .returning({ id: schema.voicemails.id });
-      if (!row) return null;
-      await tx
-        .update(schema.callLogs)
-        .set({ callStatus: "voicemail_missed" })
-        .where(
-          and(
-            eq(schema.callLogs.callSid, params.CallSid as string),
-            eq(schema.callLogs.callStatus, "completed"),
-          ),
+    const created = await db.db
+      .transaction(async (tx) => {
+        const [row] = await tx
+          .insert(schema.voicemails)
+          .values({
+            id: newId("voicemail"),
+            accountId: context.accountId,
+            callSid,
+            callLogId: sql`(select id from ${schema.callLogs} where call_sid = ${callSid} and account_id = ${context.accountId})`,
+            recordingSid,
+            recordingUrl,
+            durationSeconds,
+            fromNumber: from,
+            toNumber: query.text("to"),
+            transcriptionStatus: app.deps.carrier.carrierTranscription ? "pending" : "none",
+          })
+          .onConflictDoNothing({ target: schema.voicemails.recordingSid })
+          .returning({ id: schema.voicemails.id });
+        if (!row) return null;
+        await tx
+          .update(schema.callLogs)
+          .set({ callStatus: "voicemail_missed" })
+          .where(and(eq(schema.callLogs.callSid, callSid), eq(schema.callLogs.callStatus, "completed")));
+        await tx.insert(schema.jobOutbox).values({
+          id: newId("job"),
+          queue: "voicemail",
+          jobName: "process-voicemail",
+          jobId: recordingSid,
+          payload: { voicemailId: row.id, extensionId: query.optional("x") ?? null },
+        });
+        return row;
+      })
+      .catch((error: unknown) => {
+        if (sqlStateOf(error) !== FOREIGN_KEY_VIOLATION) throw error;
+        request.log.warn(
+          { recordingSid, accountId: context.accountId },
+          "recording for an account that no longer exists",
         );
-      await tx.insert(schema.jobOutbox).values({
-        id: newId("job"),
-        queue: "voicemail",
-        jobName: "process-voicemail",
-        jobId: recordingSid,
-        payload: { voicemailId: row.id, extensionId: query.x ?? null },
+        return null;
       });
-      return row;
-    });
     if (created) {
       app.deps.jobs?.notify();
-      await live.publish(context.accountId, {
+      publishLiveEvent(live, request.log, context.accountId, {
         type: "voicemail.created",
         recordingSid,
         from,
@@ -72,19 +85,20 @@ export async function recordingRoutes(app: FastifyInstance) {
   });
 
   app.post(voicePaths.transcription, async (request, reply) => {
-    const context = readContext(request.query as Record<string, string | undefined>);
-    const params = paramsOf(request);
-    if (!context || !params.RecordingSid) return sendTwiml(reply, EMPTY_TWIML);
-    const completed = params.TranscriptionStatus === "completed";
+    const params = carrierParams(request);
+    const context = readContext(carrierQuery(request).record());
+    const recordingSid = params.optional("RecordingSid");
+    if (!context || !recordingSid) return sendTwiml(reply, EMPTY_TWIML);
+    const completed = params.text("TranscriptionStatus") === "completed";
     await db.db
       .update(schema.voicemails)
       .set({
-        transcription: completed ? (params.TranscriptionText ?? "") : null,
+        transcription: completed ? params.text("TranscriptionText") : null,
         transcriptionStatus: completed ? "completed" : "failed",
       })
       .where(
         and(
-          eq(schema.voicemails.recordingSid, params.RecordingSid),
+          eq(schema.voicemails.recordingSid, recordingSid),
           eq(schema.voicemails.accountId, context.accountId),
         ),
       );

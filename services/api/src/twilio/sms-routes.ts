@@ -1,12 +1,14 @@
-import { newId, schema } from "@poundline/db";
-import { countSegments, EMPTY_TWIML } from "@poundline/telephony";
+import { newId, schema, sqlStateOf } from "@poundline/db";
+import { contactableNumber, countSegments, EMPTY_TWIML } from "@poundline/telephony";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { touchContactByPhone } from "../crm/contacts";
+import { publishLiveEvent } from "../events/live";
 import { advanceOutboundStatus } from "../messages/delivery";
 import { isOutboundStatus } from "../messages/status";
-import { paramsOf, sendTwiml, type WebhookParams } from "./plugin";
-import { accountOfCall } from "./voice-routes";
+import { type CarrierParams, carrierParams, MAX_INT32, MAX_MEDIA } from "./carrier-params";
+import { sendTwiml } from "./twiml-reply";
+import { accountOfCall, callerOf } from "./voice-routes";
 
 const { messages, smsOptOuts } = schema;
 
@@ -39,14 +41,16 @@ export function keywordOf(body: string): Keyword {
 }
 
 const E164 = /^\+[1-9][0-9]{6,14}$/;
+/** The longest text the carrier takes is 1,600 characters: never more segments than that. */
+const MAX_SEGMENTS = 1600;
+/** SQLSTATE foreign_key_violation: the account was deleted while the text was on its way. */
+const FOREIGN_KEY_VIOLATION = "23503";
 
-const count = (value: string | undefined) => Math.max(0, Number.parseInt(value ?? "", 10) || 0);
-
-/** MediaUrl0..MediaUrl(N-1) of an MMS. */
-function mediaUrlsOf(params: WebhookParams, numMedia: number): string[] {
+/** MediaUrl0..MediaUrl(N-1) of an MMS; `numMedia` is at most MAX_MEDIA. */
+function mediaUrlsOf(params: CarrierParams, numMedia: number): string[] {
   const urls: string[] = [];
   for (let i = 0; i < numMedia; i++) {
-    const url = params[`MediaUrl${i}`];
+    const url = params.optional(`MediaUrl${i}`);
     if (url) urls.push(url);
   }
   return urls;
@@ -57,79 +61,99 @@ export async function smsRoutes(app: FastifyInstance) {
   const { db, routing, clock, live } = app.deps;
 
   /**
-   * An incoming SMS or MMS: stored once per MessageSid, its sender made a contact, opt-out
-   * keywords applied, all in one transaction. A repeated delivery inserts nothing and changes nothing.
+   * An incoming SMS or MMS: stored once per MessageSid, its sender made a contact (when it is a
+   * number: not a withheld, alphanumeric or short-code sender), opt-out keywords applied, all in
+   * one transaction. A repeated delivery inserts nothing and changes nothing; a text for an
+   * account deleted meanwhile is not stored.
    */
   app.post(smsPaths.incoming, async (request, reply) => {
-    const params = paramsOf(request);
-    const messageSid = params.MessageSid ?? params.SmsMessageSid ?? params.SmsSid;
-    const from = params.From ?? "";
-    const to = params.To ?? "";
+    const params = carrierParams(request);
+    const messageSid = params.firstOf("MessageSid", "SmsMessageSid", "SmsSid");
+    const from = params.text("From");
+    const to = params.text("To");
     if (!messageSid || !from || !to) return sendTwiml(reply, EMPTY_TWIML);
-    const owner = accountOfCall(routing.current(), to, params);
+    const owner = accountOfCall(routing.current(), to, callerOf(params));
     if (!owner) {
       request.log.warn({ messageSid, to }, "text to a number no account owns");
       return sendTwiml(reply, EMPTY_TWIML);
     }
-    const body = params.Body ?? "";
-    const numMedia = count(params.NumMedia);
+    const body = params.text("Body");
+    const numMedia = params.integer("NumMedia", { min: 0, max: MAX_MEDIA }) ?? 0;
+    const sender = contactableNumber(from);
     const now = clock();
 
-    const created = await db.db.transaction(async (tx) => {
-      const [message] = await tx
-        .insert(messages)
-        .values({
-          id: newId("message"),
+    const created = await db.db
+      .transaction(async (tx) => {
+        const [message] = await tx
+          .insert(messages)
+          .values({
+            id: newId("message"),
+            accountId: owner.accountId,
+            phoneNumberId: owner.phoneNumberId,
+            messageSid,
+            direction: "inbound",
+            fromNumber: from,
+            toNumber: to,
+            body,
+            // 0 or absent: the carrier did not say.
+            numSegments: params.integer("NumSegments", { min: 0, max: MAX_SEGMENTS }) || countSegments(body),
+            numMedia,
+            mediaUrls: mediaUrlsOf(params, numMedia),
+            status: "received",
+            sentAt: now,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .onConflictDoNothing({ target: messages.messageSid })
+          .returning({ id: messages.id });
+        if (!message) return false;
+
+        if (!sender) return true;
+        const contactId = await touchContactByPhone(tx, {
           accountId: owner.accountId,
-          phoneNumberId: owner.phoneNumberId,
-          messageSid,
-          direction: "inbound",
-          fromNumber: from,
-          toNumber: to,
-          body,
-          numSegments: count(params.NumSegments) || countSegments(body),
-          numMedia,
-          mediaUrls: mediaUrlsOf(params, numMedia),
-          status: "received",
-          sentAt: now,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing({ target: messages.messageSid })
-        .returning({ id: messages.id });
-      if (!message) return false;
+          phone: sender,
+          source: "text",
+          at: now,
+        });
+        if (contactId) await tx.update(messages).set({ contactId }).where(eq(messages.id, message.id));
 
-      const contactId = await touchContactByPhone(tx, {
-        accountId: owner.accountId,
-        phone: from,
-        source: "text",
-        at: now,
-      });
-      if (contactId) await tx.update(messages).set({ contactId }).where(eq(messages.id, message.id));
-
-      const keyword = keywordOf(body);
-      if (keyword && E164.test(from) && E164.test(to)) {
-        const pair = and(eq(smsOptOuts.ourNumber, to), eq(smsOptOuts.subscriberNumber, from));
-        if (keyword === "opt-out") {
-          await tx
-            .insert(smsOptOuts)
-            .values({
-              id: newId("optOut"),
-              accountId: owner.accountId,
-              ourNumber: to,
-              subscriberNumber: from,
-              optedOutAt: now,
-            })
-            .onConflictDoNothing({ target: [smsOptOuts.ourNumber, smsOptOuts.subscriberNumber] });
-        } else {
-          await tx.delete(smsOptOuts).where(pair);
+        const keyword = keywordOf(body);
+        if (keyword && E164.test(to)) {
+          const pair = and(eq(smsOptOuts.ourNumber, to), eq(smsOptOuts.subscriberNumber, sender));
+          if (keyword === "opt-out") {
+            await tx
+              .insert(smsOptOuts)
+              .values({
+                id: newId("optOut"),
+                accountId: owner.accountId,
+                ourNumber: to,
+                subscriberNumber: sender,
+                optedOutAt: now,
+              })
+              .onConflictDoNothing({ target: [smsOptOuts.ourNumber, smsOptOuts.subscriberNumber] });
+          } else {
+            await tx.delete(smsOptOuts).where(pair);
+          }
         }
-      }
-      return true;
-    });
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (sqlStateOf(error) !== FOREIGN_KEY_VIOLATION) throw error;
+        request.log.warn(
+          { messageSid, accountId: owner.accountId },
+          "text for an account that no longer exists",
+        );
+        return false;
+      });
 
     if (created) {
-      await live.publish(owner.accountId, { type: "message.received", messageSid, from, to, body });
+      publishLiveEvent(live, request.log, owner.accountId, {
+        type: "message.received",
+        messageSid,
+        from,
+        to,
+        body,
+      });
     }
     return sendTwiml(reply, EMPTY_TWIML);
   });
@@ -139,20 +163,19 @@ export async function smsRoutes(app: FastifyInstance) {
    * late reports change nothing, and the first report of sent hands the charge to billing.
    */
   app.post(smsPaths.status, async (request, reply) => {
-    const params = paramsOf(request);
-    const messageSid = params.MessageSid ?? params.SmsSid;
-    const status = params.MessageStatus ?? params.SmsStatus ?? "";
+    const params = carrierParams(request);
+    const messageSid = params.firstOf("MessageSid", "SmsSid");
+    const status = params.firstOf("MessageStatus", "SmsStatus") ?? "";
     if (!messageSid || !isOutboundStatus(status)) return sendTwiml(reply, EMPTY_TWIML);
-    const errorCode = Number.parseInt(params.ErrorCode ?? "", 10);
     const applied = await advanceOutboundStatus(db.db, {
       messageSid,
       status,
-      errorCode: Number.isNaN(errorCode) ? null : errorCode,
+      errorCode: params.integer("ErrorCode", { min: 0, max: MAX_INT32 }) ?? null,
       now: clock(),
     });
     if (applied) {
       app.deps.jobs?.notify();
-      await live.publish(applied.accountId, { type: "message.status", messageSid, status });
+      publishLiveEvent(live, request.log, applied.accountId, { type: "message.status", messageSid, status });
     } else request.log.debug({ messageSid, status }, "delivery report changed nothing");
     return sendTwiml(reply, EMPTY_TWIML);
   });

@@ -1,11 +1,15 @@
 import {
   type CallerLocation,
+  callProgressStatus,
+  callTimes,
   chooseLicensee,
   continueAfterDial,
   continueAfterGather,
   countryOfNumber,
   type DialStatus,
   EMPTY_TWIML,
+  type IncomingCall,
+  type LocationInput,
   locateCaller,
   nanpAreaCodes,
   type RoutingTable,
@@ -19,43 +23,46 @@ import {
   voicePaths,
 } from "@poundline/telephony";
 import type { FastifyInstance } from "fastify";
+import { publishLiveEvent } from "../events/live";
 import { createCallStatusWriter } from "./call-status-writer";
-import { paramsOf, sendTwiml, type WebhookParams } from "./plugin";
+import { type CarrierParams, carrierParams, carrierQuery, MAX_INT32 } from "./carrier-params";
+import { sendTwiml } from "./twiml-reply";
 
-const callStatusOf: Record<string, string> = {
-  queued: "queued",
-  initiated: "initiated",
-  ringing: "ringing",
-  "in-progress": "in-progress",
-  answered: "in-progress",
-  completed: "completed",
-  busy: "busy",
-  "no-answer": "no-answer",
-  failed: "failed",
-  canceled: "canceled",
-};
+const DIAL_STATUSES = [
+  "completed",
+  "answered",
+  "busy",
+  "no-answer",
+  "failed",
+  "canceled",
+] as const satisfies readonly DialStatus[];
 
-const partiesOf = (params: WebhookParams) => ({
-  from: params.From ?? "",
-  to: params.To ?? "",
-  callSid: params.CallSid,
+const partiesOf = (params: CarrierParams) => ({
+  from: params.text("From"),
+  to: params.text("To"),
+  callSid: params.optional("CallSid"),
 });
 
-export function callerLocation(params: WebhookParams): CallerLocation {
-  return locateCaller(
-    { from: params.From ?? "", fromState: params.FromState, fromCountry: params.FromCountry },
-    nanpAreaCodes,
-    countryOfNumber,
-  );
+/** Who is calling, as the carrier located them. */
+export function callerOf(params: CarrierParams): LocationInput {
+  return {
+    from: params.text("From"),
+    fromState: params.optional("FromState"),
+    fromCountry: params.optional("FromCountry"),
+  };
+}
+
+export function callerLocation(caller: LocationInput): CallerLocation {
+  return locateCaller(caller, nanpAreaCodes, countryOfNumber);
 }
 
 /** Which account a call belongs to: the owner of our number, or the licensee the geo rules chose. */
-export function accountOfCall(table: RoutingTable, ourNumber: string, params: WebhookParams) {
+export function accountOfCall(table: RoutingTable, ourNumber: string, caller: LocationInput) {
   const entry = table.byNumber.get(ourNumber);
   if (!entry) return null;
   if (entry.kind === "owned")
     return { accountId: entry.route.accountId, phoneNumberId: entry.route.numberId };
-  const { accountId } = chooseLicensee(entry.shared, callerLocation(params));
+  const { accountId } = chooseLicensee(entry.shared, callerLocation(caller));
   return accountId
     ? { accountId, phoneNumberId: table.accounts.get(accountId)?.mainRoute?.numberId ?? null }
     : null;
@@ -69,112 +76,101 @@ export async function voiceRoutes(app: FastifyInstance) {
   };
   // The hot path: in-memory tables only, no database round trip.
   app.post(voicePaths.incoming, async (request, reply) => {
-    const params = paramsOf(request);
-    const routed = routeIncomingCall(
-      routing.current(),
-      {
-        to: params.To ?? "",
-        from: params.From ?? "",
-        fromState: params.FromState,
-        fromCountry: params.FromCountry,
-      },
-      callerLocation(params),
-      clock(),
+    const params = carrierParams(request);
+    const call: IncomingCall = {
+      to: params.text("To"),
+      from: params.text("From"),
+      fromState: params.optional("FromState"),
+      fromCountry: params.optional("FromCountry"),
+    };
+    const routed = routeIncomingCall(routing.current(), call, callerLocation(call), clock());
+    return sendTwiml(
+      reply,
+      renderStep(routed.step, twiml, { from: call.from, to: call.to, callSid: params.optional("CallSid") }),
     );
-    return sendTwiml(reply, renderStep(routed.step, twiml, partiesOf(params)));
   });
 
   app.post(voicePaths.gather, async (request, reply) => {
-    const query = request.query as Record<string, string | undefined>;
+    const params = carrierParams(request);
+    const query = carrierQuery(request).record();
     const context = readContext(query);
     const position = readPosition(query);
     if (!context || !position) return sendTwiml(reply, renderStep({ kind: "end" }, twiml));
-    const params = paramsOf(request);
-    const step = continueAfterGather(routing.current(), context, position, params.Digits ?? "");
+    const step = continueAfterGather(routing.current(), context, position, params.text("Digits"));
     return sendTwiml(reply, renderStep(step, twiml, partiesOf(params)));
   });
 
   app.post(voicePaths.dial, async (request, reply) => {
-    const query = request.query as Record<string, string | undefined>;
+    const params = carrierParams(request);
+    const query = carrierQuery(request).record();
     const context = readContext(query);
     const followUp = readFollowUp(query);
     if (!context || !followUp) return sendTwiml(reply, renderStep({ kind: "end" }, twiml));
-    const params = paramsOf(request);
-    const status = (params.DialCallStatus ?? "no-answer") as DialStatus;
+    const status = params.oneOf("DialCallStatus", DIAL_STATUSES) ?? "no-answer";
     const step = continueAfterDial(routing.current(), context, followUp, status);
     return sendTwiml(reply, renderStep(step, twiml, partiesOf(params)));
   });
 
   app.post(voicePaths.record, async (request, reply) => {
-    const params = paramsOf(request);
-    const recorded = Boolean(params.RecordingSid) && Number(params.RecordingDuration ?? "0") > 0;
+    const params = carrierParams(request);
+    const recorded = Boolean(params.optional("RecordingSid")) && params.seconds("RecordingDuration") > 0;
     return sendTwiml(reply, recorded ? renderMessageSaved() : renderStep({ kind: "end" }, twiml));
   });
 
   /**
-   * Call progress. The call log is created or updated by CallSid in one statement; an event with a
-   * SequenceNumber not above the stored one changes nothing, so duplicates and late events are no-ops.
+   * Call progress. The call log is created or moved forward by CallSid in one statement: by
+   * SequenceNumber, or by status when the carrier sent none, so duplicates and late events are
+   * no-ops; a later completion with a longer duration re-rates the call.
    */
-  const writeCallStatus = createCallStatusWriter(db.db);
+  const writeCallStatus = createCallStatusWriter(db.db, app.log);
   app.post(voicePaths.status, async (request, reply) => {
-    const params = paramsOf(request);
-    const callSid = params.CallSid;
-    const status = callStatusOf[params.CallStatus ?? ""];
+    const params = carrierParams(request);
+    const callSid = params.optional("CallSid");
+    const status = callProgressStatus(params.text("CallStatus"));
     if (!callSid || !status) return sendTwiml(reply, EMPTY_TWIML);
-    const inbound = (params.Direction ?? "inbound") === "inbound";
-    const ourNumber = (inbound ? params.To : params.From) ?? "";
-    const owner = accountOfCall(routing.current(), ourNumber, params);
+    const inbound = (params.optional("Direction") ?? "inbound") === "inbound";
+    const from = params.text("From");
+    const to = params.text("To");
+    const ourNumber = inbound ? to : from;
+    const owner = accountOfCall(routing.current(), ourNumber, callerOf(params));
     if (!owner) {
       request.log.warn({ callSid, ourNumber }, "status callback for a number no account owns");
       return sendTwiml(reply, EMPTY_TWIML);
     }
-    const sequence = Number.parseInt(params.SequenceNumber ?? "0", 10) || 0;
-    const at = params.Timestamp ? new Date(params.Timestamp) : clock();
-    const eventTime = Number.isNaN(at.getTime()) ? clock() : at;
-    const duration = Math.max(0, Number.parseInt(params.CallDuration ?? "0", 10) || 0);
-    const ended = ["completed", "busy", "no-answer", "failed", "canceled"].includes(status);
-    const theirNumber = (inbound ? params.From : params.To) ?? "";
+    const eventTime = params.instant("Timestamp") ?? clock();
+    const durationSeconds = params.seconds("CallDuration");
 
     const applied = await writeCallStatus({
       accountId: owner.accountId,
       phoneNumberId: owner.phoneNumberId,
       callSid,
-      parentCallSid: params.ParentCallSid || null,
+      parentCallSid: params.optional("ParentCallSid") ?? null,
       inbound,
-      fromNumber: params.From ?? "",
-      toNumber: params.To ?? "",
-      theirNumber,
-      callerName: params.CallerName,
-      callStartTime: ended ? new Date(eventTime.getTime() - duration * 1000) : eventTime,
-      answeredAt:
-        status === "in-progress"
-          ? eventTime
-          : ended && duration > 0
-            ? new Date(eventTime.getTime() - duration * 1000)
-            : null,
-      endedAt: ended ? eventTime : null,
-      durationSeconds: duration,
+      fromNumber: from,
+      toNumber: to,
+      theirNumber: inbound ? from : to,
+      callerName: params.optional("CallerName"),
+      ...callTimes(status, eventTime, durationSeconds),
+      durationSeconds,
       callStatus: status,
-      sequence,
+      sequence: params.integer("SequenceNumber", { min: 0, max: MAX_INT32 }) ?? null,
       eventTime,
-      fromCity: params.FromCity || null,
-      fromState: params.FromState || null,
-      fromCountry: params.FromCountry || null,
+      fromCity: params.optional("FromCity") ?? null,
+      fromState: params.optional("FromState") ?? null,
+      fromCountry: params.optional("FromCountry") ?? null,
     });
 
     if (applied) {
       if (status === "completed") app.deps.jobs?.notify();
       // Live views are best effort: the carrier's answer does not wait for them.
-      live
-        .publish(owner.accountId, {
-          type: "call.updated",
-          callSid,
-          status: applied.callStatus,
-          from: params.From ?? "",
-          to: params.To ?? "",
-          direction: inbound ? "inbound" : "outbound",
-        })
-        .catch((err: unknown) => request.log.warn({ err, callSid }, "live event not published"));
+      publishLiveEvent(live, request.log, owner.accountId, {
+        type: "call.updated",
+        callSid,
+        status: applied.callStatus,
+        from,
+        to,
+        direction: inbound ? "inbound" : "outbound",
+      });
     }
     return sendTwiml(reply, EMPTY_TWIML);
   });

@@ -1,20 +1,58 @@
-import { existsSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 
-const webDist = fileURLToPath(new URL("../../../../web/dist", import.meta.url));
+/** Where `npm run build --workspace web` writes the web app. */
+export const WEB_DIST = fileURLToPath(new URL("../../../../web/dist", import.meta.url));
+
+/** The built web app, read once at start. */
+export interface BuiltWebApp {
+  root: string;
+  /** CSP sources (`'sha256-…'`) of the inline scripts of its index.html. */
+  inlineScriptHashes: string[];
+}
+
+const SCRIPT_ELEMENT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+
+/**
+ * The CSP hash sources of the inline scripts of an HTML page, as a browser computes them: over
+ * the element's text, with the line breaks the HTML parser normalises to LF.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes = "", text = ""] of html.matchAll(SCRIPT_ELEMENT)) {
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    const digest = createHash("sha256").update(text.replace(/\r\n?/g, "\n"), "utf8").digest("base64");
+    hashes.push(`'sha256-${digest}'`);
+  }
+  return hashes;
+}
+
+/** The built web app in `root`, or null before it is built. */
+export function loadBuiltWebApp(root: string = WEB_DIST): BuiltWebApp | null {
+  const index = join(root, "index.html");
+  if (!existsSync(index)) return null;
+  return { root, inlineScriptHashes: inlineScriptHashes(readFileSync(index, "utf8")) };
+}
+
+/**
+ * Paths the server answers itself: never the web app, so that a wrong method or a missing file
+ * there is a 404 in the one error shape (the carrier's webhooks are POST only).
+ */
+const SERVER_PATHS = /^\/(api|assets|twilio|carrier-sim|healthz)(\/|$)/;
 
 /** Serves the built web app (SPA fallback to index.html), or a plain page before it is built. */
-export async function webRoutes(app: FastifyInstance) {
-  if (existsSync(`${webDist}/index.html`)) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false });
-    // Client-side routes get the app; API paths and missing files keep their 404.
+export async function webRoutes(app: FastifyInstance, options: { webApp: BuiltWebApp | null }) {
+  const { webApp } = options;
+  if (webApp) {
+    await app.register(fastifyStatic, { root: webApp.root, wildcard: false });
+    // Client-side routes get the app; server paths and missing files keep their 404.
     app.get("/*", (request, reply) => {
       const path = request.url.split("?")[0] ?? "";
-      if (path.startsWith("/api/") || path.startsWith("/assets/") || /\.[a-z0-9]+$/i.test(path)) {
-        return reply.callNotFound();
-      }
+      if (SERVER_PATHS.test(path) || /\.[a-z0-9]+$/i.test(path)) return reply.callNotFound();
       return reply.sendFile("index.html");
     });
     return;

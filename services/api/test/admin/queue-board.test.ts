@@ -1,9 +1,14 @@
+import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QUEUE_BOARD_PATH } from "../../src/admin/queue-board";
 import { createTestApp, type TestApp } from "../../src/testing";
 import { createUser, type SignedIn, signIn } from "../fixtures";
 
 const redisUrl = process.env.TEST_REDIS_URL;
+
+function expectOneErrorShape(res: LightMyRequestResponse, code: string) {
+  expect(res.json()).toEqual({ error: { code, message: expect.any(String), requestId: expect.any(String) } });
+}
 
 // The board reads BullMQ's keys, so it exists only with Redis (as in production).
 describe.skipIf(!redisUrl)("the queue board (Bull Board) under /admin/queues", () => {
@@ -40,6 +45,16 @@ describe.skipIf(!redisUrl)("the queue board (Bull Board) under /admin/queues", (
       const res = await get(url, who === "member" ? member.cookie : undefined);
       expect(res.statusCode).toBe(status);
       if (status === 303) expect(res.headers.location).toMatch(/^\/login\?next=/);
+      if (status === 403) expectOneErrorShape(res, "FORBIDDEN");
     }
+  });
+
+  it("refuses a cross-origin write from an admin's browser in the one error shape", async () => {
+    const res = await t.app.inject({
+      method: "PUT",
+      url: `${QUEUE_BOARD_PATH}/api/queues/billing/retry/failed`,
+      headers: { cookie: admin.cookie, origin: "https://evil.example" },
+    });
+    expectOneErrorShape(res, "FORBIDDEN");
   });
 });

@@ -2,10 +2,13 @@ import { schema } from "@poundline/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMessages } from "../../src/auth/schemas";
-import { createTestApp, TEST_ORIGIN, type TestApp } from "../../src/testing";
+import { TEST_ORIGIN, type TestApp } from "../../src/testing";
 import { createUser, signIn } from "../fixtures";
 import {
+  createTestAppWithJobs,
+  forgotPassword,
   get,
+  jobsSettled,
   lastEmail,
   linkIn,
   login,
@@ -18,7 +21,7 @@ import {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestAppWithJobs();
 });
 afterAll(() => t.close());
 
@@ -248,7 +251,7 @@ describe("password reset errors", () => {
 
   it("refuses a used link, a confirmation link and a made-up one", async () => {
     const user = await createUser(t);
-    await post(t, "/api/auth/forgot-password", { email: user.email });
+    await forgotPassword(t, user.email);
     const token = linkIn(
       (await lastEmail(t, user.email, "reset_password")).textBody,
       `${TEST_ORIGIN}/reset-password`,
@@ -272,7 +275,7 @@ describe("password reset errors", () => {
 
   it("applies the registration password rules", async () => {
     const user = await createUser(t);
-    await post(t, "/api/auth/forgot-password", { email: user.email });
+    await forgotPassword(t, user.email);
     const token = linkIn(
       (await lastEmail(t, user.email, "reset_password")).textBody,
       `${TEST_ORIGIN}/reset-password`,
@@ -304,6 +307,7 @@ describe("password reset errors", () => {
       const res = await post(t, "/api/auth/forgot-password", { email: user.email });
       expect(res.json()).toEqual({ message: authMessages.resetRequested });
     }
+    await jobsSettled(t);
     const mails = await t.db.db
       .select()
       .from(schema.emailOutbox)
@@ -377,7 +381,7 @@ describe("links expire", () => {
   let clocked: TestApp;
   const clock = testClock();
   beforeAll(async () => {
-    clocked = await createTestApp({ clock: clock.now });
+    clocked = await createTestAppWithJobs({ clock: clock.now });
   });
   afterAll(() => clocked.close());
 
@@ -400,7 +404,7 @@ describe("links expire", () => {
 
   it("a reset link works for one hour only", async () => {
     const user = await createUser(clocked);
-    await post(clocked, "/api/auth/forgot-password", { email: user.email });
+    await forgotPassword(clocked, user.email);
     const mail = await lastEmail(clocked, user.email, "reset_password");
     const token = linkIn(mail.textBody, `${TEST_ORIGIN}/reset-password`).searchParams.get("token");
     clock.advance(60 * 60_000 + 1000);

@@ -4,9 +4,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMessages } from "../../src/auth/schemas";
 import { hashToken } from "../../src/auth/sessions";
-import { createTestApp, TEST_ORIGIN, type TestApp } from "../../src/testing";
+import { TEST_ORIGIN, type TestApp } from "../../src/testing";
 import { createUser, signIn } from "../fixtures";
 import {
+  createTestAppWithJobs,
+  forgotPassword,
   get,
   lastEmail,
   linkIn,
@@ -22,7 +24,7 @@ import {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestAppWithJobs();
 });
 afterAll(() => t.close());
 
@@ -154,7 +156,7 @@ describe("forgot and reset password", () => {
     const laptop = await signIn(t, user);
     expect(await sessionsOf(t, user.id)).toHaveLength(2);
 
-    const forgot = await post(t, "/api/auth/forgot-password", { email: user.email.toUpperCase() });
+    const forgot = await forgotPassword(t, user.email.toUpperCase());
     expect(forgot.statusCode).toBe(200);
     expect(forgot.json()).toEqual({ message: authMessages.resetRequested });
     const mail = await lastEmail(t, user.email, "reset_password");
@@ -194,7 +196,7 @@ describe("forgot and reset password", () => {
   });
 
   it("answers the same for an unknown address and sends nothing", async () => {
-    const res = await post(t, "/api/auth/forgot-password", { email: "nobody@example.com" });
+    const res = await forgotPassword(t, "nobody@example.com");
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: authMessages.resetRequested });
     const mails = await t.db.db

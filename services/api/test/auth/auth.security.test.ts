@@ -198,7 +198,18 @@ describe("login throttling", () => {
     redis = url ? new Redis(url, { keyPrefix: `test:${crypto.randomUUID()}:` }) : null;
     throttled = await createTestApp({
       redis,
-      loginThrottle: createLoginThrottle(redis, { perIp: 4, perAccount: 3, windowSeconds: 60 }),
+      loginThrottle: createLoginThrottle({
+        redis,
+        keyPrefix: "poundline",
+        limits: {
+          perIp: 4,
+          perAccountAndIp: 3,
+          accountSlowdownAfter: 3,
+          accountDelayMs: 1,
+          accountMaxDelayMs: 4,
+          windowSeconds: 60,
+        },
+      }),
     });
   });
   afterAll(async () => {
@@ -218,15 +229,25 @@ describe("login throttling", () => {
     expect((await login(throttled, "someone-else@example.com", "guess", "203.0.113.8")).statusCode).toBe(400);
   });
 
-  it("limits failures per account, from any IP, even with the right password", async () => {
+  it("refuses an address that failed too often for an account, even with the right password", async () => {
     const user = await createUser(throttled);
     for (let i = 0; i < 3; i++) {
-      const res = await login(throttled, user.email, "guess", `198.51.100.${i + 1}`);
+      const res = await login(throttled, user.email, "guess", "198.51.100.1");
       expect(res.json().error.message).toBe(authMessages.invalidCredentials);
     }
-    const blocked = await login(throttled, user.email.toUpperCase(), user.password, "198.51.100.50");
+    const blocked = await login(throttled, user.email.toUpperCase(), user.password, "198.51.100.1");
     expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error.message).toBe("Too many login attempts. Please try again in 1 minute(s).");
     expect(setCookieOf(blocked, SESSION_COOKIE)).toBeUndefined();
+  });
+
+  it("never locks the owner out: failures from many addresses only slow the account down", async () => {
+    const user = await createUser(throttled);
+    for (let i = 0; i < 6; i++) {
+      const res = await login(throttled, user.email, "guess", `198.51.100.${i + 100}`);
+      expect(res.json().error.message).toBe(authMessages.invalidCredentials);
+    }
+    expect((await login(throttled, user.email, user.password, "198.51.100.250")).statusCode).toBe(200);
   });
 
   it("forgets an account's failures after a successful sign-in", async () => {
@@ -235,6 +256,87 @@ describe("login throttling", () => {
     expect((await login(throttled, user.email, user.password, "192.0.2.10")).statusCode).toBe(200);
     for (let i = 0; i < 2; i++) await login(throttled, user.email, "guess", `192.0.2.${i + 20}`);
     expect((await login(throttled, user.email, user.password, "192.0.2.30")).statusCode).toBe(200);
+  });
+
+  // With the deployment's limits (10 failures per account and address), on the test's store.
+  it("checks at most 10 of 29 concurrent wrong passwords for one account from one address", async () => {
+    const user = await createUser(t);
+    const answers = await Promise.all(
+      Array.from({ length: 29 }, () => login(t, user.email, "guess", "203.0.113.29")),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(19);
+  });
+
+  it("lets the owner in from another address after a stranger's wrong passwords", async () => {
+    const user = await createUser(t);
+    const stranger = [];
+    for (let i = 0; i < 12; i++)
+      stranger.push((await login(t, user.email, "guess", "203.0.113.66")).statusCode);
+    expect(stranger).toEqual([...Array(10).fill(400), 429, 429]);
+    const owner = await login(t, user.email, user.password, "198.51.100.7");
+    expect(owner.statusCode).toBe(200);
+    expect(sessionCookieOf(owner)).toBeDefined();
+  });
+
+  it.runIf(process.env.TEST_REDIS_URL)(
+    "keeps its Redis keys under the deployment's prefix",
+    async () => {
+      const url = process.env.TEST_REDIS_URL as string;
+      const namespace = `test:${crypto.randomUUID()}:`;
+      const prefixed = new Redis(url, { keyPrefix: namespace });
+      const plain = new Redis(url);
+      const app = await createTestApp({ redis: prefixed, config: { QUEUE_PREFIX: "pl-keys" } });
+      try {
+        expect((await get(app.app, "/api/auth/session")).statusCode).toBe(200);
+        expect((await login(app, "nobody@example.com", "guess", "203.0.113.99")).statusCode).toBe(400);
+        const keys = (await plain.keys(`${namespace}*`)).map((key) => key.slice(namespace.length));
+        const limits = keys.filter((key) => key.includes("rl:http:") || key.includes("login:"));
+        expect(limits.some((key) => key.startsWith("pl-keys:rl:http:"))).toBe(true);
+        expect(limits.some((key) => key.startsWith("pl-keys:login:"))).toBe(true);
+        expect(limits.filter((key) => !key.startsWith("pl-keys:"))).toEqual([]);
+      } finally {
+        await app.close();
+        await prefixed.quit();
+        await plain.quit();
+      }
+    },
+    60_000,
+  );
+});
+
+describe("forgot password", () => {
+  const { jobOutbox, emailTokens, emailOutbox } = schema;
+  const rowCounts = async () => ({
+    jobs: await t.db.db.$count(jobOutbox),
+    tokens: await t.db.db.$count(emailTokens),
+    emails: await t.db.db.$count(emailOutbox),
+  });
+
+  it("does the same work on the request path whether or not the address has an account", async () => {
+    const user = await createUser(t);
+    const written: (typeof jobOutbox.$inferSelect)[] = [];
+    const seen = new Set((await t.db.db.select({ id: jobOutbox.id }).from(jobOutbox)).map((job) => job.id));
+    for (const email of [user.email, "nobody-here@example.com"]) {
+      const before = await rowCounts();
+      const res = await post(t, "/api/auth/forgot-password", { email });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message: authMessages.resetRequested });
+      const after = await rowCounts();
+      // One job row, nothing else: the link and the e-mail are the job's work, off the request.
+      expect({
+        jobs: after.jobs - before.jobs,
+        tokens: after.tokens - before.tokens,
+        emails: after.emails - before.emails,
+      }).toEqual({ jobs: 1, tokens: 0, emails: 0 });
+      written.push(...(await t.db.db.select().from(jobOutbox)).filter((job) => !seen.has(job.id)));
+      for (const job of written) seen.add(job.id);
+    }
+    expect(written.map((job) => [job.queue, job.jobName, job.payload])).toEqual([
+      ["notifications", "password-reset", { email: user.email }],
+      ["notifications", "password-reset", { email: "nobody-here@example.com" }],
+    ]);
   });
 });
 

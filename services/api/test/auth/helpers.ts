@@ -1,8 +1,10 @@
 import { schema } from "@poundline/db";
-import { and, desc, eq } from "drizzle-orm";
+import { createProcessors, startJobs } from "@poundline/workers";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import type { App } from "../../src/app";
 import type { GoogleTokenExchange } from "../../src/auth/google";
+import { passwordResetProcessor } from "../../src/auth/password-reset";
 import { SESSION_COOKIE } from "../../src/auth/sessions";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../../src/testing";
 
@@ -50,6 +52,58 @@ export function sessionCookieOf(res: LightMyRequestResponse): string | undefined
 
 export function setCookieOf(res: LightMyRequestResponse, name: string) {
   return res.cookies.find((c) => c.name === name);
+}
+
+const quietLog = { debug() {}, info() {}, warn() {}, error() {} };
+
+/**
+ * A test app whose jobs run in this process (the in-process driver and the outbox relay), as in
+ * the embedded default: what "forgot password" queues gets mailed.
+ */
+export async function createTestAppWithJobs(
+  overrides: Parameters<typeof createTestApp>[0] = {},
+): Promise<TestApp> {
+  const t = await createTestApp(overrides);
+  const jobs = await startJobs({
+    db: t.db.db,
+    log: quietLog,
+    ...(overrides.clock ? { clock: overrides.clock } : {}),
+    processors: createProcessors({
+      notifications: {
+        "password-reset": passwordResetProcessor({ mailer: t.app.deps.mailer, config: t.config }),
+      },
+    }),
+  });
+  t.app.deps.jobs = jobs;
+  return {
+    ...t,
+    async close() {
+      await jobs.stop();
+      await t.close();
+    },
+  };
+}
+
+/** Waits until every job queued so far has run (or failed for good). */
+export async function jobsSettled(t: TestApp, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const pending = await t.db.db
+      .select({ id: schema.jobOutbox.id })
+      .from(schema.jobOutbox)
+      .where(isNull(schema.jobOutbox.settledAt))
+      .limit(1);
+    if (pending.length === 0) return;
+    if (Date.now() > deadline) throw new Error(`jobs still pending after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Asks for a reset link (on an app with jobs) and waits for the job that mails it. */
+export async function forgotPassword(t: TestApp, email: string) {
+  const res = await post(t, "/api/auth/forgot-password", { email });
+  await jobsSettled(t);
+  return res;
 }
 
 /** The newest outbox e-mail of a template sent to an address. */

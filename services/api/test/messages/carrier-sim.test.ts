@@ -13,7 +13,7 @@ import { createCarrierClient } from "../../src/carrier/client";
 import { testConfig } from "../../src/config";
 import type { MessageJson } from "../../src/messages/schemas";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../../src/testing";
-import { carrierConfig, SIM_ACCOUNT_SID, SIM_AUTH_TOKEN, SIM_PREFIX } from "../../src/twilio/carrier-config";
+import { carrierConfig, SIM_ACCOUNT_SID, SIM_PREFIX } from "../../src/twilio/carrier-config";
 import { createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
 
 const OUR_NUMBER = "+15550004000";
@@ -29,10 +29,14 @@ const app = () => {
   return t;
 };
 
+// This carrier stands apart from the app, so the app is given its account as a real carrier's.
+const AUTH_TOKEN = crypto.randomUUID();
+const carrierAccount = { TWILIO_ACCOUNT_SID: SIM_ACCOUNT_SID, TWILIO_AUTH_TOKEN: AUTH_TOKEN };
+
 // The carrier's webhooks reach the app through app.inject, with the signature of our public URL.
 const sim = createCarrierSim({
   accountSid: SIM_ACCOUNT_SID,
-  authToken: SIM_AUTH_TOKEN,
+  authToken: AUTH_TOKEN,
   publicBaseUrl: () => `http://127.0.0.1:${portOf(carrierServer)}${SIM_PREFIX}`,
   numbers: (dialled) =>
     dialled === OUR_NUMBER
@@ -58,12 +62,12 @@ beforeAll(async () => {
   await carrierServer.listen({ host: "127.0.0.1", port: 0 });
 
   const carrierClient = createCarrierClient({
-    carrier: carrierConfig(testConfig({ PUBLIC_BASE_URL: TEST_ORIGIN })),
+    carrier: carrierConfig(testConfig({ PUBLIC_BASE_URL: TEST_ORIGIN, ...carrierAccount })),
     httpClient: new CarrierSimRequestClient({
       baseUrl: `http://127.0.0.1:${portOf(carrierServer)}${SIM_PREFIX}`,
     }),
   });
-  t = await createTestApp({ carrierClient });
+  t = await createTestApp({ carrierClient, config: carrierAccount });
   user = await createUser(t);
   session = await signIn(t, user);
   const phoneNumberId = newId("number");

@@ -1,7 +1,7 @@
 import { newId, schema } from "@poundline/db";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type CarrierClient, CarrierError, type SendMessageInput } from "../../src/carrier/client";
+import { CarrierError } from "../../src/carrier/client";
 import {
   LOW_BALANCE_MESSAGE,
   type MessageJson,
@@ -11,47 +11,7 @@ import {
 } from "../../src/messages/schemas";
 import { createTestApp, type TestApp } from "../../src/testing";
 import { createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
-
-/** A carrier that records what it is asked to send and answers like the real one. */
-function fakeCarrier() {
-  const sent: SendMessageInput[] = [];
-  let failure: Error | null = null;
-  /** The status the carrier answers a send with. */
-  let answer = "queued";
-  /** What the carrier says of a message when asked after sending it: queued unless told otherwise. */
-  let current: { status: string; errorCode: number | null } | Error = { status: "queued", errorCode: null };
-  const client: CarrierClient = {
-    async sendMessage(input) {
-      if (failure) throw failure;
-      sent.push(input);
-      return { sid: `SM${crypto.randomUUID().replaceAll("-", "")}`, status: answer, errorCode: null };
-    },
-    async updateCall() {
-      throw new Error("not used here");
-    },
-    async fetchMessage(sid) {
-      if (current instanceof Error) throw current;
-      return { sid, ...current };
-    },
-    async createCall() {
-      throw new Error("not used here");
-    },
-  };
-  return {
-    client,
-    sent,
-    failNext(error: Error | null) {
-      failure = error;
-    },
-    answersWith(status: string) {
-      answer = status;
-    },
-    /** The carrier moved on before we stored the message (its reports found nothing to update). */
-    movesOn(next: { status: string; errorCode: number | null } | Error) {
-      current = next;
-    },
-  };
-}
+import { fakeCarrier } from "./fake-carrier";
 
 /** A clock that moves one second per reading, so "newest first" is never a tie. */
 let now = Date.parse("2025-03-01T12:00:00.000Z");
@@ -100,6 +60,7 @@ beforeEach(async () => {
   carrier.failNext(null);
   carrier.answersWith("queued");
   carrier.movesOn({ status: "queued", errorCode: null });
+  carrier.whenSending(null);
 });
 
 interface ErrorJson {
@@ -297,7 +258,8 @@ describe("POST /api/messages", () => {
         subscriberNumber: RECIPIENT,
       }),
     ]);
-    expect(await messageRows()).toEqual([]);
+    // Recorded before it was handed over: the attempt stays, failed with the carrier's code.
+    expect(await messageRows()).toEqual([expect.objectContaining({ status: "failed", errorCode: 21610 })]);
   });
 
   it("answers 400 with the carrier's reason when it refuses the message", async () => {
@@ -309,7 +271,7 @@ describe("POST /api/messages", () => {
     expect(res.json<ErrorJson>().error.message).toBe(
       "The carrier refused the message: The 'To' number +15557654321 is not a valid phone number.",
     );
-    expect(await messageRows()).toEqual([]);
+    expect(await messageRows()).toEqual([expect.objectContaining({ status: "failed", errorCode: 21211 })]);
   });
 
   it("answers 500 without internals when the carrier fails", async () => {
@@ -317,7 +279,7 @@ describe("POST /api/messages", () => {
     const res = await send({ from: OUR_NUMBER, to: RECIPIENT, body: "Hello" });
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain("carrier-internal-host-42");
-    expect(await messageRows()).toEqual([]);
+    expect(await messageRows()).toEqual([expect.objectContaining({ status: "failed", errorCode: null })]);
   });
 
   it("refuses when the wallet is at zero, and sends nothing", async () => {

@@ -1,11 +1,18 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { CalleeScript, CallTranscript, CarrierSim, PlaceCallRequest } from "@poundline/carrier-sim";
+import type {
+  CalleeScript,
+  CallTranscript,
+  CarrierSim,
+  PlaceCallRequest,
+  SimCall,
+} from "@poundline/carrier-sim";
 import { schema } from "@poundline/db";
 import { insertRoutingConfig, type RoutingConfig } from "@poundline/db/fixtures";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../src/testing";
+import { findTwimlValidator } from "./twiml-xsd";
 
 /**
  * Call scenarios, one JSON file each in ./calls: a configuration, the time of day, and calls with
@@ -19,11 +26,15 @@ interface Expectation {
   spokenLast?: string;
   /** Each <Dial>'s numbers, in order. */
   dials?: string[][];
+  /** Each <Dial>'s nouns (Number, Sip, Client…), in order. */
+  dialNouns?: string[][];
   firstDial?: string[];
   dialStatus?: string[];
   dialTimeouts?: string[];
   /** Ring group members called (the carrier's outbound calls' To), in the order they were called. */
   members?: string[];
+  /** Substrings of what the members who answered heard (the whisper), in this order. */
+  memberSpoken?: string[];
   /** Substrings of the audio URLs the caller heard (hold music…), in this order. */
   played?: string[];
   /** How the caller's wait in the queue ended: bridged, leave, hangup. */
@@ -67,17 +78,24 @@ async function checkCall(
   t: TestApp,
   ids: Map<string, string>,
   transcript: CallTranscript,
-  members: string[],
+  memberCalls: SimCall[],
   want: Expectation,
 ) {
   const heard = transcript.spoken;
+  const members = memberCalls.map((c) => c.to);
   if (want.members) expect(members).toEqual(want.members);
+  if (want.memberSpoken)
+    expectInOrder(
+      memberCalls.flatMap((c) => c.transcript?.spoken ?? []),
+      want.memberSpoken,
+    );
   if (want.played) expectInOrder(transcript.played, want.played);
   if (want.queueResult) expect(transcript.queueWaits.map((w) => w.result)).toEqual([want.queueResult]);
   if (want.spoken) expectInOrder(heard, want.spoken);
   if (want.spokenLast) expect(heard.at(-1) ?? "").toContain(want.spokenLast);
   const dials = transcript.dials.map((d) => d.legs.map((l) => l.target));
   if (want.dials) expect(dials).toEqual(want.dials);
+  if (want.dialNouns) expect(transcript.dials.map((d) => d.legs.map((l) => l.noun))).toEqual(want.dialNouns);
   if (want.firstDial) expect(dials[0]).toEqual(want.firstDial);
   if (want.dialStatus) expect(transcript.dials.map((d) => d.dialCallStatus)).toEqual(want.dialStatus);
   if (want.dialTimeouts) {
@@ -88,6 +106,10 @@ async function checkCall(
   if (want.gathers !== undefined) expect(transcript.gathers).toHaveLength(want.gathers);
   if (want.ended) expect(transcript.ended.reason).toBe(want.ended);
   expect(transcript.errors, JSON.stringify(transcript.errors)).toEqual([]);
+  for (const call of memberCalls) {
+    const errors = call.transcript?.errors ?? [];
+    expect(errors, `member call to ${call.to}: ${JSON.stringify(errors)}`).toEqual([]);
+  }
 
   const db = t.db.db;
   const [log] = await db
@@ -126,10 +148,38 @@ async function checkCall(
   }
 }
 
+/** The webhooks the carrier follows with the TwiML they answer (the others answer an empty one). */
+const TWIML_WEBHOOKS = new Set([
+  "voice",
+  "gather-action",
+  "dial-action",
+  "record-action",
+  "redirect",
+  "enqueue-wait",
+  "enqueue-action",
+]);
+
+/** Keeps each TwiML document the app answered with once, with where it was first seen. */
+function collectTwiml(documents: Map<string, string>, file: string, calls: (CallTranscript | null)[]) {
+  for (const exchange of calls.flatMap((call) => call?.webhooks ?? [])) {
+    if (!TWIML_WEBHOOKS.has(exchange.kind) || exchange.status !== 200 || documents.has(exchange.body))
+      continue;
+    documents.set(exchange.body, `${file}, ${exchange.kind} ${exchange.url}`);
+  }
+}
+
+const validator = findTwimlValidator();
+// In CI a missing xmllint or schema fails the check; elsewhere it is skipped, and says so.
+const validate = validator.ok || process.env.CI ? it : it.skip;
+if (!validator.ok && !process.env.CI)
+  console.warn(`TwiML not validated against the XSD: ${validator.reason}`);
+
 describe("call scenarios", () => {
   let t: TestApp;
   let sim: CarrierSim;
   let now = new Date();
+  /** Every TwiML document the scenarios' calls were answered with → where it was first seen. */
+  const documents = new Map<string, string>();
 
   beforeAll(async () => {
     t = await createTestApp({ clock: () => now });
@@ -153,11 +203,21 @@ describe("call scenarios", () => {
       for (const [number, script] of Object.entries(callees ?? {})) sim.setCallee(number, script);
       const transcript = await sim.placeCall(call);
       await sim.idle();
-      const members = sim
-        .calls()
-        .filter((c) => c.direction === "outbound-api")
-        .map((c) => c.to);
-      await checkCall(t, ids, transcript, members, want);
+      const calls = sim.calls();
+      collectTwiml(documents, scenario.file, [transcript, ...calls.map((c) => c.transcript)]);
+      const memberCalls = calls.filter((c) => c.direction === "outbound-api");
+      await checkCall(t, ids, transcript, memberCalls, want);
     }
   });
+
+  // Runs after the scenarios above (a file's tests run in order) on what they collected.
+  validate(
+    `every TwiML document they produced is valid against the carrier's XSD${validator.ok ? "" : ` (${validator.reason})`}`,
+    async () => {
+      if (!validator.ok) throw new Error(validator.reason);
+      expect(documents.size, "TwiML documents collected by the scenarios").toBeGreaterThan(0);
+      const invalid = await validator.validate(documents);
+      expect(invalid, invalid.join("\n\n")).toEqual([]);
+    },
+  );
 });

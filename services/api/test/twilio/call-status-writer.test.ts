@@ -1,6 +1,7 @@
 import { type DatabaseHandle, schema } from "@poundline/db";
 import { insertRoutingConfig } from "@poundline/db/fixtures";
 import { createTestDatabase } from "@poundline/db/testing";
+import type { CallProgressStatus } from "@poundline/telephony";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CallStatusEvent, createCallStatusWriter } from "../../src/twilio/call-status-writer";
@@ -22,8 +23,13 @@ describe("call status writer (group commit of call progress)", () => {
   });
   afterAll(() => handle.close());
 
-  const event = (callSid: string, caller: string, status: string, sequence: number): CallStatusEvent => {
-    const eventTime = new Date(t0.getTime() + sequence * 1000);
+  const event = (
+    callSid: string,
+    caller: string,
+    status: CallProgressStatus,
+    sequence: number | null,
+  ): CallStatusEvent => {
+    const eventTime = new Date(t0.getTime() + (sequence ?? 0) * 1000);
     const ended = status === "completed";
     return {
       accountId,
@@ -98,7 +104,7 @@ describe("call status writer (group commit of call progress)", () => {
 
   it("an event that cannot be written fails alone, not the events it shared a statement with", async () => {
     const write = createCallStatusWriter(handle.db);
-    const bad = { ...event("CAbad", "+13055550077", "completed", 3), accountId: "acct_gone" };
+    const bad = { ...event("CAbad", "+13055550077", "completed", 3), durationSeconds: -1 };
     const results = await Promise.allSettled([
       write(event("CAfirst", "+13055550070", "ringing", 1)), // flushed alone, the others queue behind it
       write(event("CAgood1", "+13055550071", "completed", 3)),
@@ -109,5 +115,95 @@ describe("call status writer (group commit of call progress)", () => {
     const sids = (await handle.db.select().from(schema.callLogs)).map((l) => l.callSid);
     expect(sids).toEqual(expect.arrayContaining(["CAfirst", "CAgood1", "CAgood2"]));
     expect(sids).not.toContain("CAbad");
+  });
+
+  it("an event for an account that no longer exists changes nothing, alone or in a batch", async () => {
+    const write = createCallStatusWriter(handle.db);
+    const gone = (sid: string) => ({ ...event(sid, "+13055550078", "completed", 3), accountId: "acct_gone" });
+    expect(await write(gone("CAgoneAlone"))).toBeNull();
+    const results = await Promise.all([
+      write(event("CAgoneFirst", "+13055550079", "ringing", 1)),
+      write(gone("CAgoneBatch")),
+      write(event("CAgoneGood", "+13055550079", "completed", 3)),
+    ]);
+    expect(results[1]).toBeNull();
+    expect(results[2]).toMatchObject({ callStatus: "completed" });
+    const sids = (await handle.db.select().from(schema.callLogs)).map((l) => l.callSid);
+    expect(sids).toContain("CAgoneGood");
+    expect(sids).not.toContain("CAgoneAlone");
+    expect(sids).not.toContain("CAgoneBatch");
+    const jobs = (await handle.db.select().from(schema.jobOutbox)).map((j) => j.jobId);
+    expect(jobs.filter((id) => id.includes("CAgoneAlone") || id.includes("CAgoneBatch"))).toEqual([]);
+  });
+
+  describe("events without a SequenceNumber are ordered by status", () => {
+    it.each<[string, CallProgressStatus[], CallProgressStatus]>([
+      ["ringing then completed", ["ringing", "completed"], "completed"],
+      [
+        "initiated, ringing, in-progress, completed",
+        ["initiated", "ringing", "in-progress", "completed"],
+        "completed",
+      ],
+      ["completed then a late ringing", ["completed", "ringing"], "completed"],
+      ["in-progress then a late queued", ["in-progress", "queued"], "in-progress"],
+      ["busy then a late ringing", ["busy", "ringing"], "busy"],
+    ])("%s ends at %s", async (label, statuses, last) => {
+      const write = createCallStatusWriter(handle.db);
+      const callSid = `CAnoseq${label.replaceAll(/\W/g, "")}`;
+      for (const status of statuses) await write(event(callSid, "+13055550080", status, null));
+      const [log] = await handle.db
+        .select()
+        .from(schema.callLogs)
+        .where(eq(schema.callLogs.callSid, callSid));
+      expect(log).toMatchObject({ callStatus: last, lastSequenceNumber: -1 });
+      const charges = await handle.db
+        .select()
+        .from(schema.jobOutbox)
+        .where(eq(schema.jobOutbox.jobId, `charge-call:${callSid}`));
+      expect(charges).toHaveLength(last === "completed" ? 1 : 0);
+    });
+
+    it("a repeated completion without a SequenceNumber changes nothing", async () => {
+      const write = createCallStatusWriter(handle.db);
+      expect(await write(event("CAnoseqTwice", "+13055550081", "completed", null))).not.toBeNull();
+      expect(await write(event("CAnoseqTwice", "+13055550081", "completed", null))).toBeNull();
+    });
+  });
+
+  describe("a later completion with a longer duration re-rates the call", () => {
+    const completed = (callSid: string, durationSeconds: number, sequence: number | null = 3) => ({
+      ...event(callSid, "+13055550082", "completed", sequence),
+      durationSeconds,
+    });
+    const jobsOf = async (callSid: string) =>
+      (await handle.db.select().from(schema.jobOutbox))
+        .map((j) => j.jobId)
+        .filter((id) => id.includes(callSid))
+        .sort();
+
+    it.each([
+      ["with SequenceNumbers", 3],
+      ["without SequenceNumbers", null],
+    ])(
+      "%s: one more charge job, no second notice; redeliveries and shorter ones change nothing",
+      async (label, sequence) => {
+        const write = createCallStatusWriter(handle.db);
+        const callSid = `CArerate${label.replaceAll(/\W/g, "")}`;
+        await write(completed(callSid, 30, sequence));
+        expect(await write(completed(callSid, 600, sequence))).toMatchObject({ callStatus: "completed" });
+        expect(await write(completed(callSid, 600, sequence))).toBeNull();
+        expect(await write(completed(callSid, 200, sequence))).toBeNull();
+        const [log] = await handle.db
+          .select()
+          .from(schema.callLogs)
+          .where(eq(schema.callLogs.callSid, callSid));
+        expect(log?.durationSeconds).toBe(600);
+        expect(await jobsOf(callSid)).toEqual([
+          `charge-call:${callSid}`,
+          `charge-call:${callSid}:rerate:600`,
+          `missed-call:${callSid}`,
+        ]);
+      },
+    );
   });
 });

@@ -24,6 +24,19 @@ describe("carrier webhook signature", () => {
     }
   });
 
+  it.each<[string, Record<string, string | string[]>]>([
+    ["a repeated name, values out of order", { ...params, CallStatus: ["ringing", "completed"] }],
+    ["a repeated name, the same value twice", { ...params, Body: ["Hello", "Hello"] }],
+    ["a repeated name, three values with one twice", { Digits: ["2", "1", "2"], To: "+1" }],
+    ["a repeated empty value", { Digits: ["", ""] }],
+  ])("matches the twilio package for %s", (_name, repeated) => {
+    const token = "0123456789abcdef0123456789abcdef";
+    expect(expectedSignature(token, url, repeated)).toBe(
+      twilio.getExpectedTwilioSignature(token, url, repeated),
+    );
+    expect(twilio.validateRequest(token, expectedSignature(token, url, repeated), url, repeated)).toBe(true);
+  });
+
   it("accepts the right signature only", () => {
     const token = "0123456789abcdef0123456789abcdef";
     const good = twilio.getExpectedTwilioSignature(token, url, params);

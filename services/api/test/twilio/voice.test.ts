@@ -117,6 +117,35 @@ describe("POST /twilio/voice/status", () => {
     expect(log?.endedAt).toBeInstanceOf(Date);
   });
 
+  it("without SequenceNumbers, a completion after ringing is stored and charged (ordered by status)", async () => {
+    const { SequenceNumber: _ringing, ...ringing } = status("ringing", 1);
+    const { SequenceNumber: _completed, ...completed } = status("completed", 3, { CallDuration: "42" });
+    await carrierPost(t, "/twilio/voice/status", ringing);
+    await carrierPost(t, "/twilio/voice/status", completed);
+    await carrierPost(t, "/twilio/voice/status", ringing); // late: changes nothing
+    const [log] = await callLogs();
+    expect(log).toMatchObject({ callStatus: "completed", durationSeconds: 42 });
+    const jobs = await t.db.db
+      .select()
+      .from(schema.jobOutbox)
+      .where(eq(schema.jobOutbox.jobId, `charge-call:${CALL_SID}`));
+    expect(jobs).toHaveLength(1);
+  });
+
+  it("a later completion with a longer duration re-rates the call once", async () => {
+    await carrierPost(t, "/twilio/voice/status", status("completed", 3, { CallDuration: "30" }));
+    const longer = status("completed", 3, { CallDuration: "600" });
+    await Promise.all([1, 2, 3].map(() => carrierPost(t, "/twilio/voice/status", longer)));
+    const [log] = await callLogs();
+    expect(log).toMatchObject({ callStatus: "completed", durationSeconds: 600 });
+    const jobs = await t.db.db.select().from(schema.jobOutbox);
+    expect(jobs.map((j) => j.jobId).sort()).toEqual([
+      `charge-call:${CALL_SID}`,
+      `charge-call:${CALL_SID}:rerate:600`,
+      `missed-call:${CALL_SID}`,
+    ]);
+  });
+
   it("a late ringing event does not reopen a completed call", async () => {
     await carrierPost(t, "/twilio/voice/status", status("completed", 3, { CallDuration: "10" }));
     await carrierPost(t, "/twilio/voice/status", status("ringing", 1));

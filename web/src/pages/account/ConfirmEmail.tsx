@@ -1,36 +1,43 @@
 import { Button, Group, Loader, Stack, Text } from "@mantine/core";
 import { authMessages } from "@poundline/api/auth/messages";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { Link, useSearchParams } from "react-router-dom";
-import { ApiError, api } from "../../lib/api";
+import { useMutation } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { Link, useSearchParams } from "react-router";
+import { useApi } from "../../api/context";
+import { ApiError } from "../../api/errors";
 import * as Account from "./account-layout";
 
 /** "failed": the server could not be reached or broke down, so the link may still be good. */
 type Outcome = "confirming" | "confirmed" | "invalid" | "failed";
 
+/** What the confirmation came to, from the request's state. */
+function confirmationOutcome(
+  token: string,
+  status: "idle" | "pending" | "success" | "error",
+  error: unknown,
+): Outcome {
+  if (!token) return "invalid";
+  if (status === "success") return "confirmed";
+  if (status === "error") return error instanceof ApiError && error.status === 400 ? "invalid" : "failed";
+  return "confirming";
+}
+
 /** /confirm-email?token=...: confirms the address as soon as the page opens. */
 export function ConfirmEmailPage() {
+  const api = useApi();
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token") ?? "";
-  const [outcome, setOutcome] = useState<Outcome>(token ? "confirming" : "invalid");
+  const confirm = useMutation({ mutationFn: () => api.auth.confirmEmail({ token }) });
+  const outcome = confirmationOutcome(token, confirm.status, confirm.error);
   // A token works once: React's development double effects must not send it twice.
   const sentToken = useRef<string | null>(null);
-
-  const confirm = useCallback(async () => {
-    setOutcome("confirming");
-    try {
-      await api("/api/auth/confirm-email", { method: "POST", body: { token } });
-      setOutcome("confirmed");
-    } catch (err) {
-      setOutcome(err instanceof ApiError && err.status === 400 ? "invalid" : "failed");
-    }
-  }, [token]);
+  const { mutate } = confirm;
 
   useEffect(() => {
     if (!token || sentToken.current === token) return;
     sentToken.current = token;
-    void confirm();
-  }, [token, confirm]);
+    mutate();
+  }, [token, mutate]);
 
   return (
     <Account.Page title="Confirm Your Email">
@@ -60,7 +67,7 @@ export function ConfirmEmailPage() {
         {outcome === "failed" && (
           <Stack gap="md">
             <Account.Notice color="red">An unexpected error occurred. Please try again.</Account.Notice>
-            <Button onClick={confirm} fullWidth>
+            <Button onClick={() => mutate()} fullWidth>
               Try Again
             </Button>
           </Stack>

@@ -1,37 +1,43 @@
-import { authMessages } from "@poundline/api/auth/messages";
-import { type FormEvent, useState } from "react";
-import { useNavigate } from "react-router-dom";
-import { api } from "../../lib/api";
+import { authMessages, forgotPasswordBodySchema } from "@poundline/api/auth/schemas";
+import { useMutation } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import { useApi } from "../../api/context";
+import { isRefusal } from "../../api/errors";
+import { hasMessage } from "../../lib/form-errors";
+import { useSchemaForm } from "../../lib/schema-form";
 import { toast } from "../../lib/toast";
 import * as Account from "./account-layout";
-import { isRefusal } from "./refusal";
+
+const UNEXPECTED_ERROR = "An unexpected error occurred. Please try again.";
+
+function toastSendFailure(description: string) {
+  toast({ title: "Error Sending Reset Email", description, variant: "destructive" });
+}
 
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
-  const [email, setEmail] = useState("");
-  const [sending, setSending] = useState(false);
+  const api = useApi();
+  const requestReset = useMutation({ mutationFn: api.auth.forgotPassword });
+  const { form, onSubmit } = useSchemaForm({
+    schema: forgotPasswordBodySchema,
+    initialValues: { email: "" },
+  });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!email.trim()) {
-      toast({ title: "Email Required", description: authMessages.emailRequired, variant: "destructive" });
-      return;
-    }
-    setSending(true);
-    try {
-      await api("/api/auth/forgot-password", { method: "POST", body: { email } });
-      toast({ title: "Password Reset Email Sent", description: authMessages.resetRequested });
-      navigate("/login");
-    } catch (err) {
-      toast({
-        title: "Error Sending Reset Email",
-        description: isRefusal(err) ? err.message : "An unexpected error occurred. Please try again.",
-        variant: "destructive",
-      });
-    } finally {
-      setSending(false);
-    }
-  }
+  const submit = onSubmit(
+    (body) =>
+      requestReset.mutate(body, {
+        onSuccess: () => {
+          toast({ title: "Password Reset Email Sent", description: authMessages.resetRequested });
+          navigate("/login");
+        },
+        onError: (err) => toastSendFailure(isRefusal(err) ? err.message : UNEXPECTED_ERROR),
+      }),
+    (errors) => {
+      if (hasMessage(errors, authMessages.emailRequired))
+        toast({ title: "Email Required", description: authMessages.emailRequired, variant: "destructive" });
+      else toastSendFailure(errors.email ?? UNEXPECTED_ERROR);
+    },
+  );
 
   return (
     <Account.Page
@@ -40,8 +46,8 @@ export function ForgotPasswordPage() {
     >
       <Account.Card>
         <Account.Form onSubmit={submit}>
-          <Account.EmailField value={email} onChange={setEmail} />
-          <Account.Submit busy={sending} busyLabel="Sending...">
+          <Account.EmailField {...form.getInputProps("email")} />
+          <Account.Submit busy={requestReset.isPending} busyLabel="Sending...">
             Send Reset Link
           </Account.Submit>
         </Account.Form>

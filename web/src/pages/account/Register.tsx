@@ -1,17 +1,18 @@
 import { Select, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
-import { authMessages, regionsOf, registerBodySchema } from "@poundline/api/auth/schemas";
+import { type RegisterInput, regionsOf, registerBodySchema } from "@poundline/api/auth/schemas";
 import { countries } from "@poundline/db/enums";
-import { type ChangeEvent, type FormEvent, useState } from "react";
-import { useNavigate } from "react-router-dom";
+import { useMutation } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import { useApi } from "../../api/context";
+import { ApiError } from "../../api/errors";
 import { variantDetails } from "../../app/site";
-import { useSite } from "../../app/site-config";
-import { api } from "../../lib/api";
+import { useSiteVariant } from "../../app/site-config";
+import { useSchemaForm } from "../../lib/schema-form";
 import { toast } from "../../lib/toast";
 import * as Account from "./account-layout";
-import { formProblems } from "./form-problems";
+import { problemToast, registrationFailure } from "./form-problems";
 import { GoogleOrEmail } from "./google-button";
 import { PasswordField, PasswordStrength } from "./password-fields";
-import { isRefusal } from "./refusal";
 
 type Country = (typeof countries)[number];
 const countryNames: Record<Country, string> = { US: "United States", CA: "Canada" };
@@ -33,79 +34,51 @@ const emptyForm = {
   state: "",
   zipCode: "",
   country: "US" as Country,
-};
-type RegisterForm = typeof emptyForm;
-type TextField = Exclude<keyof RegisterForm, "country" | "state">;
-
-/** Seed 000's wording for the server's refusals. */
-function registrationError(err: unknown): string {
-  if (!isRefusal(err)) return "An unexpected error occurred.";
-  if (err.status === 409) return authMessages.emailTaken;
-  // Validation errors are keyed by where the field sits in the request, e.g. "body.email".
-  const fieldMessage = (name: string) =>
-    Object.entries(err.fields).find(([key]) => key === name || key.endsWith(`.${name}`))?.[1][0];
-  if (fieldMessage("email")) return "Invalid email";
-  return fieldMessage("password") ?? err.message;
-}
+} satisfies RegisterInput;
+const formFields = Object.keys(emptyForm);
 
 export function RegisterPage() {
-  const tagline = useSite((s) => variantDetails[s.variant].signUpTagline);
+  const tagline = variantDetails[useSiteVariant()].signUpTagline;
   const navigate = useNavigate();
-  const [form, setForm] = useState(emptyForm);
-  const [invalidFields, setInvalidFields] = useState<ReadonlySet<string>>(new Set());
-  const [submitting, setSubmitting] = useState(false);
-
-  function change(field: keyof RegisterForm, value: string) {
-    setForm((current) => ({ ...current, [field]: value }));
-    setInvalidFields((current) => {
-      if (!current.has(field)) return current;
-      const next = new Set(current);
-      next.delete(field);
-      return next;
-    });
-  }
-
-  function changeCountry(value: string | null) {
-    if (!value || value === form.country) return;
-    // The chosen state belongs to the other country's list.
-    change("state", "");
-    change("country", value);
-  }
-
-  /** Value, change handler and error mark of a text input. */
-  const textInput = (field: TextField) => ({
-    value: form[field],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => change(field, event.currentTarget.value),
-    error: invalidFields.has(field),
+  const api = useApi();
+  const register = useMutation({ mutationFn: api.auth.register });
+  // The server's own schema, so the form refuses exactly what the server would.
+  const { form, onSubmit, showServerErrors } = useSchemaForm({
+    schema: registerBodySchema,
+    initialValues: emptyForm,
   });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    // The server's own schema, so the form refuses exactly what the server would.
-    const parsed = registerBodySchema.safeParse(form);
-    if (!parsed.success) {
-      const problems = formProblems(parsed.error.issues);
-      setInvalidFields(problems.fields);
-      toast({ ...problems.toast, variant: "destructive" });
-      return;
-    }
-    setSubmitting(true);
-    try {
-      await api("/api/auth/register", { method: "POST", body: parsed.data });
-      toast({
-        title: "Registration Successful!",
-        description: "Please check your email to confirm your account before signing in.",
-        duration: REGISTERED_TOAST_MS,
-      });
-      navigate("/login");
-    } catch (err) {
-      toast({ title: "Registration Failed", description: registrationError(err), variant: "destructive" });
-    } finally {
-      setSubmitting(false);
-    }
+  function changeCountry(value: string | null) {
+    const country = countries.find((code) => code === value);
+    if (!country || country === form.values.country) return;
+    // The chosen state belongs to the other country's list.
+    form.setValues({ country, state: "" });
   }
 
-  const regionLabel = form.country === "CA" ? "Province" : "State";
+  const submit = onSubmit(
+    (body) =>
+      register.mutate(body, {
+        onSuccess: () => {
+          toast({
+            title: "Registration Successful!",
+            description: "Please check your email to confirm your account before signing in.",
+            duration: REGISTERED_TOAST_MS,
+          });
+          navigate("/login");
+        },
+        onError: (err) => {
+          if (err instanceof ApiError) showServerErrors(err);
+          toast({
+            title: "Registration Failed",
+            description: registrationFailure(err),
+            variant: "destructive",
+          });
+        },
+      }),
+    (errors) => toast({ ...problemToast(errors, formFields), variant: "destructive" }),
+  );
+
+  const regionLabel = form.values.country === "CA" ? "Province" : "State";
 
   return (
     <Account.Page title="Create Your Account" intro={tagline} width={560}>
@@ -115,18 +88,44 @@ export function RegisterPage() {
 
           <Account.Form onSubmit={submit}>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="First Name" required autoComplete="given-name" {...textInput("firstName")} />
-              <TextInput label="Last Name" required autoComplete="family-name" {...textInput("lastName")} />
+              <TextInput
+                label="First Name"
+                required
+                autoComplete="given-name"
+                {...form.getInputProps("firstName")}
+              />
+              <TextInput
+                label="Last Name"
+                required
+                autoComplete="family-name"
+                {...form.getInputProps("lastName")}
+              />
             </SimpleGrid>
-            <TextInput label="Email" type="email" required autoComplete="email" {...textInput("email")} />
-            <TextInput label="Company" required autoComplete="organization" {...textInput("company")} />
-            <PasswordField label="Password" required autoComplete="new-password" {...textInput("password")} />
-            <PasswordStrength password={form.password} />
+            <TextInput
+              label="Email"
+              type="email"
+              required
+              autoComplete="email"
+              {...form.getInputProps("email")}
+            />
+            <TextInput
+              label="Company"
+              required
+              autoComplete="organization"
+              {...form.getInputProps("company")}
+            />
+            <PasswordField
+              label="Password"
+              required
+              autoComplete="new-password"
+              {...form.getInputProps("password")}
+            />
+            <PasswordStrength password={form.values.password} />
             <PasswordField
               label="Confirm Password"
               required
               autoComplete="new-password"
-              {...textInput("confirmPassword")}
+              {...form.getInputProps("confirmPassword")}
             />
 
             <Title order={2} size="h4" mt="sm">
@@ -136,43 +135,48 @@ export function RegisterPage() {
               label="Address Line 1"
               required
               autoComplete="address-line1"
-              {...textInput("addressLine1")}
+              {...form.getInputProps("addressLine1")}
             />
             <TextInput
               label="Address Line 2 (optional)"
               autoComplete="address-line2"
-              {...textInput("addressLine2")}
+              {...form.getInputProps("addressLine2")}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="City" required autoComplete="address-level2" {...textInput("city")} />
+              <TextInput
+                label="City"
+                required
+                autoComplete="address-level2"
+                {...form.getInputProps("city")}
+              />
               <Select
                 label={regionLabel}
                 required
                 searchable
-                data={[...regionsOf(form.country)]}
-                value={form.state || null}
-                onChange={(value) => change("state", value ?? "")}
-                error={invalidFields.has("state")}
+                data={[...regionsOf(form.values.country)]}
+                value={form.values.state || null}
+                onChange={(value) => form.setFieldValue("state", value ?? "")}
+                error={form.errors.state}
                 nothingFoundMessage={`No ${regionLabel.toLowerCase()} found`}
               />
               <TextInput
                 label="ZIP / Postal Code"
                 required
                 autoComplete="postal-code"
-                {...textInput("zipCode")}
+                {...form.getInputProps("zipCode")}
               />
               <Select
                 label="Country"
                 required
                 allowDeselect={false}
                 data={countryOptions}
-                value={form.country}
+                value={form.values.country}
                 onChange={changeCountry}
-                error={invalidFields.has("country")}
+                error={form.errors.country}
               />
             </SimpleGrid>
 
-            <Account.Submit busy={submitting} busyLabel="Creating Account..." mt="sm">
+            <Account.Submit busy={register.isPending} busyLabel="Creating Account..." mt="sm">
               Create Free Account
             </Account.Submit>
           </Account.Form>

@@ -1,13 +1,17 @@
 import { Button, Stack } from "@mantine/core";
 import { authMessages, resetPasswordBodySchema } from "@poundline/api/auth/schemas";
-import { type FormEvent, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router-dom";
-import { ApiError, api } from "../../lib/api";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { useApi } from "../../api/context";
+import { ApiError, isRefusal } from "../../api/errors";
+import { useSchemaForm } from "../../lib/schema-form";
 import { toast } from "../../lib/toast";
 import * as Account from "./account-layout";
-import { formProblems } from "./form-problems";
+import { problemToast } from "./form-problems";
 import { PasswordField, PasswordStrength } from "./password-fields";
-import { isRefusal } from "./refusal";
+
+const passwordFields = ["password", "confirmPassword"] as const;
 
 /** An unknown, used or expired token: the server says so in the token field. */
 function isInvalidLink(err: unknown): boolean {
@@ -22,46 +26,41 @@ function isInvalidLink(err: unknown): boolean {
 /** The reset e-mail's target: /reset-password?token=... */
 export function ResetPasswordPage() {
   const navigate = useNavigate();
+  const api = useApi();
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token") ?? "";
-  const [password, setPassword] = useState("");
-  const [confirmPassword, setConfirmPassword] = useState("");
-  const [invalidFields, setInvalidFields] = useState<ReadonlySet<string>>(new Set());
   const [linkInvalid, setLinkInvalid] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const resetPassword = useMutation({ mutationFn: api.auth.resetPassword });
+  const { form, onSubmit, showServerErrors } = useSchemaForm({
+    schema: resetPasswordBodySchema,
+    initialValues: { password: "", confirmPassword: "" },
+    toBody: (values) => ({ token, ...values }),
+  });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = resetPasswordBodySchema.safeParse({ token, password, confirmPassword });
-    if (!parsed.success) {
-      const problems = formProblems(parsed.error.issues);
-      if (problems.fields.has("token")) {
-        setLinkInvalid(true);
-        return;
-      }
-      setInvalidFields(problems.fields);
-      toast({ ...problems.toast, variant: "destructive" });
-      return;
-    }
-    setInvalidFields(new Set());
-    setSaving(true);
-    try {
-      await api("/api/auth/reset-password", { method: "POST", body: parsed.data });
-      navigate("/login?reset=1", { replace: true });
-    } catch (err) {
-      if (isInvalidLink(err)) setLinkInvalid(true);
-      else
-        toast({
-          title: "Password Reset Failed",
-          description: isRefusal(err)
-            ? err.firstFieldMessage()
-            : "An unexpected error occurred. Please try again.",
-          variant: "destructive",
-        });
-    } finally {
-      setSaving(false);
-    }
-  }
+  const submit = onSubmit(
+    (body) =>
+      resetPassword.mutate(body, {
+        onSuccess: () => navigate("/login?reset=1", { replace: true }),
+        onError: (err) => {
+          if (isInvalidLink(err)) {
+            setLinkInvalid(true);
+            return;
+          }
+          if (err instanceof ApiError) showServerErrors(err);
+          toast({
+            title: "Password Reset Failed",
+            description: isRefusal(err)
+              ? err.firstFieldMessage()
+              : "An unexpected error occurred. Please try again.",
+            variant: "destructive",
+          });
+        },
+      }),
+    (errors) => {
+      if (errors.token) setLinkInvalid(true);
+      else toast({ ...problemToast(errors, passwordFields), variant: "destructive" });
+    },
+  );
 
   return (
     <Account.Page title="Reset Your Password">
@@ -81,20 +80,16 @@ export function ResetPasswordPage() {
               label="New Password"
               required
               autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={invalidFields.has("password")}
+              {...form.getInputProps("password")}
             />
-            <PasswordStrength password={password} />
+            <PasswordStrength password={form.values.password} />
             <PasswordField
               label="Confirm New Password"
               required
               autoComplete="new-password"
-              value={confirmPassword}
-              onChange={(e) => setConfirmPassword(e.currentTarget.value)}
-              error={invalidFields.has("confirmPassword")}
+              {...form.getInputProps("confirmPassword")}
             />
-            <Account.Submit busy={saving} busyLabel="Resetting Password...">
+            <Account.Submit busy={resetPassword.isPending} busyLabel="Resetting Password...">
               Reset Password
             </Account.Submit>
           </Account.Form>

@@ -8,10 +8,11 @@ import {
   Stack,
   Text,
   TextInput,
+  type TextInputProps,
   Title,
 } from "@mantine/core";
 import type { FormEvent, ReactNode } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "react-router";
 
 /**
  * The frame every account page shares, from sign-in to e-mail confirmation. Import it as a
@@ -85,18 +86,9 @@ export function Submit({ busy, busyLabel, children, mt }: SubmitProps) {
   );
 }
 
-/** The e-mail address a person signs in with. */
-export function EmailField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  return (
-    <TextInput
-      label="Email"
-      type="email"
-      required
-      autoComplete="email"
-      value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
-    />
-  );
+/** The e-mail address a person signs in with; give it the form's input props. */
+export function EmailField(props: Omit<TextInputProps, "label" | "type">) {
+  return <TextInput label="Email" type="email" required autoComplete="email" {...props} />;
 }
 
 /** A short green (done) or red (refused) message. */

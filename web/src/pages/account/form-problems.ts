@@ -1,6 +1,8 @@
 import { authMessages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@poundline/api/auth/messages";
+import { isRefusal } from "../../api/errors";
+import { type FieldMessages, firstMessage, hasMessage } from "../../lib/form-errors";
 
-interface ProblemToast {
+export interface ProblemToast {
   title: string;
   description: string;
 }
@@ -39,20 +41,19 @@ const problemToasts: [message: string, toast: ProblemToast][] = [
   [authMessages.fieldTooLong, { title: "Invalid Information", description: authMessages.fieldTooLong }],
 ];
 
-export interface FormProblems {
-  /** What to tell the user first. */
-  toast: ProblemToast;
-  /** Every field in error, to mark them all. */
-  fields: Set<string>;
+/**
+ * The toast for a form the shared auth schemas refused: the seed's toast for the earliest of its
+ * messages in the seed's order, else the first message as it is.
+ */
+export function problemToast(errors: FieldMessages, fields: readonly string[]): ProblemToast {
+  const known = problemToasts.find(([message]) => hasMessage(errors, message));
+  return known?.[1] ?? { title: "Invalid Information", description: firstMessage(errors, fields) ?? "" };
 }
 
-/** The issues of a failed zod parse, as the toast to show and the fields to mark. */
-export function formProblems(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-): FormProblems {
-  const fields = new Set(issues.map((issue) => String(issue.path[0] ?? "")));
-  const messages = new Set(issues.map((issue) => issue.message));
-  const known = problemToasts.find(([message]) => messages.has(message));
-  const toast = known?.[1] ?? { title: "Invalid Information", description: issues[0]?.message ?? "" };
-  return { toast, fields };
+/** Seed 000's wording for a registration the server refused or could not answer. */
+export function registrationFailure(err: unknown): string {
+  if (!isRefusal(err)) return "An unexpected error occurred.";
+  if (err.status === 409) return authMessages.emailTaken;
+  if (err.fields.email?.[0]) return "Invalid email";
+  return err.fields.password?.[0] ?? err.message;
 }

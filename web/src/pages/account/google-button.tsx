@@ -1,5 +1,6 @@
 import { Button, Divider } from "@mantine/core";
 import { useState } from "react";
+import { apiErrorFrom } from "../../api/errors";
 import { toast } from "../../lib/toast";
 
 /** The server's start of Google sign-in: a redirect to Google's consent screen. */
@@ -50,10 +51,10 @@ function GoogleButton({ label }: { label: string }) {
         window.location.assign(GOOGLE_SIGN_IN_PATH);
         return; // The page is leaving: the button keeps reading "Redirecting...".
       }
-      const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+      const body: unknown = await res.json().catch(() => null);
       toast({
         title: "Google Sign-In Unavailable",
-        description: body?.error?.message ?? res.statusText,
+        description: apiErrorFrom(res.status, res.statusText, body).message,
         variant: "destructive",
       });
     } catch {

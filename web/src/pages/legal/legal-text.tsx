@@ -1,6 +1,6 @@
 import { Anchor, List, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "react-router";
 import { company, companyAddressLine } from "../../app/site";
 
 /** The building blocks of a legal document's text, inside the sections of a LegalPage. */

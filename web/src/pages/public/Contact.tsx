@@ -14,15 +14,19 @@ import {
   ThemeIcon,
   Title,
 } from "@mantine/core";
-import { companySizes as companySizeValues } from "@poundline/db/enums";
+import { COMPANY_SIZES, contactBodySchema } from "@poundline/api/site/schemas";
+import { useMutation } from "@tanstack/react-query";
 import { Clock, type LucideIcon, Mail, MapPin, Phone, Share2 } from "lucide-react";
-import { type FormEvent, type ReactNode, useState } from "react";
-import { useSearchParams } from "react-router-dom";
+import type { ReactNode } from "react";
+import { useSearchParams } from "react-router";
+import { useApi } from "../../api/context";
+import { ApiError } from "../../api/errors";
 import { company } from "../../app/site";
-import { useSite } from "../../app/site-config";
-import { ApiError, api } from "../../lib/api";
+import { useSiteVariant } from "../../app/site-config";
+import { firstMessage } from "../../lib/form-errors";
+import { useSchemaForm } from "../../lib/schema-form";
 import { toast } from "../../lib/toast";
-import { useFormFields } from "../../lib/use-form-fields";
+import { contactBody, emptyContact } from "./form-bodies";
 import { MUTED, PageHero } from "./sections";
 
 /** Seed 000: the contact success toast stays 5 s, its error toasts 7 s. */
@@ -30,27 +34,10 @@ const SUCCESS_TOAST_MS = 5000;
 const ERROR_TOAST_MS = 7000;
 
 /** The API's own list (shared through the database enums): "1-10" first, the form's default. */
-const companySizes = companySizeValues.map((value) => ({ value, label: `${value} employees` }));
+const companySizes = COMPANY_SIZES.map((value) => ({ value, label: `${value} employees` }));
 
-type CompanySize = (typeof companySizeValues)[number];
-
-interface ContactForm {
-  name: string;
-  email: string;
-  phone: string;
-  company: string;
-  employees: CompanySize;
-  message: string;
-}
-
-const emptyForm: ContactForm = {
-  name: "",
-  email: "",
-  phone: "",
-  company: "",
-  employees: "1-10",
-  message: "",
-};
+/** The form's fields in the order it shows them. */
+const contactFields = ["name", "email", "phone", "company", "employees", "message"] as const;
 
 /** Links such as /contact?subject=NonprofitInquiry start the message for the visitor. */
 const subjectOpeners: Record<string, string> = {
@@ -134,50 +121,42 @@ function ContactInformation() {
 }
 
 function ContactFormCard() {
+  const api = useApi();
   const [searchParams] = useSearchParams();
-  const { form, setForm, errors, setErrors, update, textInput, showFieldErrors } = useFormFields<ContactForm>(
-    () => ({ ...emptyForm, message: subjectOpeners[searchParams.get("subject") ?? ""] ?? "" }),
-  );
-  const [sending, setSending] = useState(false);
+  const sendMessage = useMutation({ mutationFn: api.site.contact });
+  const { form, onSubmit, showServerErrors } = useSchemaForm({
+    schema: contactBodySchema,
+    initialValues: { ...emptyContact, message: subjectOpeners[searchParams.get("subject") ?? ""] ?? "" },
+    toBody: contactBody,
+  });
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSending(true);
-    setErrors({});
-    try {
-      await api<{ id: string }>("/api/contact", {
-        method: "POST",
-        body: {
-          name: form.name.trim(),
-          email: form.email.trim(),
-          phone: form.phone.trim() || undefined,
-          company: form.company.trim() || undefined,
-          employees: form.employees,
-          message: form.message.trim(),
-        },
-      });
-      toast({
-        title: "Message Sent!",
-        description:
-          "Thank you for contacting us. We've received your message and will get back to you soon.",
-        duration: SUCCESS_TOAST_MS,
-      });
-      setForm(emptyForm);
-    } catch (err) {
-      const invalidInput = err instanceof ApiError && err.status === 400;
-      if (invalidInput) showFieldErrors(err);
-      toast({
-        title: "Submission Error",
-        description: invalidInput
-          ? err.firstFieldMessage()
-          : "Your message could not be sent. Please try again.",
-        duration: ERROR_TOAST_MS,
-        variant: "destructive",
-      });
-    } finally {
-      setSending(false);
-    }
+  function toastSubmissionError(description: string) {
+    toast({ title: "Submission Error", description, duration: ERROR_TOAST_MS, variant: "destructive" });
   }
+
+  const handleSubmit = onSubmit(
+    (body) =>
+      sendMessage.mutate(body, {
+        onSuccess: () => {
+          toast({
+            title: "Message Sent!",
+            description:
+              "Thank you for contacting us. We've received your message and will get back to you soon.",
+            duration: SUCCESS_TOAST_MS,
+          });
+          // A new, empty form: the company size back to 1-10 (seed 000).
+          form.setValues(emptyContact);
+        },
+        onError: (err) => {
+          const invalidInput = err instanceof ApiError && err.status === 400;
+          if (invalidInput) showServerErrors(err);
+          toastSubmissionError(
+            invalidInput ? err.firstFieldMessage() : "Your message could not be sent. Please try again.",
+          );
+        },
+      }),
+    (errors) => toastSubmissionError(firstMessage(errors, contactFields) ?? ""),
+  );
 
   return (
     <Card withBorder radius="lg" padding="xl">
@@ -187,33 +166,33 @@ function ContactFormCard() {
             Send Us a Message
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="Full Name" autoComplete="name" required {...textInput("name")} />
+            <TextInput label="Full Name" autoComplete="name" required {...form.getInputProps("name")} />
             <TextInput
               label="Email Address"
               type="email"
               autoComplete="email"
               required
-              {...textInput("email")}
+              {...form.getInputProps("email")}
             />
-            <TextInput label="Phone" type="tel" autoComplete="tel" {...textInput("phone")} />
-            <TextInput label="Company" autoComplete="organization" {...textInput("company")} />
+            <TextInput label="Phone" type="tel" autoComplete="tel" {...form.getInputProps("phone")} />
+            <TextInput label="Company" autoComplete="organization" {...form.getInputProps("company")} />
           </SimpleGrid>
           <Select
             label="Company Size"
             name="employees"
             data={companySizes}
-            value={form.employees}
+            value={form.values.employees}
             allowDeselect={false}
             onChange={(value) => {
               const size = companySizes.find((option) => option.value === value);
-              if (size) update("employees", size.value);
+              if (size) form.setFieldValue("employees", size.value);
             }}
-            error={errors.employees}
+            error={form.errors.employees}
           />
-          <Textarea label="Message" required autosize minRows={5} {...textInput("message")} />
+          <Textarea label="Message" required autosize minRows={5} {...form.getInputProps("message")} />
           <Group justify="flex-end">
-            <Button type="submit" size="md" disabled={sending}>
-              {sending ? "Sending..." : "Send Message"}
+            <Button type="submit" size="md" disabled={sendMessage.isPending}>
+              {sendMessage.isPending ? "Sending..." : "Send Message"}
             </Button>
           </Group>
         </Stack>
@@ -223,7 +202,7 @@ function ContactFormCard() {
 }
 
 export function ContactPage() {
-  const variant = useSite((s) => s.variant);
+  const variant = useSiteVariant();
   const intro =
     variant === "nonprofit"
       ? "Questions about our nonprofit program or a partnership? Our team is here to help your organization stay connected with the people you serve."

@@ -23,7 +23,7 @@ import {
   Users,
   Voicemail,
 } from "lucide-react";
-import { Link } from "react-router-dom";
+import { Link } from "react-router";
 import { ChecklistCard, type ChecklistCardProps } from "./checklist";
 import { CtaBand, FeatureCard, type FeatureCardProps, PageHero, Section } from "./sections";
 

@@ -1,6 +1,6 @@
 import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { BookOpen, type LucideIcon, Mail, MessageSquare, ShieldCheck, Users } from "lucide-react";
-import { Link } from "react-router-dom";
+import { Link } from "react-router";
 import { PageLoader } from "../../layout/PageLoader";
 import { type FaqItem, HELP_CATEGORIES, itemsInCategory } from "./faq";
 import { FaqAnswers, FaqCard, useFaqItems } from "./faq-page";

@@ -11,11 +11,11 @@ import {
   Star,
   Users,
 } from "lucide-react";
-import { Link } from "react-router-dom";
+import { Link } from "react-router";
 import { variantDetails } from "../../app/site";
-import { useSite } from "../../app/site-config";
+import { useSiteVariant } from "../../app/site-config";
 import { PageLoader } from "../../layout/PageLoader";
-import { type HomeContent, useHomeContent } from "./home-content";
+import type { HomeContent } from "./home-content";
 import {
   CtaBand,
   type FeatureCardProps,
@@ -26,6 +26,7 @@ import {
   Section,
   type Step,
 } from "./sections";
+import { useHomeContent } from "./use-home-content";
 
 /** Seed 000: a testimonial never shows more than five stars. */
 const MAX_STARS = 5;
@@ -162,7 +163,7 @@ function HowItWorks({ content }: { content: HomeContent }) {
 
 export function HomePage() {
   const content = useHomeContent();
-  const variant = useSite((s) => s.variant);
+  const variant = useSiteVariant();
 
   if (!content) return <PageLoader label="Loading page content..." />;
 

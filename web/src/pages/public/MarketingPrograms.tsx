@@ -1,6 +1,6 @@
 import { Box, Button, Card, Container, SimpleGrid, Text, Title } from "@mantine/core";
 import { BarChart3, Hash, MapPin, Megaphone, Route, Smartphone, Sparkles } from "lucide-react";
-import { Link } from "react-router-dom";
+import { Link } from "react-router";
 import { ChecklistCard, type ChecklistCardProps } from "./checklist";
 import { CtaBand, FeatureGrid, MUTED, NumberedSteps, PageHero, Section, type Step } from "./sections";
 

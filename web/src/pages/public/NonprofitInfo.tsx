@@ -1,6 +1,6 @@
 import { Button, Card, Grid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { HandHeart, Handshake, Megaphone, Search } from "lucide-react";
-import { Link } from "react-router-dom";
+import { Link } from "react-router";
 import { variantDetails } from "../../app/site";
 import { Checklist } from "./checklist";
 import { CtaBand, FeatureGrid, MUTED, PageHero, Section } from "./sections";

@@ -1,5 +1,5 @@
 import { Button, Container, Stack, Text, Title } from "@mantine/core";
-import { Link } from "react-router-dom";
+import { Link } from "react-router";
 
 export function NotFoundPage() {
   return (

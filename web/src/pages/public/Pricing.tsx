@@ -17,7 +17,7 @@ import {
 } from "@mantine/core";
 import { Check, Info, X } from "lucide-react";
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router-dom";
+import { Link, useSearchParams } from "react-router";
 import {
   ANNUAL_SAVING_LABEL,
   annualTotal,

@@ -1,39 +1,24 @@
 import { Textarea, TextInput } from "@mantine/core";
+import { featureRequestBodySchema, siteMessages } from "@poundline/api/site/schemas";
 import { Lightbulb } from "lucide-react";
-import type { FormEvent } from "react";
-import { ReplyEmailField, RequestFormPage, toastMissingInformation, useRequestForm } from "./request-form";
-
-interface FeatureRequestForm {
-  featureName: string;
-  description: string;
-  email: string;
-}
-
-const emptyForm: FeatureRequestForm = { featureName: "", description: "", email: "" };
+import { useApi } from "../../api/context";
+import { emptyFeatureRequest, featureRequestBody } from "./form-bodies";
+import { ReplyEmailField, RequestFormPage, useRequestForm } from "./request-form";
 
 export function RequestFeaturePage() {
-  const request = useRequestForm(emptyForm);
-  const { form, textInput } = request;
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const featureName = form.featureName.trim();
-    const description = form.description.trim();
-    const email = form.email.trim();
-    if (!featureName || !description) {
-      toastMissingInformation("Please fill in all fields to submit your feature request.");
-      return;
-    }
-    if (request.rejectInvalidEmail(email)) return;
-    await request.send(
-      "/api/feature-requests",
-      { featureName, description, email: email || undefined },
-      {
-        title: "Feature Request Submitted!",
-        description: "Thank you for your suggestion. We'll review it shortly.",
-      },
-    );
-  }
+  const api = useApi();
+  const request = useRequestForm({
+    schema: featureRequestBodySchema,
+    initialValues: emptyFeatureRequest,
+    toBody: featureRequestBody,
+    missingMessage: siteMessages.featureFieldsRequired,
+    send: api.site.featureRequest,
+    success: {
+      title: "Feature Request Submitted!",
+      description: "Thank you for your suggestion. We'll review it shortly.",
+    },
+  });
+  const { form } = request;
 
   return (
     <RequestFormPage
@@ -47,13 +32,12 @@ export function RequestFeaturePage() {
         againLabel: "Submit Another Request",
       }}
       request={request}
-      onSubmit={handleSubmit}
     >
       <TextInput
         label="Feature Name"
         placeholder="e.g. Shared team inbox for texts"
         withAsterisk
-        {...textInput("featureName")}
+        {...form.getInputProps("featureName")}
       />
       <Textarea
         label="Description"
@@ -61,11 +45,11 @@ export function RequestFeaturePage() {
         withAsterisk
         autosize
         minRows={5}
-        {...textInput("description")}
+        {...form.getInputProps("description")}
       />
       <ReplyEmailField
         description="Leave your email if you'd like us to follow up with you."
-        {...textInput("email")}
+        {...form.getInputProps("email")}
       />
     </RequestFormPage>
   );

@@ -1,9 +1,10 @@
 import { Accordion, Card, Group, Text, ThemeIcon, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
 import type { LucideIcon } from "lucide-react";
-import { type ReactNode, useEffect, useState } from "react";
-import { api } from "../../lib/api";
-import { toast } from "../../lib/toast";
-import type { FaqItem, FaqResponse } from "./faq";
+import type { ReactNode } from "react";
+import type { FaqOrder } from "../../api/client";
+import { useApi } from "../../api/context";
+import type { FaqItem } from "./faq";
 
 /** What the help centre and the Q&A page share: loading the FAQ and showing its cards and answers. */
 
@@ -14,30 +15,18 @@ interface FaqLoadOptions {
   fallback: FaqItem[];
 }
 
-/** The published FAQ in this order, fetched once; on failure a toast and the fallback items. */
-export function useFaqItems(order: "display" | "category", { errorTitle, fallback }: FaqLoadOptions) {
-  const [items, setItems] = useState<FaqItem[]>([]);
-  const [loading, setLoading] = useState(true);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api<FaqResponse>(`/api/faq?order=${order}`, { signal: controller.signal })
-      .then((data) => setItems(data.items))
-      .catch((error: Error) => {
-        if (controller.signal.aborted) return;
-        toast({ title: errorTitle, description: error.message, variant: "destructive" });
-        setItems(fallback);
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, [order, errorTitle, fallback]);
-
-  return { items, loading };
+/** The published FAQ in this order; on failure a toast and the fallback items. */
+export function useFaqItems(order: FaqOrder, { errorTitle, fallback }: FaqLoadOptions) {
+  const api = useApi();
+  const { data, isError, isPending } = useQuery({
+    queryKey: ["faq", order],
+    queryFn: ({ signal }) => api.site.faq({ order }, signal),
+    meta: { toastTitle: errorTitle },
+  });
+  const items = isError ? fallback : (data?.items ?? []);
+  return { items, loading: isPending };
 }
 
-/** The spinner and its words while the FAQ loads. */
 interface FaqCardProps {
   icon: LucideIcon;
   /** The card's level-2 heading. */

@@ -1,20 +1,12 @@
+import type { FaqItem } from "../../api/client";
+
 /**
  * The FAQ as the help centre and the Q&A page use it: the item shape of GET /api/faq, readable
  * category names, the search and the grouping. Pure functions, no React.
  */
 
 /** One published FAQ item as GET /api/faq returns it. */
-export interface FaqItem {
-  id: string;
-  question: string;
-  answer: string;
-  category: string;
-  displayOrder: number;
-}
-
-export interface FaqResponse {
-  items: FaqItem[];
-}
+export type { FaqItem };
 
 /** The categories the help centre reads (stored in snake_case). */
 export const HELP_CATEGORIES = { admin: "admin", user: "user", setupGuide: "setup_guide" } as const;

@@ -1,6 +1,3 @@
-import { useEffect, useState } from "react";
-import { api } from "../../lib/api";
-
 /** The editable texts of the home page (seed 000, section 3), stored in the editable content table. */
 export const HOME_CONTENT_KEYS = [
   "homepage_hero_title",
@@ -66,27 +63,5 @@ export function withHomeDefaults(stored: Readonly<Record<string, string | null |
     const value = stored[key];
     if (typeof value === "string" && value.trim() !== "") content[key] = value;
   }
-  return content;
-}
-
-/** The home page's texts; null while they load. A failed load is only logged and shows the defaults. */
-export function useHomeContent(): HomeContent | null {
-  const [content, setContent] = useState<HomeContent | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api<{ values?: Record<string, string> }>(`/api/content?keys=${HOME_CONTENT_KEYS.join(",")}`, {
-      signal: controller.signal,
-    })
-      .then((data) => setContent(withHomeDefaults(data?.values ?? {})))
-      .catch((err: unknown) => {
-        // Leaving the page cancels the request: nothing to report then.
-        if (controller.signal.aborted) return;
-        console.error("Error fetching editable content:", err);
-        setContent(HOME_CONTENT_DEFAULTS);
-      });
-    return () => controller.abort();
-  }, []);
-
   return content;
 }

@@ -10,70 +10,78 @@ import {
   ThemeIcon,
   Title,
 } from "@mantine/core";
-import { EMAIL_PATTERN } from "@poundline/api/auth/messages";
+import { useMutation } from "@tanstack/react-query";
 import { CircleCheckBig, type LucideIcon, Send } from "lucide-react";
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { ApiError, api } from "../../lib/api";
+import { type ReactNode, useEffect, useRef } from "react";
+import type { z } from "zod";
+import { ApiError } from "../../api/errors";
+import { hasMessage } from "../../lib/form-errors";
+import { useSchemaForm } from "../../lib/schema-form";
 import { toast } from "../../lib/toast";
-import { type FieldErrors, useFormFields } from "../../lib/use-form-fields";
 
 /**
- * What the two request pages (a feature, a phone number) share: the form's state and its sending,
- * and the page around the form with its thank-you view.
+ * What the two request pages (a feature, a phone number) share: the form on the API's schema and
+ * its sending, and the page around the form with its thank-you view.
  */
 
-const invalidEmailMessage = "Please enter a valid email address.";
-
 /** The "Missing Information" toast of a request sent without its required fields. */
-export function toastMissingInformation(description: string) {
+function toastMissingInformation(description: string) {
   toast({ title: "Missing Information", description, variant: "destructive" });
 }
 
+interface RequestFormOptions<Values, Schema extends z.ZodType> {
+  /** The API's schema of the request. */
+  schema: Schema;
+  initialValues: Values;
+  /** The request body the values make. */
+  toBody: (values: Values) => Record<string, unknown>;
+  /** The schema's message for a required field left empty: it is also told in a toast. */
+  missingMessage: string;
+  /** Sends the request. */
+  send: (body: z.output<Schema>) => Promise<unknown>;
+  success: { title: string; description: string };
+}
+
 /** A request form's values, messages, sending and thank-you state. */
-export function useRequestForm<F extends { email: string }>(emptyForm: F) {
-  const fields = useFormFields(emptyForm);
-  const [submitting, setSubmitting] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
+export function useRequestForm<Values extends Record<string, unknown>, Schema extends z.ZodType>({
+  schema,
+  initialValues,
+  toBody,
+  missingMessage,
+  send,
+  success,
+}: RequestFormOptions<Values, Schema>) {
+  const { form, onSubmit, showServerErrors } = useSchemaForm({ schema, initialValues, toBody });
+  const request = useMutation({ mutationFn: send });
 
-  /**
-   * The e-mail is optional, but when given it must be one we can answer (the same simple pattern
-   * the API checks). Marks the field and answers true when it is not.
-   */
-  function rejectInvalidEmail(email: string): boolean {
-    if (!email || EMAIL_PATTERN.test(email)) return false;
-    fields.setErrors({ email: invalidEmailMessage } as FieldErrors<F>);
-    return true;
-  }
+  const submit = onSubmit(
+    (body) =>
+      request.mutate(body, {
+        onSuccess: () => toast(success),
+        onError: (error) => {
+          if (error instanceof ApiError) showServerErrors(error);
+          toast({
+            title: "Submission Error",
+            description:
+              error instanceof ApiError
+                ? error.firstFieldMessage()
+                : "An unexpected error occurred. Please try again.",
+            variant: "destructive",
+          });
+        },
+      }),
+    (errors) => {
+      if (hasMessage(errors, missingMessage)) toastMissingInformation(missingMessage);
+    },
+  );
 
-  /** POSTs the request: the success toast and the thank-you view, or the API's field messages. */
-  async function send(path: string, body: unknown, success: { title: string; description: string }) {
-    setSubmitting(true);
-    try {
-      await api(path, { method: "POST", body });
-      toast(success);
-      setSubmitted(true);
-    } catch (error) {
-      const apiError = error instanceof ApiError ? error : null;
-      if (apiError) fields.showFieldErrors(apiError);
-      toast({
-        title: "Submission Error",
-        description: apiError
-          ? apiError.firstFieldMessage()
-          : "An unexpected error occurred. Please try again.",
-        variant: "destructive",
-      });
-    } finally {
-      setSubmitting(false);
-    }
-  }
-
+  /** Back to an empty form. */
   function startOver() {
-    fields.setForm(emptyForm);
-    fields.setErrors({});
-    setSubmitted(false);
+    form.reset();
+    request.reset();
   }
 
-  return { ...fields, submitting, submitted, rejectInvalidEmail, send, startOver };
+  return { form, submit, submitting: request.isPending, submitted: request.isSuccess, startOver };
 }
 
 type RequestForm = ReturnType<typeof useRequestForm>;
@@ -124,9 +132,8 @@ interface RequestFormPageProps {
   intro: string;
   /** Shown in place of the form once the request is sent. */
   thankYou: ThankYou;
-  /** The page's `useRequestForm`: whether it is sending or sent, and how to start over. */
-  request: Pick<RequestForm, "submitting" | "submitted" | "startOver">;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** The page's `useRequestForm`: its submit handler, whether it is sending or sent, and how to start over. */
+  request: Pick<RequestForm, "submit" | "submitting" | "submitted" | "startOver">;
   /** The form's fields. */
   children: ReactNode;
 }
@@ -137,8 +144,7 @@ export function RequestFormPage({
   title,
   intro,
   thankYou,
-  request: { submitting, submitted, startOver },
-  onSubmit,
+  request: { submit, submitting, submitted, startOver },
   children,
 }: RequestFormPageProps) {
   return (
@@ -156,7 +162,7 @@ export function RequestFormPage({
           {submitted ? (
             <ThankYouView {...thankYou} onAgain={startOver} />
           ) : (
-            <form onSubmit={onSubmit} noValidate>
+            <form onSubmit={submit} noValidate>
               <Stack gap="md">
                 {children}
                 <Button

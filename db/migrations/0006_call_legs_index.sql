@@ -1,0 +1,1 @@
+CREATE INDEX "call_logs_parent_call_sid_idx" ON "call_logs" USING btree ("parent_call_sid");

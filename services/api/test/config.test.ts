@@ -1,0 +1,79 @@
+/** The configuration read at boot: what a deployment gets by default, and what it refuses. */
+import { describe, expect, it } from "vitest";
+import { loadConfig, parseTrustProxy, trustProxyOption } from "../src/config";
+
+const POSTGRES = "postgres://poundline:secret@postgres:5432/poundline";
+
+describe("SEED_DEMO", () => {
+  it.each([
+    ["the embedded database, by default", {}, true],
+    ["a PostgreSQL database, by default", { DATABASE_URL: POSTGRES }, false],
+    [
+      "a PostgreSQL database, left empty as compose passes it",
+      { DATABASE_URL: POSTGRES, SEED_DEMO: "" },
+      false,
+    ],
+    ["a PostgreSQL database, asked for", { DATABASE_URL: POSTGRES, SEED_DEMO: "true" }, true],
+    ["the embedded database, turned off", { SEED_DEMO: "false" }, false],
+  ])("seeds the demo on %s: %s", (_name, env, seeded) => {
+    expect(loadConfig(env).SEED_DEMO).toBe(seeded);
+  });
+
+  it("refuses anything but true or false", () => {
+    expect(() => loadConfig({ SEED_DEMO: "yes" })).toThrow(/SEED_DEMO/);
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  it.each([
+    [undefined, false],
+    ["", false],
+    ["false", false],
+    ["0", false],
+    ["1", 1],
+    [" 2 ", 2],
+    ["10.0.0.7", ["10.0.0.7"]],
+    ["10.0.0.0/8, 192.168.1.10", ["10.0.0.0/8", "192.168.1.10"]],
+    ["::1,fd00::/8", ["::1", "fd00::/8"]],
+    ["loopback,uniquelocal", ["loopback", "uniquelocal"]],
+  ])("reads %j as %j", (raw, expected) => {
+    expect(parseTrustProxy(raw)).toEqual(expected);
+    expect(loadConfig(raw === undefined ? {} : { TRUST_PROXY: raw }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it.each([
+    ["true", /give the number of proxies in front/],
+    ["yes", /not a number of hops nor proxy addresses/],
+    ["10.0.0.0/33", /10\.0\.0\.0\/33/],
+    ["10.0.0.1,", /empty entry/],
+    ["1.2.3", /1\.2\.3/],
+    ["21", /at most 20/],
+  ])("refuses %j at boot", (raw, message) => {
+    expect(() => loadConfig({ TRUST_PROXY: raw })).toThrow(message);
+  });
+
+  it("trusts exactly the given number of hops nearest to us", () => {
+    const trust = trustProxyOption(2);
+    if (typeof trust !== "function") throw new Error("a hop count is a trust function");
+    expect([0, 1, 2, 3].map((hop) => trust("198.51.100.7", hop))).toEqual([true, true, false, false]);
+    expect(trustProxyOption(false)).toBe(false);
+    expect(trustProxyOption(["10.0.0.0/8"])).toEqual(["10.0.0.0/8"]);
+  });
+});
+
+describe("the carrier account", () => {
+  it.each([
+    [{ TWILIO_ACCOUNT_SID: "AC123" }, /TWILIO_AUTH_TOKEN/],
+    [{ TWILIO_AUTH_TOKEN: "secret" }, /TWILIO_ACCOUNT_SID/],
+  ])("refuses half of it: %j", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it("takes both, or neither (compose passes them empty)", () => {
+    expect(loadConfig({ TWILIO_ACCOUNT_SID: "AC123", TWILIO_AUTH_TOKEN: "secret" })).toMatchObject({
+      TWILIO_ACCOUNT_SID: "AC123",
+      TWILIO_AUTH_TOKEN: "secret",
+    });
+    expect(loadConfig({ TWILIO_ACCOUNT_SID: "", TWILIO_AUTH_TOKEN: "" }).TWILIO_ACCOUNT_SID).toBeUndefined();
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * What the production-like stack (docker-compose.yml) hands the API, read as compose reads it:
+ * the `x-app` environment, `${NAME:-default}` filled from a `.env`.
+ */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config";
+import { carrierConfig } from "../src/twilio/carrier-config";
+
+const compose = readFileSync(fileURLToPath(new URL("../../../docker-compose.yml", import.meta.url)), "utf8");
+
+/** The API's environment in compose, given the variables of a `.env` file. */
+function apiEnvironment(dotEnv: Record<string, string>): Record<string, string> {
+  const block = /environment: &app-env\n((?: {4}.*\n)+)/.exec(compose)?.[1];
+  if (!block) throw new Error("docker-compose.yml has no `environment: &app-env` block");
+  const env: Record<string, string> = {};
+  for (const line of block.split("\n")) {
+    const entry = /^ {4}([A-Z_]+): (.*)$/.exec(line);
+    if (!entry?.[1] || entry[2] === undefined) continue;
+    env[entry[1]] = entry[2].replace(/\$\{(\w+):-([^}]*)\}/g, (_m, name: string, fallback: string) =>
+      dotEnv[name] ? dotEnv[name] : fallback,
+    );
+  }
+  return env;
+}
+
+describe("docker-compose.yml", () => {
+  it("seeds no demo (no known logins) unless SEED_DEMO=true is in the .env", () => {
+    expect(loadConfig(apiEnvironment({})).SEED_DEMO).toBe(false);
+    expect(loadConfig(apiEnvironment({ SEED_DEMO: "true" })).SEED_DEMO).toBe(true);
+  });
+
+  it("passes the carrier account from the .env", () => {
+    const env = apiEnvironment({ TWILIO_ACCOUNT_SID: "AC0123", TWILIO_AUTH_TOKEN: "their-token" });
+    expect(carrierConfig(loadConfig(env))).toMatchObject({
+      mode: "twilio",
+      accountSid: "AC0123",
+      authToken: "their-token",
+    });
+  });
+
+  it("without a carrier account, runs the simulator with a token of its own", () => {
+    const carrier = carrierConfig(loadConfig(apiEnvironment({})));
+    expect(carrier.mode).toBe("simulator");
+    expect(carrier.authToken).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("trusts no proxy by default, and the hops the .env gives", () => {
+    expect(loadConfig(apiEnvironment({})).TRUST_PROXY).toBe(false);
+    expect(loadConfig(apiEnvironment({ TRUST_PROXY: "1" })).TRUST_PROXY).toBe(1);
+  });
+});
