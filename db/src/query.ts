@@ -23,3 +23,11 @@ export function sqlStateOf(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * A foreign key violation (SQLSTATE 23503): the row referred to is gone, e.g. an account deleted
+ * while a carrier event for it was on its way.
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return sqlStateOf(error) === "23503";
+}

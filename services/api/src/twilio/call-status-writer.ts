@@ -1,4 +1,4 @@
-import { type Database, newId, queryRows, schema, sqlStateOf } from "@poundline/db";
+import { type Database, isForeignKeyViolation, newId, queryRows, schema } from "@poundline/db";
 import {
   CALL_PROGRESS_RANKS,
   type CallProgressStatus,
@@ -42,9 +42,6 @@ interface WarnLog {
 
 /** Events written per statement at most. */
 const MAX_BATCH = 200;
-
-/** SQLSTATE foreign_key_violation: the account (or number) was deleted while the event was on its way. */
-const FOREIGN_KEY_VIOLATION = "23503";
 
 /**
  * Writes call progress: the caller's contact (created or touched; never for a withheld caller,
@@ -109,7 +106,7 @@ export function createCallStatusWriter(
 
   /** An event that failed alone: its account deleted in between is a no-op, anything else an error. */
   function settleAlone(event: CallStatusEvent, error: unknown): CallStatusApplied | Failed {
-    if (sqlStateOf(error) !== FOREIGN_KEY_VIOLATION) return { error };
+    if (!isForeignKeyViolation(error)) return { error };
     log.warn(
       { callSid: event.callSid, accountId: event.accountId },
       "call status for an account that no longer exists: not stored",

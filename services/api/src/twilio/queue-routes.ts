@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { queryRows, schema, sqlStateOf } from "@poundline/db";
+import { isForeignKeyViolation, queryRows, schema } from "@poundline/db";
 import {
   afterMemberCall,
   type CallContext,
@@ -25,9 +25,6 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { carrierParams, carrierQuery } from "./carrier-params";
 import { sendTwiml } from "./twiml-reply";
-
-/** SQLSTATE foreign_key_violation: the account (or number) was deleted while the call went on. */
-const FOREIGN_KEY_VIOLATION = "23503";
 
 const hunts = schema.ringHunts;
 const turns = schema.ringTurns;
@@ -216,7 +213,7 @@ export async function queueRoutes(app: FastifyInstance) {
     try {
       turn = await startHunt(context, context.numberId, target, callSid);
     } catch (error) {
-      if (sqlStateOf(error) !== FOREIGN_KEY_VIOLATION) throw error;
+      if (!isForeignKeyViolation(error)) throw error;
       request.log.warn(
         { callSid, accountId: context.accountId },
         "hold for an account that no longer exists",

@@ -1,13 +1,10 @@
-import { newId, schema, sqlStateOf } from "@poundline/db";
+import { isForeignKeyViolation, newId, schema } from "@poundline/db";
 import { EMPTY_TWIML, readContext, voicePaths } from "@poundline/telephony";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { publishLiveEvent } from "../events/live";
 import { carrierParams, carrierQuery } from "./carrier-params";
 import { sendTwiml } from "./twiml-reply";
-
-/** SQLSTATE foreign_key_violation: the account was deleted while the recording was on its way. */
-const FOREIGN_KEY_VIOLATION = "23503";
 
 /** Voicemail recordings and the carrier's transcriptions of them. */
 export async function recordingRoutes(app: FastifyInstance) {
@@ -65,7 +62,7 @@ export async function recordingRoutes(app: FastifyInstance) {
         return row;
       })
       .catch((error: unknown) => {
-        if (sqlStateOf(error) !== FOREIGN_KEY_VIOLATION) throw error;
+        if (!isForeignKeyViolation(error)) throw error;
         request.log.warn(
           { recordingSid, accountId: context.accountId },
           "recording for an account that no longer exists",

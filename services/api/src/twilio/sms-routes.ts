@@ -1,4 +1,4 @@
-import { newId, schema, sqlStateOf } from "@poundline/db";
+import { isForeignKeyViolation, newId, schema } from "@poundline/db";
 import { contactableNumber, countSegments, EMPTY_TWIML } from "@poundline/telephony";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -43,8 +43,6 @@ export function keywordOf(body: string): Keyword {
 const E164 = /^\+[1-9][0-9]{6,14}$/;
 /** The longest text the carrier takes is 1,600 characters: never more segments than that. */
 const MAX_SEGMENTS = 1600;
-/** SQLSTATE foreign_key_violation: the account was deleted while the text was on its way. */
-const FOREIGN_KEY_VIOLATION = "23503";
 
 /** MediaUrl0..MediaUrl(N-1) of an MMS; `numMedia` is at most MAX_MEDIA. */
 function mediaUrlsOf(params: CarrierParams, numMedia: number): string[] {
@@ -138,7 +136,7 @@ export async function smsRoutes(app: FastifyInstance) {
         return true;
       })
       .catch((error: unknown) => {
-        if (sqlStateOf(error) !== FOREIGN_KEY_VIOLATION) throw error;
+        if (!isForeignKeyViolation(error)) throw error;
         request.log.warn(
           { messageSid, accountId: owner.accountId },
           "text for an account that no longer exists",
