@@ -1,6 +1,7 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
+import { loadRoutingSnapshot } from "@poundline/api/twilio/routing-tables";
 import { openDatabase } from "@poundline/db";
 import { insertRoutingConfig, type RoutingConfig } from "@poundline/db/fixtures";
 import {
@@ -16,7 +17,6 @@ import autocannon from "autocannon";
 import { Redis } from "ioredis";
 import postgres from "postgres";
 import twilio from "twilio";
-import { loadRoutingSnapshot } from "../../services/api/src/twilio/routing-tables";
 import {
   BENCH_APPLICATION_NAME,
   clockTicksPerSecond,

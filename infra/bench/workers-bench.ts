@@ -25,7 +25,7 @@ import { type CpuSample, cpuBetween, formatSummary, summarize, verdictLine } fro
 /**
  * npm run bench:workers — end-to-end charging: signed `completed` status callbacks into the API,
  * which writes the call log and a job_outbox row in one transaction and relays the outbox to
- * BullMQ; `npm run workers` (workers/src/main.ts) runs charge-call, which debits the wallet
+ * BullMQ; `npm run workers` (services/api/src/workers-process.ts) runs charge-call, which debits the wallet
  * ledger. BENCH_RUNS batches (3) of BENCH_CALLS each; for each it measures charges per second
  * (first webhook sent to last ledger row written), the queue latency (ledger_entries.created_at
  * − call_logs.created_at) p50/p99, and the CPU time per charge of the API, the workers,
@@ -428,7 +428,7 @@ async function main() {
       SEED_DEMO: "false",
     });
     children.push(api);
-    const workers = startChild(here("../../workers/src/main.ts"), {
+    const workers = startChild(here("../../services/api/src/workers-process.ts"), {
       DATABASE_URL: dbUrl.toString(),
       REDIS_URL: redisDb.url,
       LOG_LEVEL: "warn",

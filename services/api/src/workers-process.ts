@@ -1,21 +1,29 @@
 import { openDatabase, withoutQueryValues } from "@poundline/db";
+import {
+  allProcessors,
+  createTranscriber,
+  loadWorkersConfig,
+  type NotificationSms,
+  recordingStorageFromEnv,
+  startJobs,
+  transcriberConfigFromEnv,
+} from "@poundline/workers";
 import { Redis } from "ioredis";
 import { pino } from "pino";
-import { passwordResetProcessor } from "../../services/api/src/auth/password-reset";
-import { createCarrierClient } from "../../services/api/src/carrier/client";
-import { loadConfig } from "../../services/api/src/config";
-import { serializeError } from "../../services/api/src/http/logging";
+import { passwordResetProcessor } from "./auth/password-reset";
+import { createCarrierClient } from "./carrier/client";
+import { loadConfig } from "./config";
+import { serializeError } from "./http/logging";
 // The API's mailer (outbox row, then SMTP when configured): one implementation for both processes.
-import { createMailer } from "../../services/api/src/mail/mailer";
-import { carrierConfig } from "../../services/api/src/twilio/carrier-config";
-import { ROUTING_CHANGED } from "../../services/api/src/twilio/routing-tables";
-import { loadWorkersConfig } from "./config";
-import type { NotificationSms } from "./notifications/ports";
-import { allProcessors } from "./processors";
-import { startJobs } from "./runtime";
-import { createTranscriber, recordingStorageFromEnv, transcriberConfigFromEnv } from "./voicemail/index";
+import { createMailer } from "./mail/mailer";
+import { carrierConfig } from "./twilio/carrier-config";
+import { ROUTING_CHANGED } from "./twilio/routing-tables";
 
-/** `npm run workers`: the BullMQ workers and the outbox relay, stopped gracefully on SIGTERM. */
+/**
+ * `npm run workers`: the BullMQ workers and the outbox relay, stopped gracefully on SIGTERM. It is
+ * the API's process for the jobs (it hands them the API's mailer, carrier client and reset mail),
+ * so it lives here: the workers package never imports the API.
+ */
 async function main() {
   const config = loadWorkersConfig();
   const log = pino({ level: config.LOG_LEVEL, serializers: { err: serializeError } });
