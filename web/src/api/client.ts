@@ -44,7 +44,7 @@ export type FaqOrder = NonNullable<Input<typeof faqQuerySchema>["order"]>;
 /** `fetch`, passed in so that tests give their own. */
 export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 
-type Method = "GET" | "POST";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 interface RequestOptions {
   body?: unknown;
@@ -52,9 +52,12 @@ interface RequestOptions {
 }
 
 /** `path?a=b` for the defined values of `query`. */
-function withQuery(path: string, query: Record<string, string | undefined>): string {
+export function withQuery(
+  path: string,
+  query: Record<string, string | number | boolean | undefined>,
+): string {
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, value);
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, String(value));
   const search = params.toString();
   return search ? `${path}?${search}` : path;
 }
@@ -95,6 +98,11 @@ export function createApiClient(fetchFn: Fetch) {
   }
 
   return {
+    /**
+     * Any endpoint: console modules build their typed endpoint groups on it
+     * (`web/src/api/<context>.ts`), with types from the API's schemas like those below.
+     */
+    send,
     auth: {
       /** Who is signed in; all null/false for a visitor. */
       session: (signal?: AbortSignal) => send<SessionResponse>("GET", "/api/auth/session", { signal }),

@@ -6,7 +6,7 @@ import { RequireAdmin, RequireSession } from "./guards";
 /** A route whose page is a separate chunk, fetched the first time it is visited. */
 const page = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
 
-/** Seed 000's route table. */
+/** The route table: seed 000's public site, seed 001's console and admin area. */
 export const routes: RouteObject[] = [
   {
     Component: PublicLayout,
@@ -77,8 +77,38 @@ export const routes: RouteObject[] = [
     Component: RequireSession,
     children: [
       {
-        path: "/dashboard/*",
-        lazy: page(() => import("../pages/console/Dashboard").then((m) => m.DashboardPage)),
+        path: "/dashboard",
+        lazy: page(() => import("../layout/ConsoleLayout").then((m) => m.ConsoleLayout)),
+        children: [
+          {
+            index: true,
+            lazy: page(() => import("../pages/console/Dashboard").then((m) => m.DashboardPage)),
+          },
+          {
+            path: "contacts",
+            lazy: page(() => import("../pages/console/Contacts").then((m) => m.ContactsPage)),
+          },
+          {
+            path: "call-history",
+            lazy: page(() => import("../pages/console/CallHistory").then((m) => m.CallHistoryPage)),
+          },
+          {
+            path: "messages",
+            lazy: page(() => import("../pages/console/Messages").then((m) => m.MessagesPage)),
+          },
+          {
+            path: "voicemails",
+            lazy: page(() => import("../pages/console/Voicemails").then((m) => m.VoicemailsPage)),
+          },
+          {
+            path: "analytics",
+            lazy: page(() => import("../pages/console/Analytics").then((m) => m.AnalyticsPage)),
+          },
+          {
+            path: "*",
+            lazy: page(() => import("../pages/console/ComingSoon").then((m) => m.ComingSoonPage)),
+          },
+        ],
       },
     ],
   },
