@@ -1,6 +1,6 @@
 import { type Database, newId, schema, withoutQueryValues } from "@poundline/db";
+import { keyedGroupCommit } from "@poundline/platform/group-commit";
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { keyedGroupCommit } from "./group-commit";
 
 export interface FailedJob {
   queue: string;

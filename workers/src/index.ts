@@ -7,7 +7,6 @@ export {
 export { loadWorkersConfig, type WorkersConfig } from "./config";
 export { backoffDelay, defaultRetryPolicy, type JobDriver, type RetryPolicy } from "./driver";
 export { describeError, type FailedJob, recordFailedJob } from "./failed-jobs";
-export { type GroupCommit, groupCommit, keyedGroupCommit } from "./group-commit";
 export { purgeExpiredRows, retention, startHousekeeping } from "./housekeeping";
 export { createInProcessDriver, type InProcessDriverOptions } from "./in-process-driver";
 export * from "./jobs";

@@ -1,9 +1,9 @@
 import { type DatabaseHandle, newId, schema } from "@poundline/db";
 import { createTestDatabase } from "@poundline/db/testing";
+import { createMailer } from "@poundline/platform/mailer";
 import { and, eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMailer } from "../../services/api/src/mail/mailer";
 import { createInProcessDriver } from "../src/in-process-driver";
 import {
   CONTACT_FORM_TEMPLATE,

@@ -1,9 +1,9 @@
 import { type DatabaseHandle, newId, schema } from "@poundline/db";
 import { createTestDatabase } from "@poundline/db/testing";
+import { createMailer } from "@poundline/platform/mailer";
 import { and, eq, like } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createMailer } from "../../services/api/src/mail/mailer";
 import {
   MISSED_CALL_TEMPLATE,
   type NotificationMailer,

@@ -1,9 +1,9 @@
 import { type DatabaseHandle, newId, schema } from "@poundline/db";
 import { createTestDatabase } from "@poundline/db/testing";
+import { createMailer } from "@poundline/platform/mailer";
 import { eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMailer } from "../../services/api/src/mail/mailer";
 import {
   notifyTicketReply,
   TICKET_REPLY_TEMPLATE,

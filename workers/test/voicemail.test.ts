@@ -5,10 +5,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type DatabaseHandle, newId, schema } from "@poundline/db";
 import { createTestDatabase } from "@poundline/db/testing";
+import { createMailer } from "@poundline/platform/mailer";
 import { and, eq, like } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createMailer } from "../../services/api/src/mail/mailer";
 import type { NotificationMailer, NotificationText } from "../src/notifications/index";
 import {
   createLocalRecordingStorage,

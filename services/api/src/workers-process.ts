@@ -1,4 +1,7 @@
 import { openDatabase, withoutQueryValues } from "@poundline/db";
+import { createCarrierClient } from "@poundline/platform/carrier/client";
+// The API's mailer (outbox row, then SMTP when configured): one implementation for both processes.
+import { createMailer } from "@poundline/platform/mailer";
 import {
   allProcessors,
   createTranscriber,
@@ -11,11 +14,8 @@ import {
 import { Redis } from "ioredis";
 import { pino } from "pino";
 import { passwordResetProcessor } from "./auth/password-reset";
-import { createCarrierClient } from "./carrier/client";
 import { loadConfig } from "./config";
 import { serializeError } from "./http/logging";
-// The API's mailer (outbox row, then SMTP when configured): one implementation for both processes.
-import { createMailer } from "./mail/mailer";
 import { carrierConfig } from "./twilio/carrier-config";
 import { ROUTING_CHANGED } from "./twilio/routing-tables";
 

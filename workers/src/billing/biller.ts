@@ -1,7 +1,7 @@
 import { applyDebits, type Debit, type DebitResult, lockWallet, queryRows, schema } from "@poundline/db";
+import { groupCommit, keyedGroupCommit } from "@poundline/platform/group-commit";
 import { priceCall, priceMessage } from "@poundline/telephony";
 import { eq, inArray, sql } from "drizzle-orm";
-import { groupCommit, keyedGroupCommit } from "../group-commit";
 import type { JobOutcome } from "../jobs";
 import { sendLowBalanceWarning } from "./low-balance";
 import type { BillingPorts } from "./ports";

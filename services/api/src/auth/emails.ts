@@ -1,5 +1,5 @@
+import type { Mailer, OutgoingEmail } from "@poundline/platform/mailer";
 import type { FastifyBaseLogger } from "fastify";
-import type { Mailer, OutgoingEmail } from "../mail/mailer";
 
 /** The texts of the e-mails auth sends. Plain text first; the HTML says the same. */
 

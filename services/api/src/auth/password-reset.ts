@@ -1,4 +1,5 @@
 import { type Database, newId, schema } from "@poundline/db";
+import type { Mailer } from "@poundline/platform/mailer";
 import {
   type JobOutcome,
   type JobPayload,
@@ -9,7 +10,6 @@ import {
 import { and, eq, isNull } from "drizzle-orm";
 import type { Config } from "../config";
 import { AppError } from "../http/errors";
-import type { Mailer } from "../mail/mailer";
 import {
   consumeEmailToken,
   countLiveEmailTokens,

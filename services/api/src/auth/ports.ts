@@ -1,7 +1,7 @@
 import type { Database } from "@poundline/db";
+import type { Mailer } from "@poundline/platform/mailer";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config";
-import type { Mailer } from "../mail/mailer";
 import type { LoginThrottle } from "./throttle";
 
 /** What the auth use cases reach the outside world through; handlers build it from `app.deps`. */

@@ -1,13 +1,13 @@
 import type { Database } from "@poundline/db";
 import { newId, schema } from "@poundline/db";
-import { countSegments } from "@poundline/telephony";
-import { and, eq } from "drizzle-orm";
 import {
   type CarrierClient,
   CarrierError,
   type CarrierMessage,
   UNSUBSCRIBED_RECIPIENT,
-} from "../carrier/client";
+} from "@poundline/platform/carrier/client";
+import { countSegments } from "@poundline/telephony";
+import { and, eq } from "drizzle-orm";
 import { touchContactByPhone } from "../crm/contacts";
 import { advanceOutboundStatus } from "./delivery";
 import { type MessageRow, toMessage } from "./messages";

@@ -1,11 +1,11 @@
 import { type Database, isForeignKeyViolation, newId, queryRows, schema } from "@poundline/db";
+import { groupCommit } from "@poundline/platform/group-commit";
 import {
   CALL_PROGRESS_RANKS,
   type CallProgressStatus,
   contactableNumber,
   ENDED_RANK,
 } from "@poundline/telephony";
-import { groupCommit } from "@poundline/workers";
 import { type SQL, sql } from "drizzle-orm";
 
 /** One call progress event, as the status webhook read it. */

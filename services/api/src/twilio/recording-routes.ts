@@ -1,8 +1,8 @@
 import { isForeignKeyViolation, newId, schema } from "@poundline/db";
+import { publishLiveEvent } from "@poundline/platform/events/live";
 import { EMPTY_TWIML, readContext, voicePaths } from "@poundline/telephony";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { publishLiveEvent } from "../events/live";
 import { carrierParams, carrierQuery } from "./carrier-params";
 import { sendTwiml } from "./twiml-reply";
 

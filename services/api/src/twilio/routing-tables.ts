@@ -1,5 +1,6 @@
 import type { Database } from "@poundline/db";
 import { schema } from "@poundline/db";
+import type { EventBus } from "@poundline/platform/events/bus";
 import type { IvrMenu, IvrMenuAction, IvrOptionAction } from "@poundline/telephony";
 import {
   type AccountGate,
@@ -13,7 +14,6 @@ import {
   type RoutingTable,
 } from "@poundline/telephony";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { EventBus } from "../events/bus";
 
 export const ROUTING_CHANGED = "routing:changed";
 

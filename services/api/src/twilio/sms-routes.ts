@@ -1,9 +1,9 @@
 import { isForeignKeyViolation, newId, schema } from "@poundline/db";
+import { publishLiveEvent } from "@poundline/platform/events/live";
 import { contactableNumber, countSegments, EMPTY_TWIML } from "@poundline/telephony";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { touchContactByPhone } from "../crm/contacts";
-import { publishLiveEvent } from "../events/live";
 import { advanceOutboundStatus } from "../messages/delivery";
 import { isOutboundStatus } from "../messages/status";
 import { type CarrierParams, carrierParams, MAX_INT32, MAX_MEDIA } from "./carrier-params";

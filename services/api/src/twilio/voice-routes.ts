@@ -1,3 +1,4 @@
+import { publishLiveEvent } from "@poundline/platform/events/live";
 import {
   type CallerLocation,
   callProgressStatus,
@@ -23,7 +24,6 @@ import {
   voicePaths,
 } from "@poundline/telephony";
 import type { FastifyInstance } from "fastify";
-import { publishLiveEvent } from "../events/live";
 import { createCallStatusWriter } from "./call-status-writer";
 import { type CarrierParams, carrierParams, carrierQuery, MAX_INT32 } from "./carrier-params";
 import { sendTwiml } from "./twiml-reply";

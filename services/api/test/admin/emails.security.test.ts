@@ -4,12 +4,12 @@
  * delivery and keeps them.
  */
 import { newId, schema } from "@poundline/db";
+import type { OutgoingEmail } from "@poundline/platform/mailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redactTokenLinks } from "../../src/admin/emails";
 import { confirmEmailMessage, resetPasswordMessage } from "../../src/auth/emails";
 import { publicUrl } from "../../src/auth/ports";
 import { generateToken } from "../../src/auth/sessions";
-import type { OutgoingEmail } from "../../src/mail/mailer";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../../src/testing";
 import { createUser, type SignedIn, signIn } from "../fixtures";
 

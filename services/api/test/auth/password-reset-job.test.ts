@@ -1,10 +1,10 @@
 import { schema } from "@poundline/db";
+import type { Mailer } from "@poundline/platform/mailer";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_RESET_EMAILS_PER_HOUR, mailPasswordReset } from "../../src/auth/password-reset";
 import { authMessages } from "../../src/auth/schemas";
 import { hashToken } from "../../src/auth/sessions";
-import type { Mailer } from "../../src/mail/mailer";
 import { TEST_ORIGIN, type TestApp } from "../../src/testing";
 import { createUser } from "../fixtures";
 import { createTestAppWithJobs, forgotPassword, jobsSettled, lastEmail, linkIn, post } from "./helpers";

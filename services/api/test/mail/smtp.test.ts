@@ -1,10 +1,10 @@
 import { createServer } from "node:net";
 import { schema } from "@poundline/db";
+import { createMailer } from "@poundline/platform/mailer";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { confirmEmailMessage } from "../../src/auth/emails";
-import { createMailer } from "../../src/mail/mailer";
 import { createTestApp, type TestApp } from "../../src/testing";
 
 interface Received {

@@ -6,10 +6,10 @@ import {
   type NumberConfig,
 } from "@poundline/carrier-sim";
 import { newId, schema } from "@poundline/db";
+import { createCarrierClient } from "@poundline/platform/carrier/client";
 import { eq } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createCarrierClient } from "../../src/carrier/client";
 import { testConfig } from "../../src/config";
 import type { MessageJson } from "../../src/messages/schemas";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../../src/testing";

@@ -1,4 +1,4 @@
-import type { CarrierClient, SendMessageInput } from "../../src/carrier/client";
+import type { CarrierClient, SendMessageInput } from "@poundline/platform/carrier/client";
 
 /**
  * A carrier that records what it is asked to send and answers like the real one. `onSend` runs

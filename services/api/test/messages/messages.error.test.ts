@@ -1,6 +1,6 @@
 import { newId, schema } from "@poundline/db";
+import { CarrierError } from "@poundline/platform/carrier/client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CarrierError } from "../../src/carrier/client";
 import { CONTROL_CHARACTERS_MESSAGE } from "../../src/http/schemas";
 import { sendMessage } from "../../src/messages/send";
 import { createTestApp, type TestApp } from "../../src/testing";

@@ -1,7 +1,7 @@
 import { newId, schema } from "@poundline/db";
+import { CarrierError } from "@poundline/platform/carrier/client";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CarrierError } from "../../src/carrier/client";
 import {
   LOW_BALANCE_MESSAGE,
   type MessageJson,

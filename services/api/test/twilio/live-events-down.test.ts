@@ -1,8 +1,8 @@
 import { newId, schema } from "@poundline/db";
 import { insertRoutingConfig } from "@poundline/db/fixtures";
+import type { EventBus } from "@poundline/platform/events/bus";
 import { EMPTY_TWIML } from "@poundline/telephony";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { EventBus } from "../../src/events/bus";
 import { createTestApp, type TestApp } from "../../src/testing";
 import { carrierPost } from "./carrier";
 

@@ -2,9 +2,9 @@
 import type { CarrierSim, SimCall } from "@poundline/carrier-sim";
 import { schema } from "@poundline/db";
 import { insertRoutingConfig } from "@poundline/db/fixtures";
+import { CarrierError, createCarrierClient } from "@poundline/platform/carrier/client";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CarrierError, createCarrierClient } from "../../src/carrier/client";
 import { createTestApp, type TestApp } from "../../src/testing";
 import { embeddedSimHttpClient } from "../../src/twilio/embedded-sim";
 

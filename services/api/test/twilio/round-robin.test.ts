@@ -1,9 +1,9 @@
 /** Round-robin turns live in the database: API instances behind a load balancer share them. */
 import { schema } from "@poundline/db";
 import { insertRoutingConfig } from "@poundline/db/fixtures";
+import type { CarrierClient } from "@poundline/platform/carrier/client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../../src/app";
-import type { CarrierClient } from "../../src/carrier/client";
 import { createTestApp, type TestApp } from "../../src/testing";
 import { carrierPost } from "./carrier";
 

@@ -1,8 +1,8 @@
 import { newId, schema } from "@poundline/db";
+import type { LiveEvent } from "@poundline/platform/events/live";
 import { EMPTY_TWIML } from "@poundline/telephony";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { LiveEvent } from "../../src/events/live";
 import { createTestApp, type TestApp } from "../../src/testing";
 import { createUser, type TestUser } from "../fixtures";
 import { carrierPost as postAsCarrier } from "./carrier";

@@ -1,14 +1,14 @@
 import { schema } from "@poundline/db";
 import { insertRoutingConfig } from "@poundline/db/fixtures";
-import { EMPTY_TWIML } from "@poundline/telephony";
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   type CallEnding,
   type CarrierClient,
   CarrierError,
   type CreateCallInput,
-} from "../../src/carrier/client";
+} from "@poundline/platform/carrier/client";
+import { EMPTY_TWIML } from "@poundline/telephony";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../src/testing";
 import { carrierPost } from "./carrier";
 

@@ -1,5 +1,5 @@
 import twilio from "twilio";
-import type { CarrierConfig } from "../twilio/carrier-config";
+import type { CarrierConfig } from "./config";
 
 /** The twilio package's HTTP client: the carrier simulator provides one that reaches it instead. */
 export type RequestClient = twilio.RequestClient;
