@@ -1,4 +1,5 @@
-import { type Biller, type BillingMailer, createBiller } from "./billing/index";
+import type { Mailer } from "@poundline/platform/mailer";
+import { type Biller, createBiller } from "./billing/index";
 import type { JobInfo, JobPayload, JobPorts, Processor, Processors } from "./jobs";
 import { type ContactFormDeps, contactFormProcessor } from "./notifications/contact-form";
 import { missedCallProcessor } from "./notifications/index";
@@ -39,7 +40,7 @@ export function createProcessors(
 
 /** What the billing processors need beyond the job ports. */
 export interface BillingDeps {
-  mailer: BillingMailer;
+  mailer: Mailer;
   /** PUBLIC_BASE_URL (a trailing slash is dropped). */
   publicBaseUrl: string;
   /** See BillingPorts.walletEmptied. */

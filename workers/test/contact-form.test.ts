@@ -1,5 +1,6 @@
 import { type DatabaseHandle, newId, schema } from "@poundline/db";
 import { createTestDatabase } from "@poundline/db/testing";
+import type { Mailer } from "@poundline/platform/mailer";
 import { createMailer } from "@poundline/platform/mailer";
 import { and, eq } from "drizzle-orm";
 import { pino } from "pino";
@@ -11,7 +12,6 @@ import {
   contactFormProcessor,
   notifyContactForm,
 } from "../src/notifications/contact-form";
-import type { NotificationMailer } from "../src/notifications/ports";
 import { createOutboxRelay } from "../src/outbox-relay";
 import { createProcessors } from "../src/processors";
 import { quietLog, waitFor, writeOutbox } from "./support";
@@ -111,7 +111,7 @@ describe("notifyContactForm", () => {
   it("a retry after a failed e-mail sends it once", async () => {
     const submissionId = await submission({ name: "Flaky Smtp" });
     let failing = true;
-    const flaky: NotificationMailer = {
+    const flaky: Mailer = {
       send: (email) => (failing ? Promise.reject(new Error("SMTP down")) : ports.mailer.send(email)),
     };
     const payload = { submissionId, employees: "1-10" };

@@ -1,12 +1,12 @@
 import { type DatabaseHandle, newId, schema } from "@poundline/db";
 import { createTestDatabase } from "@poundline/db/testing";
+import type { Mailer } from "@poundline/platform/mailer";
 import { createMailer } from "@poundline/platform/mailer";
 import { and, eq, like } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   MISSED_CALL_TEMPLATE,
-  type NotificationMailer,
   type NotificationPorts,
   notifyMissedCall,
   phoneToE164,
@@ -118,7 +118,7 @@ describe("notifyMissedCall", () => {
       .where(eq(notificationPreferences.userId, member));
     const callSid = await call();
     let failing = true;
-    const flaky: NotificationMailer = {
+    const flaky: Mailer = {
       send: (email) =>
         failing && email.to.startsWith("member")
           ? Promise.reject(new Error("SMTP down"))

@@ -5,11 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type DatabaseHandle, newId, schema } from "@poundline/db";
 import { createTestDatabase } from "@poundline/db/testing";
+import type { SendMessageInput } from "@poundline/platform/carrier/client";
+import type { LiveEvent } from "@poundline/platform/events/live";
+import type { Mailer } from "@poundline/platform/mailer";
 import { createMailer } from "@poundline/platform/mailer";
 import { and, eq, like } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { NotificationMailer, NotificationText } from "../src/notifications/index";
 import {
   createLocalRecordingStorage,
   createTranscriber,
@@ -18,7 +20,6 @@ import {
   type Transcriber,
   transcriberConfigFromEnv,
   type VoicemailPorts,
-  type VoicemailUpdatedEvent,
   voicemailProcessor,
 } from "../src/voicemail/index";
 
@@ -143,8 +144,8 @@ describe("processVoicemail", () => {
   let openaiUrl: string;
   const now = new Date("2026-11-21T15:00:00Z");
   const log = pino({ level: "silent" });
-  let texts: NotificationText[];
-  let events: { accountId: string; event: VoicemailUpdatedEvent }[];
+  let texts: SendMessageInput[];
+  let events: { accountId: string; event: LiveEvent }[];
   let n = 0;
 
   // The account of the current test.
@@ -182,13 +183,17 @@ describe("processVoicemail", () => {
       sms: {
         async sendMessage(input) {
           texts.push(input);
-          return { sid: `SM${texts.length}`, status: "queued" };
+          return { sid: `SM${texts.length}`, status: "queued", errorCode: null };
         },
       },
       fetch,
       carrier: SIM,
       publicBaseUrl: BASE,
-      live: { publish: (accountId, event) => events.push({ accountId, event }) },
+      live: {
+        async publish(accountId, event) {
+          events.push({ accountId, event });
+        },
+      },
       ...over,
     };
   }
@@ -430,7 +435,7 @@ describe("processVoicemail", () => {
     const vm = await voicemail();
     const mailer = baseMailer();
     let failFor: string | null = `quiet${n}@example.com`;
-    const flaky: NotificationMailer = {
+    const flaky: Mailer = {
       async send(email) {
         if (email.to === failFor) throw new Error("SMTP 451 try again later");
         return mailer.send(email);

@@ -1,37 +1,25 @@
 import { isIP } from "node:net";
+import {
+  checkCarrierAccount,
+  optionalString,
+  parseConfig,
+  sharedConfigFields,
+} from "@poundline/platform/config";
 import { z } from "zod";
-
-const optionalString = z
-  .string()
-  .optional()
-  .transform((v) => (v?.trim() ? v.trim() : undefined));
 
 /** Everything the API reads from the environment, validated once at boot. */
 export const configSchema = z
   .object({
     HOST: z.string().default("0.0.0.0"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    /** Where browsers and the carrier reach us; used for links in e-mails and webhook signatures. */
-    PUBLIC_BASE_URL: z.url().default("http://localhost:3000"),
+    ...sharedConfigFields,
     /** Extra origins allowed to make cookie-authenticated writes (comma-separated), e.g. the Vite dev server. */
     ALLOWED_ORIGINS: optionalString,
     DATABASE_URL: optionalString,
     DATA_DIR: z.string().default("./data"),
     REDIS_URL: optionalString,
-    /** Prefix of the BullMQ keys in Redis; the same as the workers' QUEUE_PREFIX. */
-    QUEUE_PREFIX: z.string().default("poundline"),
-    SMTP_URL: optionalString,
-    MAIL_FROM: z.string().default("Poundline <no-reply@poundline.local>"),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
-    /** The carrier account; without it the built-in carrier simulator stands in. */
-    TWILIO_ACCOUNT_SID: optionalString,
-    TWILIO_AUTH_TOKEN: optionalString,
-    /** Ask the carrier to transcribe voicemail (its own transcription). */
-    CARRIER_TRANSCRIPTION: z
-      .enum(["true", "false"])
-      .default("false")
-      .transform((v) => v === "true"),
     NONPROFIT_DOMAIN: z.string().default("nonprofit"),
     /** The card provider's publishable key, handed to the pricing page; absent until billing is set up. */
     STRIPE_PUBLISHABLE_KEY: optionalString,
@@ -43,15 +31,10 @@ export const configSchema = z
       .min(1)
       .default("price_nonprofit_subscription_placeholder"),
     STRIPE_PRICE_WALLET_TOPUP: z.string().trim().min(1).default("price_wallet_topup_placeholder"),
-    /** Where notices of contact-form messages are e-mailed. */
-    CONTACT_INBOX: z.email().default("sales@poundline.com"),
-    /** Where customers' replies to their support tickets are e-mailed. */
-    SUPPORT_INBOX: z.email().default("support@poundline.com"),
     /** Lets a monitor read /healthz's details (`Authorization: Bearer <token>`); anyone else sees up or down. */
     HEALTH_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, {
       message: "HEALTH_TOKEN must be at least 16 characters",
     }),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /**
      * The reverse proxies in front: how many (their X-Forwarded-For entries are read from the
      * right), or their addresses; false for none. See `parseTrustProxy`.
@@ -78,15 +61,7 @@ export const configSchema = z
     /** Read only to tell a production start (see `simulatorWarning`); nothing else branches on it. */
     NODE_ENV: optionalString,
   })
-  .superRefine((config, ctx) => {
-    if (Boolean(config.TWILIO_ACCOUNT_SID) !== Boolean(config.TWILIO_AUTH_TOKEN)) {
-      ctx.addIssue({
-        code: "custom",
-        path: [config.TWILIO_ACCOUNT_SID ? "TWILIO_AUTH_TOKEN" : "TWILIO_ACCOUNT_SID"],
-        message: "TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN go together: set both, or neither",
-      });
-    }
-  })
+  .superRefine(checkCarrierAccount)
   // A database of one's own (DATABASE_URL) is a real deployment: no demo logins unless asked for.
   .transform((config) => ({ ...config, SEED_DEMO: config.SEED_DEMO ?? config.DATABASE_URL === undefined }));
 
@@ -149,12 +124,7 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy | { problem
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = configSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
-    throw new Error(`Invalid configuration:\n${problems}`);
-  }
-  return parsed.data;
+  return parseConfig(configSchema, env);
 }
 
 /** A configuration for tests: defaults, with the given overrides. */

@@ -1,52 +1,72 @@
-import { openDatabase, withoutQueryValues } from "@poundline/db";
+import { pathToFileURL } from "node:url";
+import { type Database, openDatabase, withoutQueryValues } from "@poundline/db";
 import { createCarrierClient } from "@poundline/platform/carrier/client";
-// The API's mailer (outbox row, then SMTP when configured): one implementation for both processes.
+import { carrierConfig } from "@poundline/platform/carrier/config";
+import { createRedisBus } from "@poundline/platform/events/bus";
+import { createLiveEvents } from "@poundline/platform/events/live";
 import { createMailer } from "@poundline/platform/mailer";
 import {
   allProcessors,
   createTranscriber,
+  type JobLog,
+  type JobsRuntime,
   loadWorkersConfig,
   type NotificationSms,
   recordingStorageFromEnv,
   startJobs,
   transcriberConfigFromEnv,
+  type WorkersConfig,
 } from "@poundline/workers";
 import { Redis } from "ioredis";
 import { pino } from "pino";
 import { passwordResetProcessor } from "./auth/password-reset";
-import { loadConfig } from "./config";
 import { serializeError } from "./http/logging";
-import { carrierConfig } from "./twilio/carrier-config";
 import { ROUTING_CHANGED } from "./twilio/routing-tables";
 
+export interface WorkersProcessOptions {
+  config: WorkersConfig;
+  db: Database;
+  log: JobLog & { info(obj: object, msg: string): void };
+  /** RECORDING_STORAGE_DIR, DATA_DIR and the transcription provider's settings (default process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** Downloads recordings (global fetch by default). */
+  fetch?: typeof fetch;
+}
+
+export interface WorkersProcess {
+  jobs: JobsRuntime;
+  /** Lets jobs in flight finish, then closes the Redis connections (the database is the caller's). */
+  stop(): Promise<void>;
+}
+
 /**
- * `npm run workers`: the BullMQ workers and the outbox relay, stopped gracefully on SIGTERM. It is
- * the API's process for the jobs (it hands them the API's mailer, carrier client and reset mail),
- * so it lives here: the workers package never imports the API.
+ * The job side of `npm run workers`: BullMQ workers running every processor, the outbox relay,
+ * and the Redis bus through which the processors reach the API instances: live events (a
+ * processed voicemail reaches the account's browsers) and routing changes (a wallet emptied).
+ * It is the API's process for the jobs (it hands them the API's password-reset mail), so it
+ * lives here: the workers package never imports the API.
  */
-async function main() {
-  const config = loadWorkersConfig();
-  const log = pino({ level: config.LOG_LEVEL, serializers: { err: serializeError } });
-  const db = await openDatabase({ url: config.DATABASE_URL });
-  await db.migrate();
-  // The carrier settings and the contact inbox are the API's (same environment). Without a
-  // carrier account the carrier is the simulator inside the API, whose credentials never leave
-  // that process: notification texts are then only logged here.
-  const apiConfig = loadConfig();
-  const carrier = carrierConfig(apiConfig);
-  const carrierClient: NotificationSms =
+export async function startWorkersProcess(options: WorkersProcessOptions): Promise<WorkersProcess> {
+  const { config, db, log } = options;
+  const env = options.env ?? process.env;
+  // Without a carrier account the carrier is the simulator inside the API, whose credentials
+  // never leave that process: notification texts are then only logged here.
+  const carrier = carrierConfig(config);
+  const sms: NotificationSms =
     carrier.mode === "simulator"
       ? {
           async sendMessage(text) {
             log.warn({ from: text.from, to: text.to }, "no carrier account: notification text not sent");
-            return { sid: "", status: "not-sent" };
+            return { sid: "", status: "not-sent", errorCode: null };
           },
         }
       : createCarrierClient({ carrier });
-  const mailer = createMailer({ db: db.db, log, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL });
-  const publisher = new Redis(config.REDIS_URL);
+  const mailer = createMailer({ db, log, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL });
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
+  redis.on("error", (err: Error) => log.warn({ err }, "bus connection error"));
+  const bus = createRedisBus(redis, log);
   const jobs = await startJobs({
-    db: db.db,
+    db,
     log,
     redisUrl: config.REDIS_URL,
     prefix: config.QUEUE_PREFIX,
@@ -58,20 +78,37 @@ async function main() {
     processors: allProcessors({
       mailer,
       publicBaseUrl: config.PUBLIC_BASE_URL,
-      contactInbox: apiConfig.CONTACT_INBOX,
-      supportInbox: apiConfig.SUPPORT_INBOX,
+      contactInbox: config.CONTACT_INBOX,
+      supportInbox: config.SUPPORT_INBOX,
       passwordReset: passwordResetProcessor({ mailer, config }),
       // Every API instance recompiles its routing tables (they hold the balances the gate reads).
-      walletEmptied: async () => {
-        await publisher.publish(ROUTING_CHANGED, JSON.stringify({ at: new Date().toISOString() }));
-      },
-      storage: recordingStorageFromEnv(process.env),
-      transcriber: createTranscriber(transcriberConfigFromEnv(process.env)),
-      sms: carrierClient,
-      fetch,
+      walletEmptied: () => bus.publish(ROUTING_CHANGED, { at: new Date().toISOString() }),
+      storage: recordingStorageFromEnv(env),
+      transcriber: createTranscriber(transcriberConfigFromEnv(env)),
+      sms,
+      fetch: options.fetch ?? fetch,
       carrier,
+      // Every API instance hears it and tells the account's browsers.
+      live: createLiveEvents(bus),
     }),
   });
+  return {
+    jobs,
+    async stop() {
+      await jobs.stop();
+      await bus.close();
+      redis.disconnect();
+    },
+  };
+}
+
+/** `npm run workers`: the workers apart from the API, stopped gracefully on SIGTERM. */
+async function main() {
+  const config = loadWorkersConfig();
+  const log = pino({ level: config.LOG_LEVEL, serializers: { err: serializeError } });
+  const db = await openDatabase({ url: config.DATABASE_URL });
+  await db.migrate();
+  const workers = await startWorkersProcess({ config, db: db.db, log });
   log.info({ prefix: config.QUEUE_PREFIX }, "workers started");
 
   let closing = false;
@@ -79,8 +116,7 @@ async function main() {
     if (closing) return;
     closing = true;
     log.info({ signal }, "workers stopping: jobs in flight finish first");
-    await jobs.stop();
-    publisher.disconnect();
+    await workers.stop();
     await db.close();
     process.exit(0);
   };
@@ -88,7 +124,9 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
-main().catch((err) => {
-  console.error(withoutQueryValues(err));
-  process.exit(1);
-});
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((err) => {
+    console.error(withoutQueryValues(err));
+    process.exit(1);
+  });
+}

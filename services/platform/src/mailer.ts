@@ -1,7 +1,6 @@
 import type { Database } from "@poundline/db";
 import { newId, schema } from "@poundline/db";
 import { eq } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 
 export interface OutgoingEmail {
@@ -18,9 +17,15 @@ export interface Mailer {
   send(email: OutgoingEmail): Promise<string>;
 }
 
+/** What the mailer logs to (pino and Fastify's logger fit). */
+export interface MailerLog {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
 export interface MailerOptions {
   db: Database;
-  log: FastifyBaseLogger;
+  log: MailerLog;
   from: string;
   /** smtp:// or smtps:// URL; without it the outbox row and the log are the delivery. */
   smtpUrl?: string | undefined;

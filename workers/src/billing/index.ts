@@ -1,4 +1,4 @@
 export { type Biller, createBiller } from "./biller";
 export { LOW_BALANCE_SUBJECT, lowBalanceEmail, sendLowBalanceWarning } from "./low-balance";
-export type { BillingEmail, BillingMailer, BillingPorts } from "./ports";
+export type { BillingPorts } from "./ports";
 export { loadRateTable } from "./rates";

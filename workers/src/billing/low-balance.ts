@@ -1,7 +1,8 @@
 import { type Database, schema } from "@poundline/db";
+import type { OutgoingEmail } from "@poundline/platform/mailer";
 import { formatUsd } from "@poundline/telephony";
 import { and, eq } from "drizzle-orm";
-import type { BillingEmail, BillingPorts } from "./ports";
+import type { BillingPorts } from "./ports";
 
 const { accounts, accountMemberships, users } = schema;
 
@@ -36,7 +37,7 @@ export function lowBalanceEmail(
   to: { email: string; firstName: string },
   low: LowBalance,
   publicBaseUrl: string,
-): BillingEmail {
+): OutgoingEmail {
   const link = `${publicBaseUrl.replace(/\/+$/, "")}/dashboard/billing`;
   const balance = formatUsd(low.balanceCents);
   const paused =

@@ -1,7 +1,8 @@
 import { schema } from "@poundline/db";
+import type { Mailer, OutgoingEmail } from "@poundline/platform/mailer";
 import { eq } from "drizzle-orm";
 import type { JobOutcome, JobPayload, Processor } from "../jobs";
-import type { NotificationEmail, NotificationMailer, NotificationPorts } from "./ports";
+import type { NotificationPorts } from "./ports";
 import { sendOnce } from "./sent";
 
 const { formSubmissions } = schema;
@@ -12,7 +13,7 @@ export type ContactFormPayload = JobPayload<"notifications", "contact-form">;
 
 /** What the contact-form processor needs beyond the job ports: a mailer and where notices go. */
 export interface ContactFormDeps {
-  mailer: NotificationMailer;
+  mailer: Mailer;
   /** CONTACT_INBOX: the address that receives contact-form messages. */
   contactInbox: string;
 }
@@ -32,7 +33,7 @@ export interface ContactFormEmailInput {
 
 const orNone = (value: string | null) => value || "Not provided";
 
-export function contactFormEmail(input: ContactFormEmailInput): Omit<NotificationEmail, "to"> {
+export function contactFormEmail(input: ContactFormEmailInput): Omit<OutgoingEmail, "to"> {
   return {
     subject: `New contact form message from ${input.name}`,
     text: [

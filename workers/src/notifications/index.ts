@@ -1,13 +1,7 @@
 export { describeCaller } from "./caller";
 export { formatDuration } from "./format";
 export { MISSED_CALL_TEMPLATE, missedCallEmail, notifyMissedCall } from "./missed-call";
-export type {
-  NotificationEmail,
-  NotificationMailer,
-  NotificationPorts,
-  NotificationSms,
-  NotificationText,
-} from "./ports";
+export type { NotificationPorts, NotificationSms } from "./ports";
 export { missedCallProcessor, type NotificationDeps } from "./processor";
 export { accountMembers, defaultPreferences, type Member, type Preferences } from "./recipients";
 export {

@@ -1,9 +1,10 @@
 import { schema } from "@poundline/db";
+import type { OutgoingEmail } from "@poundline/platform/mailer";
 import { and, eq } from "drizzle-orm";
 import type { JobOutcome } from "../jobs";
 import { describeCaller } from "./caller";
 import { formatDuration } from "./format";
-import type { NotificationEmail, NotificationPorts } from "./ports";
+import type { NotificationPorts } from "./ports";
 import { accountMembers } from "./recipients";
 import { deliverAll, sendOnce } from "./sent";
 
@@ -22,7 +23,7 @@ export interface MissedCallEmailInput {
   publicBaseUrl: string;
 }
 
-export function missedCallEmail(input: MissedCallEmailInput): Omit<NotificationEmail, "to"> {
+export function missedCallEmail(input: MissedCallEmailInput): Omit<OutgoingEmail, "to"> {
   const link = `${input.publicBaseUrl}/dashboard/call-history`;
   return {
     subject: `Missed call from ${input.caller}`,

@@ -1,7 +1,8 @@
 import { schema } from "@poundline/db";
+import type { OutgoingEmail } from "@poundline/platform/mailer";
 import { eq } from "drizzle-orm";
 import type { JobOutcome, JobPayload, Processor } from "../jobs";
-import type { NotificationEmail, NotificationPorts } from "./ports";
+import type { NotificationPorts } from "./ports";
 import { sendOnce } from "./sent";
 
 const { accounts, supportTicketReplies, supportTickets, users } = schema;
@@ -27,7 +28,7 @@ export interface TicketReplyEmailInput {
   ticketLink: string;
 }
 
-export function ticketReplyEmail(input: TicketReplyEmailInput): Omit<NotificationEmail, "to"> {
+export function ticketReplyEmail(input: TicketReplyEmailInput): Omit<OutgoingEmail, "to"> {
   return input.fromSupport
     ? {
         subject: `Re: ${input.subject}`,

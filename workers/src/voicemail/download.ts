@@ -1,9 +1,7 @@
-/** How the worker reaches the carrier's copy of recordings (the API's CarrierConfig fits). */
-export interface CarrierAccess {
-  mode: "twilio" | "simulator";
-  accountSid: string;
-  authToken: string;
-}
+import type { CarrierConfig } from "@poundline/platform/carrier/config";
+
+/** How the worker reaches the carrier's copy of recordings. */
+export type CarrierAccess = Pick<CarrierConfig, "mode" | "accountSid" | "authToken">;
 
 const DOWNLOAD_TIMEOUT_MS = 60_000;
 

@@ -3,9 +3,7 @@ export { VOICEMAIL_TEMPLATE, type VoicemailMessageInput, voicemailEmail, voicema
 export {
   type ProcessVoicemailPayload,
   processVoicemail,
-  type VoicemailLive,
   type VoicemailPorts,
-  type VoicemailUpdatedEvent,
 } from "./process-voicemail";
 export { recordingStorageFromEnv, type VoicemailDeps, voicemailProcessor } from "./processor";
 export { createLocalRecordingStorage, type RecordingStorage, recordingKey } from "./storage";

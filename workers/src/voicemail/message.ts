@@ -1,5 +1,5 @@
+import type { OutgoingEmail } from "@poundline/platform/mailer";
 import { formatDuration } from "../notifications/format";
-import type { NotificationEmail } from "../notifications/ports";
 
 export const VOICEMAIL_TEMPLATE = "voicemail";
 
@@ -25,7 +25,7 @@ function transcriptionText(input: VoicemailMessageInput): string {
   return "No transcription.";
 }
 
-export function voicemailEmail(input: VoicemailMessageInput): Omit<NotificationEmail, "to"> {
+export function voicemailEmail(input: VoicemailMessageInput): Omit<OutgoingEmail, "to"> {
   return {
     subject: `New voicemail from ${input.caller} (${formatDuration(input.durationSeconds)})`,
     text: [

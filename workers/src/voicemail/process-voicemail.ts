@@ -1,4 +1,5 @@
 import { schema } from "@poundline/db";
+import type { LiveEvents } from "@poundline/platform/events/live";
 import { and, eq, notInArray } from "drizzle-orm";
 import type { JobOutcome } from "../jobs";
 import { describeCaller } from "../notifications/caller";
@@ -13,21 +14,6 @@ import type { Transcriber } from "./transcriber";
 
 const { extensions, voicemails } = schema;
 
-/** The console's live event about a processed voicemail (the API's `LiveEvent` includes it). */
-export interface VoicemailUpdatedEvent {
-  type: "voicemail.updated";
-  voicemailId: string;
-  recordingSid: string;
-  transcriptionStatus: string;
-  transcription: string | null;
-  stored: boolean;
-}
-
-/** Compatible with the API's live events (services/api/src/events/live.ts). */
-export interface VoicemailLive {
-  publish(accountId: string, event: VoicemailUpdatedEvent): unknown;
-}
-
 export interface VoicemailPorts extends NotificationPorts {
   storage: RecordingStorage;
   transcriber: Transcriber;
@@ -36,7 +22,8 @@ export interface VoicemailPorts extends NotificationPorts {
   /** Downloads the recording (global fetch in production). */
   fetch: typeof fetch;
   carrier: CarrierAccess;
-  live?: VoicemailLive | undefined;
+  /** The console's live events: `voicemail.updated` once the voicemail is processed. */
+  live?: Pick<LiveEvents, "publish"> | undefined;
 }
 
 export interface ProcessVoicemailPayload {
