@@ -6,6 +6,7 @@ import { type CarrierClient, createCarrierClient } from "@poundline/platform/car
 import { createInProcessBus, createRedisBus, type EventBus } from "@poundline/platform/events/bus";
 import { createLiveEvents, type LiveEvents } from "@poundline/platform/events/live";
 import { createMailer, type Mailer } from "@poundline/platform/mailer";
+import { createOutboxWriter, type OutboxWriter } from "@poundline/platform/outbox";
 import type { QueueCounts } from "@poundline/workers";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -42,6 +43,8 @@ export interface AppDeps {
   carrier: CarrierConfig;
   bus: EventBus;
   live: LiveEvents;
+  /** Work handed to the workers: outbox rows in the caller's transaction, the relay woken after commit. */
+  outbox: OutboxWriter;
   /** In-memory routing tables the carrier webhooks answer from. */
   routing: RoutingTables;
   /** Outbound calls and texts: the carrier, or the embedded simulator. */
@@ -135,6 +138,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     carrier,
     bus,
     live: createLiveEvents(bus),
+    outbox: createOutboxWriter({ db: options.db.db, wake: () => app.deps.jobs?.notify() }),
     routing,
     carrierClient,
     simulator: null,

@@ -1,4 +1,5 @@
-import { type Database, newId, schema } from "@poundline/db";
+import { type Database, schema } from "@poundline/db";
+import { enqueueStored, type OutboxWriter } from "@poundline/platform/outbox";
 import { and, count, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -7,7 +8,7 @@ import { requireAuth } from "../auth/context";
 import { AppError, notFound } from "../http/errors";
 import { line, pageQuery, timestampSchema } from "../http/schemas";
 
-const { failedJobs, jobOutbox } = schema;
+const { failedJobs } = schema;
 
 export const ALREADY_RETRIED_MESSAGE = "This job has already been retried.";
 
@@ -88,12 +89,12 @@ export async function listFailedJobs(
  * id; "retried" when it was retried already.
  */
 export async function retryFailedJob(
-  db: Database,
+  outbox: OutboxWriter,
   id: string,
   adminUserId: string,
   now: Date,
 ): Promise<FailedJob | "retried" | null> {
-  return db.transaction(async (tx) => {
+  return outbox.transaction(async (tx) => {
     const [job] = await tx
       .update(failedJobs)
       .set({ retriedAt: now, retriedBy: adminUserId })
@@ -103,13 +104,7 @@ export async function retryFailedJob(
       const [existing] = await tx.select({ id: failedJobs.id }).from(failedJobs).where(eq(failedJobs.id, id));
       return existing ? "retried" : null;
     }
-    await tx.insert(jobOutbox).values({
-      id: newId("job"),
-      queue: job.queue,
-      jobName: job.name,
-      jobId: `${job.jobId}:retry:${job.id}`,
-      payload: job.payload ?? {},
-    });
+    await enqueueStored(tx, { ...job, jobId: `${job.jobId}:retry:${job.id}` });
     return job;
   });
 }
@@ -133,11 +128,10 @@ export async function adminJobRoutes(fastify: FastifyInstance) {
     { schema: { params: failedJobIdParamsSchema, response: { 200: failedJobSchema } } },
     async (request) => {
       const { user } = requireAuth(request);
-      const { db, clock, jobs } = request.server.deps;
-      const result = await retryFailedJob(db.db, request.params.id, user.id, clock());
+      const { outbox, clock } = request.server.deps;
+      const result = await retryFailedJob(outbox, request.params.id, user.id, clock());
       if (!result) throw notFound("Failed job");
       if (result === "retried") throw new AppError("CONFLICT", ALREADY_RETRIED_MESSAGE);
-      jobs?.notify();
       return result;
     },
   );

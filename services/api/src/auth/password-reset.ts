@@ -1,5 +1,6 @@
 import { type Database, newId, schema } from "@poundline/db";
 import type { Mailer } from "@poundline/platform/mailer";
+import { enqueue, type OutboxWriter } from "@poundline/platform/outbox";
 import {
   type JobOutcome,
   type JobPayload,
@@ -33,16 +34,14 @@ export type PasswordResetPayload = JobPayload<"notifications", "password-reset">
  * neither the answer nor its time tells whether the address has an account. The job
  * (`mailPasswordReset`) mails the link when it has.
  */
-export async function requestPasswordReset(db: Database, email: string): Promise<void> {
-  const id = newId("job");
-  const payload: PasswordResetPayload = { email };
-  await db.insert(schema.jobOutbox).values({
-    id,
-    queue: "notifications",
-    jobName: "password-reset",
-    jobId: `password-reset:${id}`,
-    payload,
-  });
+export async function requestPasswordReset(outbox: OutboxWriter, email: string): Promise<void> {
+  await outbox.transaction((tx) =>
+    enqueue(
+      tx,
+      { queue: "notifications", name: "password-reset", jobId: `password-reset:${newId("job")}` },
+      { email },
+    ),
+  );
 }
 
 /** What the reset job needs beyond the job ports: a mailer and the public site's address. */

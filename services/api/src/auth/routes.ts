@@ -156,9 +156,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request) => {
-      const { db, jobs } = request.server.deps;
-      await requestPasswordReset(db.db, request.body.email);
-      jobs?.notify();
+      await requestPasswordReset(request.server.deps.outbox, request.body.email);
       return { message: authMessages.resetRequested };
     },
   );

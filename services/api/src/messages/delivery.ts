@@ -1,9 +1,9 @@
-import type { Database } from "@poundline/db";
-import { newId, schema } from "@poundline/db";
+import { schema } from "@poundline/db";
+import { enqueue, type OutboxWriter } from "@poundline/platform/outbox";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { isCharged, type OutboundStatus, statusesOvertakenBy } from "./status";
 
-const { messages, jobOutbox } = schema;
+const { messages } = schema;
 
 export interface StatusReport {
   messageSid: string;
@@ -24,12 +24,12 @@ export interface StatusAdvanced {
  * beyond), the charge is handed to the billing worker in the same transaction. Null when nothing moved.
  */
 export async function advanceOutboundStatus(
-  db: Database,
+  outbox: OutboxWriter,
   report: StatusReport,
 ): Promise<StatusAdvanced | null> {
   const overtaken = statusesOvertakenBy(report.status);
   if (overtaken.length === 0) return null;
-  return db.transaction(async (tx) => {
+  return outbox.transaction(async (tx) => {
     // The stored row, locked, so the status it had before this update is known exactly.
     const previous = tx
       .select({ id: messages.id, status: messages.status })
@@ -49,13 +49,11 @@ export async function advanceOutboundStatus(
       .returning({ accountId: messages.accountId, previousStatus: previous.status });
     if (!row) return null;
     if (isCharged(report.status) && !isCharged(row.previousStatus)) {
-      await tx.insert(jobOutbox).values({
-        id: newId("job"),
-        queue: "billing",
-        jobName: "charge-sms",
-        jobId: `charge-sms:${report.messageSid}`,
-        payload: { messageSid: report.messageSid },
-      });
+      await enqueue(
+        tx,
+        { queue: "billing", name: "charge-sms", jobId: `charge-sms:${report.messageSid}` },
+        { messageSid: report.messageSid },
+      );
     }
     return row;
   });

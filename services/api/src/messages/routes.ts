@@ -71,10 +71,11 @@ export async function messageRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { account, user } = requireAccount(request);
-      const { db, clock, carrier, carrierClient } = request.server.deps;
+      const { db, clock, carrier, carrierClient, outbox } = request.server.deps;
       const result = await sendMessage(
         {
           db: db.db,
+          outbox,
           carrier: carrierClient,
           clock,
           statusCallbackUrl: `${carrier.webhookBaseUrl}${smsPaths.status}`,

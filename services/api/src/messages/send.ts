@@ -6,6 +6,7 @@ import {
   type CarrierMessage,
   UNSUBSCRIBED_RECIPIENT,
 } from "@poundline/platform/carrier/client";
+import type { OutboxWriter } from "@poundline/platform/outbox";
 import { countSegments } from "@poundline/telephony";
 import { and, eq } from "drizzle-orm";
 import { touchContactByPhone } from "../crm/contacts";
@@ -18,6 +19,8 @@ const { messages, phoneNumbers, smsOptOuts, wallets } = schema;
 
 export interface SendPorts {
   db: Database;
+  /** Hands the charge of a sent text to billing. */
+  outbox: OutboxWriter;
   carrier: CarrierClient;
   clock: () => Date;
   /** Where the carrier reports delivery (…/twilio/sms/status). */
@@ -135,7 +138,11 @@ export async function sendMessage(
   }
   let moved = false;
   for (const report of [{ status: answered, errorCode: sent.errorCode }, latest]) {
-    const advanced = await advanceOutboundStatus(db, { messageSid: sent.sid, ...report, now: clock() });
+    const advanced = await advanceOutboundStatus(ports.outbox, {
+      messageSid: sent.sid,
+      ...report,
+      now: clock(),
+    });
     moved ||= advanced !== null;
   }
   if (!moved) return { ok: true, message: toMessage(stored ?? recorded) };

@@ -101,10 +101,8 @@ export async function siteRoutes(fastify: FastifyInstance) {
       schema: { body: contactBodySchema, response: formResponses },
     },
     async (request, reply) => {
-      const { db, jobs } = request.server.deps;
-      const id = await saveContactSubmission(db.db, request.body, senderOf(request));
-      // The notice is queued with the row; wake the relay now rather than at its next poll.
-      jobs?.notify();
+      // The notice is queued with the row; the relay is woken once they are committed.
+      const id = await saveContactSubmission(request.server.deps.outbox, request.body, senderOf(request));
       return reply.status(201).send({ id });
     },
   );

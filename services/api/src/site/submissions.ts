@@ -1,5 +1,5 @@
 import { type Database, newId, schema } from "@poundline/db";
-import type { JobPayload } from "@poundline/workers";
+import { enqueue, type OutboxWriter } from "@poundline/platform/outbox";
 import { storableHeader } from "../http/input";
 import {
   type ContactBody,
@@ -8,7 +8,7 @@ import {
   SITE_LIMITS,
 } from "./schemas";
 
-const { formSubmissions, featureRequests, phoneNumberRequests, jobOutbox } = schema;
+const { formSubmissions, featureRequests, phoneNumberRequests } = schema;
 
 /** Who sent a public form: the browser's user agent, and the signed-in user if any. */
 export interface Sender {
@@ -23,13 +23,12 @@ export interface Sender {
  * is not a column of the row; it travels in the job.
  */
 export async function saveContactSubmission(
-  db: Database,
+  outbox: OutboxWriter,
   body: ContactBody,
   sender: Sender,
 ): Promise<string> {
   const submissionId = newId("submission");
-  const payload: JobPayload<"notifications", "contact-form"> = { submissionId, employees: body.employees };
-  await db.transaction(async (tx) => {
+  await outbox.transaction(async (tx) => {
     await tx.insert(formSubmissions).values({
       id: submissionId,
       name: body.name,
@@ -42,13 +41,11 @@ export async function saveContactSubmission(
       status: "new",
       userAgent: storableHeader(sender.userAgent, SITE_LIMITS.userAgent),
     });
-    await tx.insert(jobOutbox).values({
-      id: newId("job"),
-      queue: "notifications",
-      jobName: "contact-form",
-      jobId: `contact-form:${submissionId}`,
-      payload,
-    });
+    await enqueue(
+      tx,
+      { queue: "notifications", name: "contact-form", jobId: `contact-form:${submissionId}` },
+      { submissionId, employees: body.employees },
+    );
   });
   return submissionId;
 }

@@ -1,5 +1,6 @@
 import { type Database, isForeignKeyViolation, newId, queryRows, schema } from "@poundline/db";
 import { groupCommit } from "@poundline/platform/group-commit";
+import { type OutboxRow, outboxRow } from "@poundline/platform/outbox";
 import {
   CALL_PROGRESS_RANKS,
   type CallProgressStatus,
@@ -155,6 +156,10 @@ const EVENT_RANK = rankOf("excluded.call_status");
 /** Statuses of a call that was charged (or is being charged) for its completion. */
 const CHARGED_STATUSES = sql.raw(`('completed', 'voicemail_missed')`);
 
+/** An outbox row (typed by the job map) as a row of the statement's job list. */
+const outboxValues = (row: OutboxRow, rerateJobId: string | null, callSid: string) =>
+  sql`(${row.id}, ${row.queue}, ${row.jobName}, ${row.jobId}, ${rerateJobId}, ${JSON.stringify(row.payload)}, ${callSid})`;
+
 function statusStatement(events: CallStatusEvent[]): SQL {
   const { accounts, contacts, callLogs, phoneNumbers, voicemails, jobOutbox } = schema;
   const contactNumberOf = new Map(events.map((e) => [e, contactableNumber(e.theirNumber)]));
@@ -194,14 +199,18 @@ function statusStatement(events: CallStatusEvent[]): SQL {
   // first one's id is taken), and no second notice.
   const jobValues = events.flatMap((e) => {
     if (e.callStatus !== "completed") return [];
-    const payload = JSON.stringify({ callSid: e.callSid });
-    const jobs = [
-      sql`(${newId("job")}, 'billing', 'charge-call', ${`charge-call:${e.callSid}`}, ${`charge-call:${e.callSid}:rerate:${e.durationSeconds}`}, ${payload}, ${e.callSid})`,
-    ];
-    if (e.inbound)
-      jobs.push(
-        sql`(${newId("job")}, 'notifications', 'missed-call', ${`missed-call:${e.callSid}`}, null, ${payload}, ${e.callSid})`,
+    const charge = outboxRow(
+      { queue: "billing", name: "charge-call", jobId: `charge-call:${e.callSid}` },
+      { callSid: e.callSid },
+    );
+    const jobs = [outboxValues(charge, `charge-call:${e.callSid}:rerate:${e.durationSeconds}`, e.callSid)];
+    if (e.inbound) {
+      const notice = outboxRow(
+        { queue: "notifications", name: "missed-call", jobId: `missed-call:${e.callSid}` },
+        { callSid: e.callSid },
       );
+      jobs.push(outboxValues(notice, null, e.callSid));
+    }
     return jobs;
   });
   const jobs =

@@ -1,5 +1,6 @@
 import { isForeignKeyViolation, newId, schema } from "@poundline/db";
 import { publishLiveEvent } from "@poundline/platform/events/live";
+import { enqueue } from "@poundline/platform/outbox";
 import { EMPTY_TWIML, readContext, voicePaths } from "@poundline/telephony";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -8,7 +9,7 @@ import { sendTwiml } from "./twiml-reply";
 
 /** Voicemail recordings and the carrier's transcriptions of them. */
 export async function recordingRoutes(app: FastifyInstance) {
-  const { db, live } = app.deps;
+  const { db, live, outbox } = app.deps;
 
   /**
    * The recording is ready: one voicemail row per RecordingSid and, in the same transaction, the
@@ -29,7 +30,7 @@ export async function recordingRoutes(app: FastifyInstance) {
     const durationSeconds = params.seconds("RecordingDuration");
     const from = query.text("fr");
 
-    const created = await db.db
+    const created = await outbox
       .transaction(async (tx) => {
         const [row] = await tx
           .insert(schema.voicemails)
@@ -52,13 +53,11 @@ export async function recordingRoutes(app: FastifyInstance) {
           .update(schema.callLogs)
           .set({ callStatus: "voicemail_missed" })
           .where(and(eq(schema.callLogs.callSid, callSid), eq(schema.callLogs.callStatus, "completed")));
-        await tx.insert(schema.jobOutbox).values({
-          id: newId("job"),
-          queue: "voicemail",
-          jobName: "process-voicemail",
-          jobId: recordingSid,
-          payload: { voicemailId: row.id, extensionId: query.optional("x") ?? null },
-        });
+        await enqueue(
+          tx,
+          { queue: "voicemail", name: "process-voicemail", jobId: recordingSid },
+          { voicemailId: row.id, extensionId: query.optional("x") ?? null },
+        );
         return row;
       })
       .catch((error: unknown) => {
@@ -70,7 +69,6 @@ export async function recordingRoutes(app: FastifyInstance) {
         return null;
       });
     if (created) {
-      app.deps.jobs?.notify();
       publishLiveEvent(live, request.log, context.accountId, {
         type: "voicemail.created",
         recordingSid,

@@ -165,14 +165,13 @@ export async function smsRoutes(app: FastifyInstance) {
     const messageSid = params.firstOf("MessageSid", "SmsSid");
     const status = params.firstOf("MessageStatus", "SmsStatus") ?? "";
     if (!messageSid || !isOutboundStatus(status)) return sendTwiml(reply, EMPTY_TWIML);
-    const applied = await advanceOutboundStatus(db.db, {
+    const applied = await advanceOutboundStatus(app.deps.outbox, {
       messageSid,
       status,
       errorCode: params.integer("ErrorCode", { min: 0, max: MAX_INT32 }) ?? null,
       now: clock(),
     });
     if (applied) {
-      app.deps.jobs?.notify();
       publishLiveEvent(live, request.log, applied.accountId, { type: "message.status", messageSid, status });
     } else request.log.debug({ messageSid, status }, "delivery report changed nothing");
     return sendTwiml(reply, EMPTY_TWIML);

@@ -161,7 +161,7 @@ export async function voiceRoutes(app: FastifyInstance) {
     });
 
     if (applied) {
-      if (status === "completed") app.deps.jobs?.notify();
+      if (status === "completed") app.deps.outbox.notify();
       // Live views are best effort: the carrier's answer does not wait for them.
       publishLiveEvent(live, request.log, owner.accountId, {
         type: "call.updated",

@@ -121,6 +121,7 @@ describe("a text is recorded before it is handed to the carrier", () => {
     const attempt = sendMessage(
       {
         db: t.db.db,
+        outbox: t.app.deps.outbox,
         carrier: carrier.client,
         clock: t.app.deps.clock,
         statusCallbackUrl: "http://localhost:3000/twilio/sms/status",

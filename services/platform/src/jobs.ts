@@ -1,0 +1,44 @@
+/**
+ * Every queue, its job names and their payloads. Payloads carry ids only: the processor loads
+ * the current state, so a job that runs twice (delivery is at-least-once) finds its work done.
+ */
+export interface JobMap {
+  billing: {
+    "charge-call": { callSid: string };
+    "charge-sms": { messageSid: string };
+  };
+  voicemail: {
+    "process-voicemail": { voicemailId: string; extensionId: string | null };
+  };
+  notifications: {
+    /** An inbound call ended: e-mail the members who asked for missed-call notices, if it was missed. */
+    "missed-call": { callSid: string };
+    /** A contact-form message was saved: e-mail it to the contact inbox (the company size is not stored). */
+    "contact-form": { submissionId: string; employees: string | null };
+    /** A reply on a support ticket: e-mail the other side (the customer, or the support inbox). */
+    "ticket-reply": { replyId: string };
+    /**
+     * Someone asked for a password reset link: mail one when the address is a user's (the
+     * address is the payload, as the request path must not look it up; see the API's auth).
+     */
+    "password-reset": { email: string };
+  };
+}
+
+export type QueueName = keyof JobMap;
+export type JobName<Q extends QueueName = QueueName> = keyof JobMap[Q] & string;
+export type JobPayload<Q extends QueueName, N extends JobName<Q>> = JobMap[Q][N];
+
+/** The job names of each queue, at run time. */
+export const jobNames = {
+  billing: ["charge-call", "charge-sms"],
+  voicemail: ["process-voicemail"],
+  notifications: ["missed-call", "contact-form", "ticket-reply", "password-reset"],
+} as const satisfies { [Q in QueueName]: readonly JobName<Q>[] };
+
+export const queueNames = Object.keys(jobNames) as QueueName[];
+
+/** A job named by strings read from a table, checked against the map. */
+export function isKnownJob(queue: string, name: string): queue is QueueName {
+  return (jobNames as Record<string, readonly string[]>)[queue]?.includes(name) ?? false;
+}
