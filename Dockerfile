@@ -13,6 +13,7 @@ USER node
 COPY --chown=node:node package.json package-lock.json ./
 COPY --chown=node:node db/package.json db/
 COPY --chown=node:node services/api/package.json services/api/
+COPY --chown=node:node services/platform/package.json services/platform/
 COPY --chown=node:node services/telephony/package.json services/telephony/
 COPY --chown=node:node services/carrier-sim/package.json services/carrier-sim/
 COPY --chown=node:node workers/package.json workers/
