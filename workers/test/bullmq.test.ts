@@ -18,7 +18,7 @@ import {
   sleep,
   waitFor,
   writeOutbox,
-} from "./support";
+} from "../src/testing";
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const prefix = `test-${crypto.randomUUID().slice(0, 8)}`;

@@ -14,7 +14,7 @@ import {
 } from "../src/notifications/contact-form";
 import { createOutboxRelay } from "../src/outbox-relay";
 import { createProcessors } from "../src/processors";
-import { quietLog, waitFor, writeOutbox } from "./support";
+import { quietLog, waitFor, writeOutbox } from "../src/testing";
 
 const { formSubmissions, emailOutbox, jobOutbox } = schema;
 

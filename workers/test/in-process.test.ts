@@ -16,7 +16,7 @@ import {
   sleep,
   waitFor,
   writeOutbox,
-} from "./support";
+} from "../src/testing";
 
 let handle: DatabaseHandle;
 

@@ -3,17 +3,20 @@ import { once } from "node:events";
 import { connect, createServer } from "node:net";
 import { newId, schema } from "@poundline/db";
 import { insertRoutingConfig } from "@poundline/db/fixtures";
+import type { JobDriver, Processor } from "@poundline/workers";
+import {
+  billingProcessors,
+  createBullmqDriver,
+  createOutboxRelay,
+  createProcessors,
+  type OutboxRelay,
+} from "@poundline/workers";
+import { gate, portsOf, quietLog, sleep, waitFor } from "@poundline/workers/testing";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../services/api/src/testing";
-import { carrierPost } from "../../services/api/test/twilio/carrier";
-import { createBullmqDriver } from "../src/bullmq-driver";
-import type { JobDriver } from "../src/driver";
-import type { Processor } from "../src/jobs";
-import { createOutboxRelay, type OutboxRelay } from "../src/outbox-relay";
-import { billingProcessors, createProcessors } from "../src/processors";
-import { gate, portsOf, quietLog, sleep, waitFor } from "./support";
+import { createTestApp, type TestApp } from "../../src/testing";
+import { carrierPost } from "../twilio/carrier";
 
 /**
  * Issue 4, item 6: Redis restarts (SIGKILL, no persistence) while calls and texts are flowing.

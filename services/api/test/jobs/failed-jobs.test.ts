@@ -1,10 +1,5 @@
 import { schema } from "@poundline/db";
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../services/api/src/testing";
-import { createUser, type SignedIn, signIn } from "../../services/api/test/fixtures";
-import { createProcessors } from "../src/processors";
-import { type JobsRuntime, startJobs } from "../src/runtime";
+import { createProcessors, type JobsRuntime, startJobs } from "@poundline/workers";
 import {
   createEffectsTable,
   effectCount,
@@ -12,7 +7,11 @@ import {
   recordingProcessor,
   waitFor,
   writeOutbox,
-} from "./support";
+} from "@poundline/workers/testing";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../src/testing";
+import { createUser, type SignedIn, signIn } from "../fixtures";
 
 /** The API with the embedded job hand-off (in-process driver and relay), as `npm start` runs it. */
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { type Database, type DatabaseHandle, newId, schema } from "@poundline/db";
 import { sql } from "drizzle-orm";
-import type { JobLog, JobName, JobPayload, JobPorts, Processor, QueueName } from "../src/jobs";
+import type { JobLog, JobName, JobPayload, JobPorts, Processor, QueueName } from "./jobs";
 
 /** A logger that keeps nothing (set DEBUG_JOBS=1 to see the lines). */
 export const quietLog: JobLog = process.env.DEBUG_JOBS
