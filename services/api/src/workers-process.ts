@@ -1,3 +1,4 @@
+import { realpathSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { type Database, openDatabase, withoutQueryValues } from "@poundline/db";
 import { createCarrierClient } from "@poundline/platform/carrier/client";
@@ -124,7 +125,13 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+/** Whether this module is the process's entry (`npm run workers`), not imported (tests). */
+function isEntry(): boolean {
+  const entry = process.argv[1];
+  return entry !== undefined && import.meta.url === pathToFileURL(realpathSync(entry)).href;
+}
+
+if (isEntry()) {
   main().catch((err) => {
     console.error(withoutQueryValues(err));
     process.exit(1);
