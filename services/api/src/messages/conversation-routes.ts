@@ -112,7 +112,10 @@ export async function conversationRoutes(fastify: FastifyInstance) {
       const inline = isInlineMedia(media.contentType);
       return reply
         .header("content-type", inline ? media.contentType : "application/octet-stream")
-        .header("content-disposition", inline ? "inline" : `attachment; filename="media-${request.params.index}"`)
+        .header(
+          "content-disposition",
+          inline ? "inline" : `attachment; filename="media-${request.params.index}"`,
+        )
         .header("x-content-type-options", "nosniff")
         .header("content-security-policy", "default-src 'none'; sandbox")
         .header("cache-control", "private, max-age=3600")

@@ -107,7 +107,11 @@ export async function listConversations(
     left join ${contacts} c on c.account_id = ${accountId} and c.phone = p.peer_number
     order by p.last_at desc, p.our_number, p.peer_number`,
   );
-  const total = rows[0] ? Number(rows[0].total) : query.offset > 0 ? await countConversations(db, accountId, query) : 0;
+  const total = rows[0]
+    ? Number(rows[0].total)
+    : query.offset > 0
+      ? await countConversations(db, accountId, query)
+      : 0;
   return { conversations: rows.map(toConversation), total };
 }
 
@@ -184,7 +188,11 @@ async function conversationExists(db: Database, accountId: string, key: Conversa
  * A page of one conversation, oldest first: the latest texts, or those before `before`. Null
  * when the conversation is not the account's (no texts, and our number is not one of its own).
  */
-export async function readThread(db: Database, accountId: string, query: ThreadQuery): Promise<Thread | null> {
+export async function readThread(
+  db: Database,
+  accountId: string,
+  query: ThreadQuery,
+): Promise<Thread | null> {
   const key = { ourNumber: query.ourNumber, peerNumber: query.peerNumber };
   const before = query.before
     ? sql`(${messages.sentAt}, ${messages.id}) < (select sent_at, id from ${messages} where id = ${query.before} and account_id = ${accountId})`

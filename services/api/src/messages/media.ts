@@ -75,8 +75,12 @@ export async function fetchMedia(
     if (response.status >= 300 && response.status < 400 && location) {
       await response.body?.cancel().catch(() => {});
       const next = new URL(location, url);
-      if (next.protocol !== "https:" || PRIVATE_HOST.test(next.hostname)) return { ok: false, reason: "refused" };
-      response = await ports.fetch(next, { redirect: "error", signal: AbortSignal.timeout(MEDIA_TIMEOUT_MS) });
+      if (next.protocol !== "https:" || PRIVATE_HOST.test(next.hostname))
+        return { ok: false, reason: "refused" };
+      response = await ports.fetch(next, {
+        redirect: "error",
+        signal: AbortSignal.timeout(MEDIA_TIMEOUT_MS),
+      });
     }
   } catch {
     return { ok: false, reason: "unavailable" };

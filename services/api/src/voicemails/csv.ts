@@ -9,6 +9,9 @@ export function csvField(value: string | number | null | undefined): string {
   return `"${text.replaceAll('"', '""')}"`;
 }
 
-export function toCsv(header: readonly string[], rows: readonly (readonly (string | number | null)[])[]): string {
+export function toCsv(
+  header: readonly string[],
+  rows: readonly (readonly (string | number | null)[])[],
+): string {
   return [header, ...rows].map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
 }

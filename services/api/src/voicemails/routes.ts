@@ -80,42 +80,38 @@ export async function voicemailRoutes(fastify: FastifyInstance) {
    * The stored recording, with HTTP range requests (206 and Content-Range) so the player can seek.
    * Another account's voicemail answers 404 like a missing one.
    */
-  app.get(
-    "/voicemails/:id/audio",
-    { schema: { params: voicemailParamsSchema } },
-    async (request, reply) => {
-      const { account } = requireAccount(request);
-      const { db, recordings } = request.server.deps;
-      const found = await findRecording(db.db, account.id, request.params.id);
-      if (!found) throw voicemailNotFound();
-      if (!found.storagePath) throw new AppError("NOT_FOUND", RECORDING_NOT_READY_MESSAGE);
-      let audio: Uint8Array;
-      try {
-        audio = await recordings.get(found.storagePath);
-      } catch (err) {
-        request.log.warn({ err, voicemailId: request.params.id }, "stored recording missing");
-        throw new AppError("NOT_FOUND", RECORDING_NOT_READY_MESSAGE);
-      }
-      const size = audio.byteLength;
-      const range = parseRange(request.headers.range, size);
-      reply
-        .header("accept-ranges", "bytes")
-        .header("content-type", "audio/wav")
-        .header("cache-control", "private, max-age=3600")
-        .header("x-content-type-options", "nosniff");
-      const header = contentRange(range, size);
-      if (range.kind === "unsatisfiable") {
-        return reply.status(416).header("content-range", header).send();
-      }
-      if (range.kind === "partial") {
-        return reply
-          .status(206)
-          .header("content-range", header)
-          .send(Buffer.from(audio.buffer, audio.byteOffset + range.start, range.end - range.start + 1));
-      }
-      return reply.send(Buffer.from(audio.buffer, audio.byteOffset, size));
-    },
-  );
+  app.get("/voicemails/:id/audio", { schema: { params: voicemailParamsSchema } }, async (request, reply) => {
+    const { account } = requireAccount(request);
+    const { db, recordings } = request.server.deps;
+    const found = await findRecording(db.db, account.id, request.params.id);
+    if (!found) throw voicemailNotFound();
+    if (!found.storagePath) throw new AppError("NOT_FOUND", RECORDING_NOT_READY_MESSAGE);
+    let audio: Uint8Array;
+    try {
+      audio = await recordings.get(found.storagePath);
+    } catch (err) {
+      request.log.warn({ err, voicemailId: request.params.id }, "stored recording missing");
+      throw new AppError("NOT_FOUND", RECORDING_NOT_READY_MESSAGE);
+    }
+    const size = audio.byteLength;
+    const range = parseRange(request.headers.range, size);
+    reply
+      .header("accept-ranges", "bytes")
+      .header("content-type", "audio/wav")
+      .header("cache-control", "private, max-age=3600")
+      .header("x-content-type-options", "nosniff");
+    const header = contentRange(range, size);
+    if (range.kind === "unsatisfiable") {
+      return reply.status(416).header("content-range", header).send();
+    }
+    if (range.kind === "partial") {
+      return reply
+        .status(206)
+        .header("content-range", header)
+        .send(Buffer.from(audio.buffer, audio.byteOffset + range.start, range.end - range.start + 1));
+    }
+    return reply.send(Buffer.from(audio.buffer, audio.byteOffset, size));
+  });
 
   app.patch(
     "/voicemails/:id",
@@ -144,7 +140,11 @@ export async function voicemailRoutes(fastify: FastifyInstance) {
     {
       schema: {
         params: voicemailParamsSchema,
-        response: { 204: z.null().describe("No content"), 400: errorResponseSchema, 404: errorResponseSchema },
+        response: {
+          204: z.null().describe("No content"),
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {

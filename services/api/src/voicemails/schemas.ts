@@ -16,9 +16,7 @@ const filters = {
   /** Part of the caller's number, the caller's contact name, or of the transcription. */
   q: z.preprocess(
     emptyAsAbsent,
-    line()
-      .max(VOICEMAIL_LIMITS.search, `Must be at most ${VOICEMAIL_LIMITS.search} characters.`)
-      .optional(),
+    line().max(VOICEMAIL_LIMITS.search, `Must be at most ${VOICEMAIL_LIMITS.search} characters.`).optional(),
   ),
   /** Only the unread ones ("true"); anything else but "false" is refused. */
   unread: z.preprocess(
@@ -27,7 +25,10 @@ const filters = {
   ),
 };
 
-export const listVoicemailsQuerySchema = z.object({ ...filters, ...pageQuery(50, VOICEMAIL_LIMITS.pageSize) });
+export const listVoicemailsQuerySchema = z.object({
+  ...filters,
+  ...pageQuery(50, VOICEMAIL_LIMITS.pageSize),
+});
 export const exportVoicemailsQuerySchema = z.object(filters);
 
 export const updateVoicemailBodySchema = z.object(

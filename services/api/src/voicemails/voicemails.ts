@@ -7,7 +7,10 @@ import type { ListVoicemailsQuery, Voicemail, VoicemailFilters } from "./schemas
 const { voicemails, contacts } = schema;
 
 /** The caller's contact: same account, phone equal to the caller's number (contacts_account_phone_key). */
-const callerContact = and(eq(contacts.accountId, voicemails.accountId), eq(contacts.phone, voicemails.fromNumber));
+const callerContact = and(
+  eq(contacts.accountId, voicemails.accountId),
+  eq(contacts.phone, voicemails.fromNumber),
+);
 
 const columns = {
   id: voicemails.id,
