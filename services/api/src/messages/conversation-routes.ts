@@ -12,6 +12,7 @@ import {
   markReadBodySchema,
   markReadResponseSchema,
   mediaParamsSchema,
+  sendersSchema,
   threadQuerySchema,
   threadSchema,
   unreadMessagesSchema,
@@ -20,6 +21,7 @@ import {
   countUnreadMessages,
   findMessage,
   listConversations,
+  listSenders,
   markConversationRead,
   readThread,
 } from "./conversations";
@@ -91,6 +93,11 @@ export async function conversationRoutes(fastify: FastifyInstance) {
       return countUnreadMessages(request.server.deps.db.db, account.id);
     },
   );
+
+  app.get("/conversations/senders", { schema: { response: { 200: sendersSchema } } }, async (request) => {
+    const { account } = requireAccount(request);
+    return { numbers: await listSenders(request.server.deps.db.db, account.id) };
+  });
 
   app.get(
     "/messages/:id/media/:index",

@@ -121,6 +121,11 @@ export const unreadMessagesSchema = z.object({
   conversations: z.number().int(),
 });
 
+/** The account's numbers that can send texts (New Message's "From"). */
+export const sendersSchema = z.object({
+  numbers: z.array(z.object({ id: z.string(), e164: z.string(), friendlyName: z.string() })),
+});
+
 export type ListConversationsQuery = z.output<typeof listConversationsQuerySchema>;
 export type ThreadQuery = z.output<typeof threadQuerySchema>;
 export type Conversation = z.output<typeof conversationSchema>;

@@ -267,6 +267,15 @@ export async function countUnreadMessages(
   return { messages: Number(row?.messages ?? 0), conversations: Number(row?.conversations ?? 0) };
 }
 
+/** The account's numbers that can send texts, in the order they were added. */
+export async function listSenders(db: Database, accountId: string) {
+  return db
+    .select({ id: phoneNumbers.id, e164: phoneNumbers.e164, friendlyName: phoneNumbers.friendlyName })
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.accountId, accountId), eq(phoneNumbers.smsEnabled, true)))
+    .orderBy(phoneNumbers.createdAt, phoneNumbers.e164);
+}
+
 /** One of the account's messages, or null (another account's answers the same as none). */
 export async function findMessage(db: Database, accountId: string, id: string): Promise<MessageRow | null> {
   const [row] = await db

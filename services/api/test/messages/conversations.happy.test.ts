@@ -254,3 +254,10 @@ describe("GET /api/messages/:id/media/:index", () => {
     expect(fetched).toEqual([]);
   });
 });
+
+describe("GET /api/conversations/senders", () => {
+  it("lists the account's numbers that can text", async () => {
+    const res = await get<{ numbers: { e164: string }[] }>("/api/conversations/senders");
+    expect(res.numbers.map((n) => n.e164).sort()).toEqual([OURS, SECOND]);
+  });
+});

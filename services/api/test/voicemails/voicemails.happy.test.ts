@@ -40,14 +40,12 @@ describe("GET /api/voicemails", () => {
     await add({ from: "+15551110001", at: day(1), transcription: "Call me about the roof", status: "read" });
     await add({ from: "+15551110002", at: day(2), transcription: "Invoice question" });
     await add({ from: "+15551110003", at: day(3), transcription: null, audio: AUDIO });
-    await t.db.db
-      .insert(schema.contacts)
-      .values({
-        id: newId("contact"),
-        accountId: user.accountId,
-        name: "Rita Roofer",
-        phone: "+15551110001",
-      });
+    await t.db.db.insert(schema.contacts).values({
+      id: newId("contact"),
+      accountId: user.accountId,
+      name: "Rita Roofer",
+      phone: "+15551110001",
+    });
 
     const all = await get<VoicemailListJson>("/api/voicemails");
     expect(all.total).toBe(3);
