@@ -25,7 +25,7 @@ export function MessageBubble({ message }: { message: ThreadMessage }) {
             <img
               className={classes.media}
               src={media.url}
-              alt={`Picture ${i + 1} of the message`}
+              alt={`Attachment ${i + 1} of the message`}
               loading="lazy"
             />
           </a>
