@@ -1,6 +1,9 @@
 import { expect, type Page } from "@playwright/test";
 import { appReady, demoUser, seriousAxeViolations, signIn, test } from "./support";
 
+/** Cookie-authenticated writes carry the app's Origin, as the browser's do. */
+const origin = (page: Page) => new URL(page.url()).origin;
+
 /** A North American number no other run uses: +1 305 55x xxxx. */
 function freshNumber(): { e164: string; typed: string } {
   const line = String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0");
@@ -43,7 +46,9 @@ test.describe("Messages", () => {
     await expect(dialog).toBeHidden();
 
     // The new conversation is open, its text shown with the carrier's delivery status.
-    await expect(page).toHaveURL(new RegExp(`peer=${encodeURIComponent(recipient.e164).replace("+", "\\+")}`));
+    await expect(page).toHaveURL(
+      new RegExp(`peer=${encodeURIComponent(recipient.e164).replace("+", "\\+")}`),
+    );
     const sent = page.getByTestId("message").filter({ hasText: body });
     await expect(sent).toBeVisible();
     await expect(sent.getByTestId("message-status")).toHaveText(/^(Queued|Sending|Sent|Delivered)$/);
@@ -73,11 +78,14 @@ test.describe("Messages", () => {
     const sender = freshNumber();
     await openMessages(page);
     const ours = await ourNumber(page);
-    await page.goto(`/dashboard/messages?our=${encodeURIComponent(ours)}&peer=${encodeURIComponent(sender.e164)}`);
+    await page.goto(
+      `/dashboard/messages?our=${encodeURIComponent(ours)}&peer=${encodeURIComponent(sender.e164)}`,
+    );
     await expect(page.getByText("No messages in this conversation yet")).toBeVisible();
 
     const body = `Inbound E2E ${Date.now()}`;
     const res = await page.request.post("/carrier-sim/sim/texts", {
+      headers: { origin: origin(page) },
       data: { from: sender.e164, to: ours, body },
     });
     expect(res.ok(), await res.text()).toBe(true);
@@ -91,15 +99,21 @@ test.describe("Messages", () => {
     const sender = freshNumber();
     await openMessages(page);
     const ours = await ourNumber(page);
-    const res = await page.request.post("/carrier-sim/sim/texts", { data: { from: sender.e164, to: ours, body: "STOP" } });
+    const res = await page.request.post("/carrier-sim/sim/texts", {
+      headers: { origin: origin(page) },
+      data: { from: sender.e164, to: ours, body: "STOP" },
+    });
     expect(res.ok(), await res.text()).toBe(true);
-    await page.goto(`/dashboard/messages?our=${encodeURIComponent(ours)}&peer=${encodeURIComponent(sender.e164)}`);
+    await page.goto(
+      `/dashboard/messages?our=${encodeURIComponent(ours)}&peer=${encodeURIComponent(sender.e164)}`,
+    );
     await expect(page.getByText("This number has opted out")).toBeVisible();
     await expect(page.getByText(/They must text START to opt back in/)).toBeVisible();
     await expect(page.getByRole("textbox", { name: "Message" })).toBeDisabled();
 
     // The API refuses it too, with the reason.
     const refused = await page.request.post("/api/messages", {
+      headers: { origin: origin(page) },
       data: { from: ours, to: sender.e164, body: "Are you there?" },
     });
     expect(refused.status()).toBe(400);

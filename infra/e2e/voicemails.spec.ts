@@ -2,6 +2,9 @@ import { readFileSync } from "node:fs";
 import { expect, type Page } from "@playwright/test";
 import { appReady, demoUser, seriousAxeViolations, signIn, test } from "./support";
 
+/** Cookie-authenticated writes carry the app's Origin, as the browser's do. */
+const origin = (page: Page) => new URL(page.url()).origin;
+
 interface VoicemailJson {
   id: string;
   fromNumber: string;
@@ -28,6 +31,7 @@ async function leaveVoicemail(page: Page): Promise<VoicemailJson> {
   const to = senders.numbers[0]?.e164 ?? "";
   const from = `+1786555${String(Math.floor(Math.random() * 10_000)).padStart(4, "0")}`;
   const call = await page.request.post("/carrier-sim/sim/calls", {
+    headers: { origin: origin(page) },
     data: { from, to, press: ["3"], recordSeconds: 3 },
   });
   expect(call.ok(), await call.text()).toBe(true);
@@ -60,7 +64,9 @@ test.describe("Voicemails", () => {
     await expect
       .poll(() => audio.evaluate((a: HTMLAudioElement) => (a.seekable.length > 0 ? a.seekable.end(0) : 0)))
       .toBeGreaterThan(2);
-    const range = await page.request.get(`/api/voicemails/${vm.id}/audio`, { headers: { range: "bytes=44-99" } });
+    const range = await page.request.get(`/api/voicemails/${vm.id}/audio`, {
+      headers: { range: "bytes=44-99" },
+    });
     expect(range.status()).toBe(206);
     expect(range.headers()["content-range"]).toMatch(/^bytes 44-99\/\d+$/);
 
@@ -70,7 +76,9 @@ test.describe("Voicemails", () => {
       await a.play();
     });
     await expect(item).toHaveAttribute("data-status", "read");
-    const stored = (await (await page.request.get(`/api/voicemails?q=${encodeURIComponent(vm.fromNumber)}`)).json()) as {
+    const stored = (await (
+      await page.request.get(`/api/voicemails?q=${encodeURIComponent(vm.fromNumber)}`)
+    ).json()) as {
       voicemails: VoicemailJson[];
     };
     expect(stored.voicemails[0]?.status).toBe("read");
@@ -97,7 +105,9 @@ test.describe("Voicemails", () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^voicemails-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync((await download.path()) ?? "", "utf8");
-    expect(csv.split("\r\n")[0]).toBe('"Date","From","Contact","To","Duration (seconds)","Status","Transcription"');
+    expect(csv.split("\r\n")[0]).toBe(
+      '"Date","From","Contact","To","Duration (seconds)","Status","Transcription"',
+    );
     expect(csv).toContain(`"${vm.fromNumber}"`);
 
     await item.getByRole("button", { name: /^Delete voicemail/ }).click();
@@ -113,7 +123,10 @@ test.describe("Voicemails", () => {
 
   test("axe: no serious or critical violation, with a playback bar open", async ({ page }) => {
     await openVoicemails(page);
-    await page.getByRole("button", { name: /^Play voicemail from/ }).first().click();
+    await page
+      .getByRole("button", { name: /^Play voicemail from/ })
+      .first()
+      .click();
     await page.waitForLoadState("networkidle");
     const { count, report } = await seriousAxeViolations(page);
     expect(count, `axe found serious/critical violations on /dashboard/voicemails:\n\n${report}\n`).toBe(0);

@@ -93,7 +93,7 @@ export function ConversationList({ selected, onSelect }: ConversationListProps) 
                       </Text>
                       <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
                         {conversation.optedOut && (
-                          <Badge size="xs" color="gray" variant="outline">
+                          <Badge size="xs" color="gray.8" variant="outline">
                             Opted out
                           </Badge>
                         )}

@@ -38,7 +38,7 @@ export function MessageBubble({ message }: { message: ThreadMessage }) {
       )}
       {message.body && <Text size="sm">{message.body}</Text>}
       <Group gap={6} justify="flex-end">
-        <Text size="xs" c="inherit" opacity={0.85}>
+        <Text size="xs" c="inherit">
           {time(message.sentAt)}
         </Text>
         {outbound && (

@@ -76,7 +76,7 @@ export function ThreadView({ conversation }: { conversation: ConversationKey }) 
           </Text>
         </Box>
         {optedOut && (
-          <Badge color="red" variant="light" leftSection={<Ban size={12} aria-hidden />}>
+          <Badge color="red.9" variant="filled" leftSection={<Ban size={12} aria-hidden />}>
             Opted out
           </Badge>
         )}
@@ -119,8 +119,8 @@ export function ThreadView({ conversation }: { conversation: ConversationKey }) 
       <Stack gap="xs" p="sm">
         {optedOut && (
           <Alert
-            color="red"
-            variant="light"
+            color="red.9"
+            variant="filled"
             title="This number has opted out"
             icon={<Ban size={16} aria-hidden />}
           >
