@@ -445,7 +445,9 @@ export const messages = pgTable(
   },
   (t) => [
     uniqueIndex("messages_message_sid_key").on(t.messageSid),
-    index("messages_account_sent_idx").on(t.accountId, t.sentAt),
+    // Newest first with a tie-break ("sent_at desc, id desc", read backwards): the account's texts,
+    // and the walk that finds each conversation's last text for the conversation list.
+    index("messages_account_sent_idx").on(t.accountId, t.sentAt, t.id),
     // Conversations (one per our number and other party): grouping, the last message, the thread
     // paged newest first, all from this index.
     // Ascending: read backwards it gives "sent_at desc, id desc" (nulls first, PostgreSQL's default).
