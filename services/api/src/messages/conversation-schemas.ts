@@ -30,7 +30,7 @@ export const conversationKeyQuerySchema = z.object({
 });
 
 export const listConversationsQuerySchema = z.object({
-  /** Part of the other party's number, the contact's name, or of any text in the conversation. */
+  /** Part of the other party's number (as typed: "(555) 123" works) or of the contact's name. */
   q: z.preprocess(
     emptyAsAbsent,
     line()
@@ -86,7 +86,6 @@ export const conversationSchema = z.object({
     numMedia: z.number().int(),
     sentAt: timestampSchema,
   }),
-  messageCount: z.number().int(),
   /** Inbound texts nobody has read yet. */
   unreadCount: z.number().int(),
   /** The other party texted STOP to our number: nothing can be sent to them from it. */
@@ -95,7 +94,8 @@ export const conversationSchema = z.object({
 
 export const conversationListSchema = z.object({
   conversations: z.array(conversationSchema),
-  total: z.number().int(),
+  /** More conversations follow this page (no total: counting them all would cost every text). */
+  hasMore: z.boolean(),
   limit: z.number().int(),
   offset: z.number().int(),
 });

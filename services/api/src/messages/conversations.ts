@@ -39,8 +39,6 @@ export function phoneDigits(term: string): string | null {
 interface ConversationRow extends Record<string, unknown> {
   our_number: string;
   peer_number: string;
-  message_count: number | string;
-  total: number | string;
   last_id: string;
   last_body: string;
   last_direction: string;
@@ -53,42 +51,59 @@ interface ConversationRow extends Record<string, unknown> {
   contact_name: string | null;
 }
 
-/** Whether a conversation matches the search: a number, a contact's name, or any of its texts. */
-function searchCondition(accountId: string, q: string | undefined): SQL {
-  if (!q) return sql``;
-  const pattern = containsPattern(q);
-  const digits = phoneDigits(q);
-  const byNumber = digits ? sql`or peer_number like ${containsPattern(digits)}` : sql``;
-  return sql`having (
-    bool_or(body ilike ${pattern})
-    or peer_number ilike ${pattern}
-    ${byNumber}
-    or peer_number in (select phone from ${contacts} where account_id = ${accountId} and name ilike ${pattern})
-  )`;
+/**
+ * The last text of each conversation, newest first: without a search, a walk down the account's
+ * texts newest first (messages_account_sent_idx) keeping those that no later text of the same
+ * conversation follows (one probe of messages_conversation_idx each), so a page costs about what
+ * it shows whatever the number of texts. With a search (the other party's number or contact
+ * name), the conversations matching, then the last text of each (one probe each). The texts
+ * themselves are not searched here: a substring search over every body needs a trigram index
+ * (pg_trgm), left to the console's global search.
+ */
+function lastTexts(accountId: string, query: ListConversationsQuery): SQL {
+  const page = sql`order by sent_at desc, id desc limit ${query.limit + 1} offset ${query.offset}`;
+  const columns = sql`id, our_number, peer_number, body, direction, status, num_media, sent_at`;
+  if (!query.q) {
+    return sql`select ${columns} from ${messages} m
+      where m.account_id = ${accountId}
+        and not exists (
+          select 1 from ${messages} n
+          where n.account_id = m.account_id and n.our_number = m.our_number
+            and n.peer_number = m.peer_number and (n.sent_at, n.id) > (m.sent_at, m.id))
+      ${page}`;
+  }
+  const pattern = containsPattern(query.q);
+  const digits = phoneDigits(query.q);
+  const byNumber = digits ? sql`or matching.peer_number like ${containsPattern(digits)}` : sql``;
+  // The conversations (read from messages_conversation_idx alone), then the matching ones.
+  return sql`select l.* from (
+      select distinct our_number, peer_number from ${messages} where account_id = ${accountId}
+    ) matching
+    cross join lateral (
+      select ${columns} from ${messages} m
+      where m.account_id = ${accountId} and m.our_number = matching.our_number
+        and m.peer_number = matching.peer_number
+      order by m.sent_at desc, m.id desc
+      limit 1
+    ) l
+    where matching.peer_number ilike ${pattern} ${byNumber}
+      or matching.peer_number in (select phone from ${contacts} where account_id = ${accountId} and name ilike ${pattern})
+    ${page}`;
 }
 
-/** The account's conversations, the most recent first, each with its last text and unread count. */
+/** A page of the account's conversations, the most recent first, each with its last text and unread count. */
 export async function listConversations(
   db: Database,
   accountId: string,
   query: ListConversationsQuery,
-): Promise<{ conversations: Conversation[]; total: number }> {
+): Promise<{ conversations: Conversation[]; hasMore: boolean }> {
   const rows = await queryRows<ConversationRow>(
     db,
     sql`
-    with page as (
-      select our_number, peer_number, max(sent_at) as last_at, count(*)::int as message_count,
-             (count(*) over ())::int as total
-      from ${messages}
-      where account_id = ${accountId}
-      group by our_number, peer_number
-      ${searchCondition(accountId, query.q)}
-      order by last_at desc, our_number, peer_number
-      limit ${query.limit} offset ${query.offset}
-    )
-    select p.our_number, p.peer_number, p.message_count, p.total,
-           m.id as last_id, m.body as last_body, m.direction as last_direction, m.status as last_status,
-           m.num_media as last_num_media, m.sent_at as last_sent_at,
+    with page as (${lastTexts(accountId, query)})
+    select p.our_number, p.peer_number,
+           p.id as last_id, p.body as last_body, p.direction as last_direction, p.status as last_status,
+           p.num_media as last_num_media, p.sent_at as last_sent_at,
            (select count(*)::int from ${messages} u
              where u.account_id = ${accountId} and u.our_number = p.our_number
                and u.peer_number = p.peer_number and u.direction = 'inbound' and u.read_at is null
@@ -98,33 +113,13 @@ export async function listConversations(
                and o.subscriber_number = p.peer_number) as opted_out,
            c.id as contact_id, c.name as contact_name
     from page p
-    cross join lateral (
-      select id, body, direction, status, num_media, sent_at from ${messages} m
-      where m.account_id = ${accountId} and m.our_number = p.our_number and m.peer_number = p.peer_number
-      order by m.sent_at desc, m.id desc
-      limit 1
-    ) m
     left join ${contacts} c on c.account_id = ${accountId} and c.phone = p.peer_number
-    order by p.last_at desc, p.our_number, p.peer_number`,
+    order by p.sent_at desc, p.id desc`,
   );
-  const total = rows[0]
-    ? Number(rows[0].total)
-    : query.offset > 0
-      ? await countConversations(db, accountId, query)
-      : 0;
-  return { conversations: rows.map(toConversation), total };
-}
-
-/** The number of conversations matching, for a page past the last one. */
-async function countConversations(db: Database, accountId: string, query: ListConversationsQuery) {
-  const [row] = await queryRows<{ n: number | string }>(
-    db,
-    sql`select count(*)::int as n from (
-      select 1 from ${messages} where account_id = ${accountId}
-      group by our_number, peer_number ${searchCondition(accountId, query.q)}
-    ) matching`,
-  );
-  return Number(row?.n ?? 0);
+  return {
+    conversations: rows.slice(0, query.limit).map(toConversation),
+    hasMore: rows.length > query.limit,
+  };
 }
 
 function toConversation(row: ConversationRow): Conversation {
@@ -142,7 +137,6 @@ function toConversation(row: ConversationRow): Conversation {
       numMedia: Number(row.last_num_media),
       sentAt: new Date(row.last_sent_at),
     },
-    messageCount: Number(row.message_count),
     unreadCount: Number(row.unread_count),
     optedOut: row.opted_out === true,
   };

@@ -88,15 +88,15 @@ describe("GET /api/conversations", () => {
 
     const page = await get<ConversationListJson>("/api/conversations");
 
-    expect(page.total).toBe(3);
+    expect(page.hasMore).toBe(false);
     expect(page.conversations.map((c) => [c.ourNumber, c.peerNumber])).toEqual([
       [SECOND, ANN],
       [OURS, BEN],
       [OURS, ANN],
     ]);
     const [other, ben, ann] = page.conversations;
-    expect(other).toMatchObject({ unreadCount: 0, messageCount: 1, contactName: "Ann Archer" });
-    expect(ben).toMatchObject({ unreadCount: 2, messageCount: 2, optedOut: true, contactName: null });
+    expect(other).toMatchObject({ unreadCount: 0, contactName: "Ann Archer" });
+    expect(ben).toMatchObject({ unreadCount: 2, optedOut: true, contactName: null });
     expect(ben?.lastMessage).toMatchObject({
       body: "Still there?",
       direction: "inbound",
@@ -107,7 +107,7 @@ describe("GET /api/conversations", () => {
     expect(ann?.lastMessage.sentAt).toBe(minutesAfter(start, 2).toISOString());
   });
 
-  it("searches the contact's name, the number (as typed) and the texts", async () => {
+  it("searches the contact's name and the number (as typed)", async () => {
     await text(ANN, "inbound", "About the invoice", 1);
     await text(BEN, "inbound", "Lunch?", 2);
     await t.db.db
@@ -119,7 +119,7 @@ describe("GET /api/conversations", () => {
         (c) => c.peerNumber,
       );
     expect(await peers("baker")).toEqual([BEN]);
-    expect(await peers("INVOICE")).toEqual([ANN]);
+    expect(await peers("BAKER")).toEqual([BEN]);
     expect(await peers("(555) 777-0001")).toEqual([ANN]);
     expect(await peers("7770002")).toEqual([BEN]);
     expect(await peers("100%")).toEqual([]);
@@ -128,10 +128,13 @@ describe("GET /api/conversations", () => {
   it("pages", async () => {
     for (let i = 0; i < 5; i++) await text(`+1555888000${i}`, "inbound", `n${i}`, i);
     const page = await get<ConversationListJson>("/api/conversations?limit=2&offset=2");
-    expect(page.total).toBe(5);
+    expect(page.hasMore).toBe(true);
     expect(page.conversations.map((c) => c.lastMessage.body)).toEqual(["n2", "n1"]);
+    const last = await get<ConversationListJson>("/api/conversations?limit=2&offset=4");
+    expect(last).toMatchObject({ hasMore: false });
+    expect(last.conversations.map((c) => c.lastMessage.body)).toEqual(["n0"]);
     const past = await get<ConversationListJson>("/api/conversations?limit=2&offset=10");
-    expect(past).toMatchObject({ total: 5, conversations: [] });
+    expect(past).toMatchObject({ hasMore: false, conversations: [] });
   });
 });
 

@@ -70,7 +70,7 @@ describe("another account", () => {
       url: "/api/conversations?q=secret",
       headers: bobSession.headers,
     });
-    expect(list.json<ConversationListJson>()).toMatchObject({ total: 0, conversations: [] });
+    expect(list.json<ConversationListJson>()).toMatchObject({ hasMore: false, conversations: [] });
     const unread = await t.app.inject({
       method: "GET",
       url: "/api/conversations/unread",

@@ -37,10 +37,8 @@ export function useConversations(q: string) {
     queryFn: ({ pageParam, signal }) =>
       api.conversations({ q: q || undefined, limit: CONVERSATION_PAGE, offset: pageParam }, signal),
     initialPageParam: 0,
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((n, page) => n + page.conversations.length, 0);
-      return loaded < last.total ? loaded : undefined;
-    },
+    getNextPageParam: (last, pages) =>
+      last.hasMore ? pages.reduce((n, page) => n + page.conversations.length, 0) : undefined,
     placeholderData: keepPreviousData,
     staleTime: FRESH_MS,
   });
