@@ -2,6 +2,14 @@ import { readFileSync } from "node:fs";
 import { expect, type Page } from "@playwright/test";
 import { appReady, demoUser, seriousAxeViolations, signIn, test } from "./support";
 
+/** The parts of the page's audio element the test reads (the e2e project has no DOM types). */
+interface AudioElement {
+  muted: boolean;
+  currentTime: number;
+  seekable: { length: number; end(index: number): number };
+  play(): Promise<void>;
+}
+
 /** Cookie-authenticated writes carry the app's Origin, as the browser's do. */
 const origin = (page: Page) => new URL(page.url()).origin;
 
@@ -62,7 +70,7 @@ test.describe("Voicemails", () => {
     await expect(audio).toBeVisible();
     // The browser read the recording's length and can seek anywhere in it.
     await expect
-      .poll(() => audio.evaluate((a: HTMLAudioElement) => (a.seekable.length > 0 ? a.seekable.end(0) : 0)))
+      .poll(() => audio.evaluate((a: AudioElement) => (a.seekable.length > 0 ? a.seekable.end(0) : 0)))
       .toBeGreaterThan(2);
     const range = await page.request.get(`/api/voicemails/${vm.id}/audio`, {
       headers: { range: "bytes=44-99" },
@@ -70,7 +78,7 @@ test.describe("Voicemails", () => {
     expect(range.status()).toBe(206);
     expect(range.headers()["content-range"]).toMatch(/^bytes 44-99\/\d+$/);
 
-    await audio.evaluate(async (a: HTMLAudioElement) => {
+    await audio.evaluate(async (a: AudioElement) => {
       a.muted = true;
       a.currentTime = 1;
       await a.play();

@@ -510,9 +510,7 @@ export const voicemails = pgTable(
     uniqueIndex("voicemails_recording_sid_key").on(t.recordingSid),
     index("voicemails_account_created_idx").on(t.accountId, t.createdAt.desc()),
     // The unread count (the bell, the unread-only filter) reads only the unread ones.
-    index("voicemails_unread_idx")
-      .on(t.accountId)
-      .where(sql.raw(`status = 'unread'`)),
+    index("voicemails_unread_idx").on(t.accountId).where(sql.raw(`status = 'unread'`)),
     check("voicemails_duration_check", sql`${t.durationSeconds} >= 0`),
     check("voicemails_transcription_status_check", oneOf(t.transcriptionStatus, transcriptionStatuses)),
     check("voicemails_status_check", oneOf(t.status, voicemailStatuses)),
