@@ -264,3 +264,25 @@ describe("GET /api/conversations/senders", () => {
     expect(res.numbers.map((n) => n.e164).sort()).toEqual([OURS, SECOND]);
   });
 });
+
+describe("an MMS received through the carrier", () => {
+  it("keeps each media's content type, for the thread to show images inline", async () => {
+    await t.app.deps.routing.reload();
+    const sim = t.app.deps.simulator;
+    if (!sim) throw new Error("the test app runs the embedded simulator");
+    await sim.sendText({
+      from: ANN,
+      to: OURS,
+      body: "two files",
+      mediaUrls: ["https://example.com/photo.png", "https://example.com/brief.pdf"],
+    });
+    const [row] = await t.db.db.select().from(schema.messages).where(eq(schema.messages.body, "two files"));
+    expect(row).toMatchObject({
+      numMedia: 2,
+      mediaUrls: ["https://example.com/photo.png", "https://example.com/brief.pdf"],
+      mediaContentTypes: ["image/png", "application/pdf"],
+      ourNumber: OURS,
+      peerNumber: ANN,
+    });
+  });
+});
