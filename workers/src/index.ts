@@ -26,4 +26,10 @@ export {
   createProcessors,
 } from "./processors";
 export { type JobsRuntime, type StartJobsOptions, startJobs } from "./runtime";
-export { createTranscriber, recordingStorageFromEnv, transcriberConfigFromEnv } from "./voicemail/index";
+export {
+  createLocalRecordingStorage,
+  createTranscriber,
+  type RecordingStorage,
+  recordingStorageFromEnv,
+  transcriberConfigFromEnv,
+} from "./voicemail/index";

@@ -426,15 +426,36 @@ export const messages = pgTable(
     /** Outbound texts: what the wallet was charged, set with the charge (null: not charged yet). */
     priceCents: integer("price_cents"),
     mediaUrls: text("media_urls").array().notNull().default(sql`'{}'::text[]`),
+    /** The carrier's MediaContentType of each of mediaUrls (same order); empty when not given. */
+    mediaContentTypes: text("media_content_types").array().notNull().default(sql`'{}'::text[]`),
     status: text("status").notNull(),
     errorCode: integer("error_code"),
     sentAt: instant("sent_at").notNull().defaultNow(),
+    /** Inbound texts: when someone in the account read it in the console; null while unread. */
     readAt: instant("read_at"),
+    /** The account's side of the conversation: the recipient of an inbound text, the sender of an outbound one. */
+    ourNumber: text("our_number")
+      .notNull()
+      .generatedAlwaysAs(sql.raw(`case when direction = 'inbound' then to_number else from_number end`)),
+    /** The other party: the sender of an inbound text, the recipient of an outbound one. */
+    peerNumber: text("peer_number")
+      .notNull()
+      .generatedAlwaysAs(sql.raw(`case when direction = 'inbound' then from_number else to_number end`)),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("messages_message_sid_key").on(t.messageSid),
-    index("messages_account_sent_idx").on(t.accountId, t.sentAt),
+    // Newest first with a tie-break ("sent_at desc, id desc", read backwards): the account's texts,
+    // and the walk that finds each conversation's last text for the conversation list.
+    index("messages_account_sent_idx").on(t.accountId, t.sentAt, t.id),
+    // Conversations (one per our number and other party): grouping, the last message, the thread
+    // paged newest first, all from this index.
+    // Ascending: read backwards it gives "sent_at desc, id desc" (nulls first, PostgreSQL's default).
+    index("messages_conversation_idx").on(t.accountId, t.ourNumber, t.peerNumber, t.sentAt, t.id),
+    // Unread counts (per conversation, and the bell's) read only the unread texts.
+    index("messages_unread_idx")
+      .on(t.accountId, t.ourNumber, t.peerNumber)
+      .where(sql.raw(`direction = 'inbound' and read_at is null`)),
     index("messages_contact_idx").on(t.contactId),
     check("messages_direction_check", oneOf(t.direction, messageDirections)),
     check("messages_status_check", oneOf(t.status, messageStatuses)),
@@ -488,6 +509,8 @@ export const voicemails = pgTable(
   (t) => [
     uniqueIndex("voicemails_recording_sid_key").on(t.recordingSid),
     index("voicemails_account_created_idx").on(t.accountId, t.createdAt.desc()),
+    // The unread count (the bell, the unread-only filter) reads only the unread ones.
+    index("voicemails_unread_idx").on(t.accountId).where(sql.raw(`status = 'unread'`)),
     check("voicemails_duration_check", sql`${t.durationSeconds} >= 0`),
     check("voicemails_transcription_status_check", oneOf(t.transcriptionStatus, transcriptionStatuses)),
     check("voicemails_status_check", oneOf(t.status, voicemailStatuses)),

@@ -7,7 +7,7 @@ import { createInProcessBus, createRedisBus, type EventBus } from "@poundline/pl
 import { createLiveEvents, type LiveEvents } from "@poundline/platform/events/live";
 import { createMailer, type Mailer } from "@poundline/platform/mailer";
 import { createOutboxWriter, type OutboxWriter } from "@poundline/platform/outbox";
-import type { QueueCounts } from "@poundline/workers";
+import { type QueueCounts, type RecordingStorage, recordingStorageFromEnv } from "@poundline/workers";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
@@ -24,12 +24,14 @@ import { registerErrorHandler, sendClientError, sendFrameworkError } from "./htt
 import { createLogger, logRequests, requestLogger } from "./http/logging";
 import { createOriginCheck } from "./http/origin";
 import { registerSecurityHeaders } from "./http/security-headers";
+import { conversationRoutes } from "./messages/conversation-routes";
 import { messageRoutes } from "./messages/routes";
 import { siteRoutes } from "./site/routes";
 import { type CarrierConfig, carrierConfig } from "./twilio/carrier-config";
 import { createEmbeddedSim, embeddedSimHttpClient, registerEmbeddedSim } from "./twilio/embedded-sim";
 import { twilioRoutes } from "./twilio/plugin";
 import { createRoutingTables, type RoutingTables } from "./twilio/routing-tables";
+import { voicemailRoutes } from "./voicemails/routes";
 import { loadBuiltWebApp, webRoutes } from "./web/routes";
 
 /** The ports every route reaches through `app.deps`: passed in, so tests build what they need. */
@@ -53,6 +55,10 @@ export interface AppDeps {
   simulator: CarrierSim | null;
   /** The job hand-off (outbox relay and queues), when this process runs one. */
   jobs: JobsPort | null;
+  /** Our copies of voicemail recordings (the voicemail worker stores them). */
+  recordings: RecordingStorage;
+  /** Outbound HTTP (MMS media from the carrier). */
+  fetch: typeof fetch;
 }
 
 /** The API's side of the jobs: wake the outbox relay after a commit, read queue depths. */
@@ -88,6 +94,10 @@ export interface BuildOptions {
   log?: FastifyBaseLogger;
   /** The built web app's folder (default web/dist). */
   webDist?: string;
+  /** Where voicemail recordings are stored (default: RECORDING_STORAGE_DIR or DATA_DIR). */
+  recordings?: RecordingStorage;
+  /** Outbound HTTP (tests pass a fake). */
+  fetch?: typeof fetch;
 }
 
 export async function buildApp(options: BuildOptions): Promise<App> {
@@ -143,6 +153,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     carrierClient,
     simulator: null,
     jobs: options.jobs ?? null,
+    recordings:
+      options.recordings ??
+      recordingStorageFromEnv({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? config.DATA_DIR }),
+    fetch: options.fetch ?? fetch,
   });
   if (carrier.mode === "simulator") app.deps.simulator = createEmbeddedSim(app);
 
@@ -178,6 +192,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         });
         await api.register(crmRoutes);
         await api.register(messageRoutes);
+        await api.register(conversationRoutes);
+        await api.register(voicemailRoutes);
         await api.register(adminRoutes, { prefix: "/admin" });
         await api.register(siteRoutes);
       },

@@ -25,7 +25,8 @@ async function main() {
     : null;
   // Lets `npm run call` reach the embedded simulator from elsewhere than this machine; printed below.
   const simulatorControlToken = randomBytes(24).toString("base64url");
-  const app = await buildApp({ config, db, redis, simulatorControlToken });
+  const recordings = recordingStorageFromEnv(process.env);
+  const app = await buildApp({ config, db, redis, simulatorControlToken, recordings });
   // The outbox relay runs here in both setups (relays side by side never take the same row).
   // Embedded, the in-process driver runs the processors too; with Redis, `npm run workers` does.
   const processors = allProcessors({
@@ -36,7 +37,7 @@ async function main() {
     passwordReset: passwordResetProcessor({ mailer: app.deps.mailer, config }),
     // A wallet at zero closes the account's gate: every instance recompiles its routing tables.
     walletEmptied: () => app.deps.routing.changed(),
-    storage: recordingStorageFromEnv(process.env),
+    storage: recordings,
     transcriber: createTranscriber(transcriberConfigFromEnv(process.env)),
     sms: app.deps.carrierClient,
     fetch,

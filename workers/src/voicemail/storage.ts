@@ -10,6 +10,8 @@ export interface RecordingStorage {
   /** Stores the bytes under `key`, whole or not at all; an existing object is replaced. */
   put(key: string, data: Uint8Array): Promise<void>;
   get(key: string): Promise<Uint8Array>;
+  /** Removes the object; one already gone is no error. */
+  remove(key: string): Promise<void>;
 }
 
 /** The key of a voicemail's recording. */
@@ -44,6 +46,9 @@ export function createLocalRecordingStorage(root: string): RecordingStorage {
     },
     async get(key) {
       return new Uint8Array(await readFile(pathOf(key)));
+    },
+    async remove(key) {
+      await rm(pathOf(key), { force: true });
     },
   };
 }

@@ -54,6 +54,15 @@ function mediaUrlsOf(params: CarrierParams, numMedia: number): string[] {
   return urls;
 }
 
+/** MediaContentType0..(N-1), for the MediaUrls kept (the console shows images inline, links otherwise). */
+function mediaContentTypesOf(params: CarrierParams, numMedia: number): string[] {
+  const types: string[] = [];
+  for (let i = 0; i < numMedia; i++) {
+    if (params.optional(`MediaUrl${i}`)) types.push(params.optional(`MediaContentType${i}`) ?? "");
+  }
+  return types;
+}
+
 /** Incoming texts and the delivery reports of the ones we send. */
 export async function smsRoutes(app: FastifyInstance) {
   const { db, routing, clock, live } = app.deps;
@@ -97,6 +106,7 @@ export async function smsRoutes(app: FastifyInstance) {
             numSegments: params.integer("NumSegments", { min: 0, max: MAX_SEGMENTS }) || countSegments(body),
             numMedia,
             mediaUrls: mediaUrlsOf(params, numMedia),
+            mediaContentTypes: mediaContentTypesOf(params, numMedia),
             status: "received",
             sentAt: now,
             createdAt: now,

@@ -15,8 +15,10 @@ import {
   text,
   timestampSchema,
 } from "../../src/http/schemas";
+import * as conversationSchemas from "../../src/messages/conversation-schemas";
 import * as messageSchemas from "../../src/messages/schemas";
 import * as siteSchemas from "../../src/site/schemas";
+import * as voicemailSchemas from "../../src/voicemails/schemas";
 
 const messagesOf = (result: z.ZodSafeParseResult<unknown>) =>
   result.error?.issues.map((i) => i.message) ?? [];
@@ -173,7 +175,16 @@ function constrained(schema: z.ZodString): boolean {
   });
 }
 
-const modules = { adminJobs, adminSchemas, authSchemas, crmSchemas, messageSchemas, siteSchemas };
+const modules = {
+  adminJobs,
+  adminSchemas,
+  authSchemas,
+  conversationSchemas,
+  crmSchemas,
+  messageSchemas,
+  siteSchemas,
+  voicemailSchemas,
+};
 const inputSchemas = Object.entries(modules).flatMap(([module, exports]) =>
   Object.entries(exports)
     .filter(([name]) => /(Body|Query|Params)Schema$/.test(name))

@@ -1,9 +1,10 @@
-import { Container, Title } from "@mantine/core";
+import { Container } from "@mantine/core";
+import { VoicemailList } from "../../modules/voicemails/VoicemailList";
 
 export function VoicemailsPage() {
   return (
     <Container component="main" size="lg" py="xl">
-      <Title>Voicemails</Title>
+      <VoicemailList />
     </Container>
   );
 }

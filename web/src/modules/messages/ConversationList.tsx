@@ -1,0 +1,128 @@
+import {
+  Badge,
+  Button,
+  Group,
+  Loader,
+  ScrollArea,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { Search } from "lucide-react";
+import { useState } from "react";
+import type { Conversation } from "../../api/messages";
+import { type ConversationKey, formatPhone, sameConversation } from "./format";
+import { useConversations } from "./hooks";
+import classes from "./messages.module.css";
+
+interface ConversationListProps {
+  selected: ConversationKey | null;
+  onSelect: (key: ConversationKey) => void;
+}
+
+function when(sentAt: Date | string): string {
+  const at = new Date(sentAt);
+  const today = new Date();
+  return at.toDateString() === today.toDateString()
+    ? at.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" })
+    : at.toLocaleDateString("en-US", { month: "short", day: "numeric" });
+}
+
+function preview(conversation: Conversation): string {
+  const last = conversation.lastMessage;
+  const body = last.body || (last.numMedia > 0 ? "Picture message" : "");
+  return last.direction === "outbound" ? `You: ${body}` : body;
+}
+
+/** The account's conversations, searched on the server, each with its unread badge. */
+export function ConversationList({ selected, onSelect }: ConversationListProps) {
+  const [search, setSearch] = useState("");
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const { conversations, isPending, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    useConversations(q);
+
+  return (
+    <Stack gap="xs" h="100%">
+      <TextInput
+        aria-label="Search conversations"
+        placeholder="Search conversations..."
+        leftSection={<Search size={16} aria-hidden />}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+      />
+      <ScrollArea className={classes.scroll} type="auto">
+        {isPending ? (
+          <Group justify="center" p="md">
+            <Loader size="sm" aria-label="Loading conversations" />
+          </Group>
+        ) : isError ? (
+          <Text c="red" size="sm" p="md">
+            {error.message}
+          </Text>
+        ) : conversations.length === 0 ? (
+          <Text c="dimmed" ta="center" p="md">
+            No conversations found
+          </Text>
+        ) : (
+          <Stack gap={0} component="ul" className={classes.list} aria-label="Conversations">
+            {conversations.map((conversation) => {
+              const key = { ourNumber: conversation.ourNumber, peerNumber: conversation.peerNumber };
+              const active = sameConversation(selected, key);
+              const name = conversation.contactName ?? formatPhone(conversation.peerNumber);
+              return (
+                <li key={`${key.ourNumber}|${key.peerNumber}`}>
+                  <UnstyledButton
+                    className={classes.conversation}
+                    data-active={active || undefined}
+                    aria-current={active ? "true" : undefined}
+                    onClick={() => onSelect(key)}
+                  >
+                    <Group justify="space-between" wrap="nowrap" gap="xs">
+                      <Text fw={conversation.unreadCount > 0 ? 700 : 500} truncate>
+                        {name}
+                      </Text>
+                      <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+                        {when(conversation.lastMessage.sentAt)}
+                      </Text>
+                    </Group>
+                    <Group justify="space-between" wrap="nowrap" gap="xs">
+                      <Text size="sm" c="dimmed" truncate>
+                        {preview(conversation)}
+                      </Text>
+                      <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+                        {conversation.optedOut && (
+                          <Badge size="xs" color="gray.8" variant="outline">
+                            Opted out
+                          </Badge>
+                        )}
+                        {conversation.unreadCount > 0 && (
+                          <Badge size="sm" circle aria-label={`${conversation.unreadCount} unread`}>
+                            {conversation.unreadCount}
+                          </Badge>
+                        )}
+                      </Group>
+                    </Group>
+                    {conversation.contactName && (
+                      <Text size="xs" c="dimmed">
+                        {formatPhone(conversation.peerNumber)} · to {formatPhone(conversation.ourNumber)}
+                      </Text>
+                    )}
+                  </UnstyledButton>
+                </li>
+              );
+            })}
+          </Stack>
+        )}
+        {hasNextPage && (
+          <Group justify="center" p="xs">
+            <Button variant="subtle" size="xs" loading={isFetchingNextPage} onClick={() => fetchNextPage()}>
+              Load more
+            </Button>
+          </Group>
+        )}
+      </ScrollArea>
+    </Stack>
+  );
+}

@@ -1,0 +1,139 @@
+import { Autocomplete, Button, Group, Modal, Select, Stack, Textarea } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { MESSAGE_LIMITS, sendMessageBodySchema } from "@poundline/api/messages/schemas";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { ApiError } from "../../api/errors";
+import { toast } from "../../lib/toast";
+import { type ConversationKey, formatPhone, toE164 } from "./format";
+import { useContactSearch, useSenders, useSendMessage } from "./hooks";
+
+interface NewMessageModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The conversation the sent text belongs to. */
+  onSent: (key: ConversationKey) => void;
+}
+
+type Errors = Partial<Record<"from" | "to" | "body", string>>;
+
+/** New Message: pick a contact or type a number, choose which of the account's numbers sends. */
+export function NewMessageModal({ opened, onClose, onSent }: NewMessageModalProps) {
+  const senders = useSenders();
+  const [from, setFrom] = useState<string | null>(null);
+  const [to, setTo] = useState("");
+  const [body, setBody] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+  const [q] = useDebouncedValue(to.trim(), 250);
+  const contacts = useContactSearch(q);
+  const send = useSendMessage();
+
+  const numbers = senders.data?.numbers ?? [];
+  useEffect(() => {
+    if (!from && numbers[0]) setFrom(numbers[0].e164);
+  }, [from, numbers]);
+
+  // "Name — (305) 555-0100" picks the contact's number.
+  const options = useMemo(
+    () =>
+      (contacts.data?.contacts ?? []).map((c) => ({
+        value: `${c.name} — ${c.phone}`,
+        label: `${c.name} — ${formatPhone(c.phone)}`,
+      })),
+    [contacts.data],
+  );
+
+  function recipient(): string {
+    const picked = /—\s*(\+?[\d\s().-]+)$/.exec(to);
+    const typed = picked?.[1] ?? to;
+    return toE164(typed) ?? typed.trim();
+  }
+
+  function reset() {
+    setTo("");
+    setBody("");
+    setErrors({});
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const candidate = { from: from ?? "", to: recipient(), body };
+    const checked = sendMessageBodySchema.safeParse(candidate);
+    if (!checked.success) {
+      const found: Errors = {};
+      for (const issue of checked.error.issues) {
+        const field = issue.path[0] as keyof Errors;
+        found[field] ??= issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    try {
+      await send.mutateAsync(checked.data);
+      onSent({ ourNumber: checked.data.from, peerNumber: checked.data.to });
+      reset();
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError && err.fields) {
+        setErrors({ from: err.fields.from?.[0], to: err.fields.to?.[0], body: err.fields.body?.[0] });
+      }
+      toast({ title: "Message not sent", description: (err as Error).message, variant: "destructive" });
+    }
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="New Message">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Select
+            label="From"
+            placeholder={senders.isPending ? "Loading..." : "Choose a number"}
+            data={numbers.map((n) => ({
+              value: n.e164,
+              label: n.friendlyName ? `${n.friendlyName} — ${formatPhone(n.e164)}` : formatPhone(n.e164),
+            }))}
+            value={from}
+            onChange={setFrom}
+            error={errors.from}
+            nothingFoundMessage="No number of this account can send texts"
+            allowDeselect={false}
+            required
+          />
+          <Autocomplete
+            label="To"
+            placeholder="Contact name or phone number"
+            data={options}
+            value={to}
+            onChange={(value) => {
+              setTo(value);
+              setErrors((e) => ({ ...e, to: undefined }));
+            }}
+            error={errors.to}
+            required
+          />
+          <Textarea
+            label="Message"
+            autosize
+            minRows={3}
+            maxRows={8}
+            maxLength={MESSAGE_LIMITS.body}
+            value={body}
+            onChange={(event) => {
+              setBody(event.currentTarget.value);
+              setErrors((e) => ({ ...e, body: undefined }));
+            }}
+            error={errors.body}
+            required
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={send.isPending}>
+              Send
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

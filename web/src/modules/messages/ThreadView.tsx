@@ -1,0 +1,134 @@
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Center,
+  Divider,
+  Group,
+  Loader,
+  ScrollArea,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import { OPTED_OUT_MESSAGE } from "@poundline/api/messages/schemas";
+import { Ban } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { toast } from "../../lib/toast";
+import { Composer } from "./Composer";
+import { type ConversationKey, formatPhone, groupByDay } from "./format";
+import { useMarkRead, useSendMessage, useThread } from "./hooks";
+import { MessageBubble } from "./MessageBubble";
+import classes from "./messages.module.css";
+
+const dayTitle = (day: string) =>
+  new Date(`${day}T12:00:00`).toLocaleDateString("en-US", {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+  });
+
+/** One conversation: its texts (newest at the bottom), older ones on demand, and the composer. */
+export function ThreadView({ conversation }: { conversation: ConversationKey }) {
+  const { thread, messages, isPending, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    useThread(conversation);
+  const markRead = useMarkRead();
+  const send = useSendMessage();
+  const viewport = useRef<HTMLDivElement>(null);
+  const newest = messages.at(-1)?.id;
+
+  // Keep the newest text in view when the thread opens and when one arrives or is sent.
+  useEffect(() => {
+    if (newest && viewport.current) viewport.current.scrollTo({ top: viewport.current.scrollHeight });
+  }, [newest]);
+
+  // Opening a conversation (or a text arriving in the open one) marks its texts read.
+  const newestUnread = messages.findLast((m) => m.direction === "inbound" && m.readAt === null)?.id;
+  const { mutate: mark } = markRead;
+  useEffect(() => {
+    if (newestUnread) mark({ ourNumber: conversation.ourNumber, peerNumber: conversation.peerNumber });
+  }, [newestUnread, conversation.ourNumber, conversation.peerNumber, mark]);
+
+  async function onSend(body: string): Promise<boolean> {
+    try {
+      await send.mutateAsync({ from: conversation.ourNumber, to: conversation.peerNumber, body });
+      return true;
+    } catch (err) {
+      toast({ title: "Message not sent", description: (err as Error).message, variant: "destructive" });
+      return false;
+    }
+  }
+
+  const name = thread?.contactName ?? formatPhone(conversation.peerNumber);
+  const optedOut = thread?.optedOut ?? false;
+
+  return (
+    <Stack gap={0} h="100%">
+      <Group justify="space-between" p="sm" wrap="nowrap">
+        <Box>
+          <Title order={2} size="h4">
+            {name}
+          </Title>
+          <Text size="xs" c="dimmed">
+            {thread?.contactName ? `${formatPhone(conversation.peerNumber)} · ` : ""}via{" "}
+            {formatPhone(conversation.ourNumber)}
+          </Text>
+        </Box>
+        {optedOut && (
+          <Badge color="red.9" variant="filled" leftSection={<Ban size={12} aria-hidden />}>
+            Opted out
+          </Badge>
+        )}
+      </Group>
+      <Divider />
+      <ScrollArea viewportRef={viewport} className={classes.scroll} type="auto">
+        <Stack gap="xs" p="sm" aria-live="polite" aria-label="Messages">
+          {hasNextPage && (
+            <Center>
+              <Button variant="subtle" size="xs" loading={isFetchingNextPage} onClick={() => fetchNextPage()}>
+                Load earlier messages
+              </Button>
+            </Center>
+          )}
+          {isPending ? (
+            <Center p="md">
+              <Loader size="sm" aria-label="Loading messages" />
+            </Center>
+          ) : isError ? (
+            <Text c="red" size="sm">
+              {error.message}
+            </Text>
+          ) : messages.length === 0 ? (
+            <Text c="dimmed" ta="center" p="md">
+              No messages in this conversation yet
+            </Text>
+          ) : (
+            groupByDay(messages).map((group) => (
+              <Stack key={group.day} gap="xs">
+                <Divider label={dayTitle(group.day)} labelPosition="center" />
+                {group.messages.map((message) => (
+                  <MessageBubble key={message.id} message={message} />
+                ))}
+              </Stack>
+            ))
+          )}
+        </Stack>
+      </ScrollArea>
+      <Divider />
+      <Stack gap="xs" p="sm">
+        {optedOut && (
+          <Alert
+            color="red.9"
+            variant="filled"
+            title="This number has opted out"
+            icon={<Ban size={16} aria-hidden />}
+          >
+            {OPTED_OUT_MESSAGE}
+          </Alert>
+        )}
+        <Composer disabled={optedOut} sending={send.isPending} onSend={onSend} />
+      </Stack>
+    </Stack>
+  );
+}
