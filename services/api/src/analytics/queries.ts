@@ -143,8 +143,8 @@ export async function callAnalytics(
     }))
     .sort((a, b) => b.calls - a.calls || a.areaCode.localeCompare(b.areaCode));
   const byRegion = new Map<string, number>();
+  // An area code serving several regions counts for each (a handful of overlays and Caribbean codes).
   for (const { areaCode, calls: n } of areaCodes)
-    // An area code serving several regions counts for each (a handful of overlays and Caribbean codes).
     for (const region of nanpAreaCodes.get(areaCode)?.regions ?? [])
       byRegion.set(region, (byRegion.get(region) ?? 0) + n);
 

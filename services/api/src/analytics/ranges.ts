@@ -115,7 +115,7 @@ export function startOfDay(day: CalendarDay, timeZone: string): Date {
   if (wallClock(instant, timeZone) < midnight) {
     let low = instant;
     let high = instant + DAY_MS;
-    while (high - low > 1000) {
+    while (high - low > 1) {
       const mid = Math.floor((low + high) / 2);
       if (wallClock(mid, timeZone) < midnight) low = mid;
       else high = mid;
@@ -131,7 +131,14 @@ export function dayRange(from: CalendarDay, to: CalendarDay, timeZone: string): 
 }
 
 /** The analytics ranges of seed 001, in its order. */
-export const ANALYTICS_RANGES = ["today", "yesterday", "last7days", "last30days", "thismonth", "custom"] as const;
+export const ANALYTICS_RANGES = [
+  "today",
+  "yesterday",
+  "last7days",
+  "last30days",
+  "thismonth",
+  "custom",
+] as const;
 export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
 /** The range the screen opens with. */
 export const DEFAULT_ANALYTICS_RANGE: AnalyticsRange = "last30days";

@@ -35,7 +35,8 @@ export const analyticsQuerySchema = z
     if (query.range !== "custom") return;
     if (!query.from) ctx.addIssue({ code: "custom", path: ["from"], message: CUSTOM_DAYS_REQUIRED_MESSAGE });
     if (!query.to) ctx.addIssue({ code: "custom", path: ["to"], message: CUSTOM_DAYS_REQUIRED_MESSAGE });
-    if (!query.from || !query.to) return;
+    // Zod refines the whole even when a field failed: compare only two real days.
+    if (!query.from || !query.to || !isCalendarDay(query.from) || !isCalendarDay(query.to)) return;
     if (query.to < query.from) ctx.addIssue({ code: "custom", path: ["to"], message: RANGE_ORDER_MESSAGE });
     else if (daysBetween(query.from, query.to) > MAX_CUSTOM_RANGE_DAYS)
       ctx.addIssue({ code: "custom", path: ["to"], message: RANGE_SPAN_MESSAGE });
@@ -83,7 +84,12 @@ export const analyticsResponseSchema = z.object({
   busiestHours: z.array(z.object({ weekday: z.number().int(), hour: z.number().int(), calls: count })),
   /** The numbers that called in most, most first. */
   topCallers: z.array(
-    z.object({ number: z.string(), contactId: z.string().nullable(), name: z.string().nullable(), calls: count }),
+    z.object({
+      number: z.string(),
+      contactId: z.string().nullable(),
+      name: z.string().nullable(),
+      calls: count,
+    }),
   ),
   /** Inbound callers' area codes (North American numbers), most calls first. */
   topAreaCodes: z.array(z.object({ areaCode: z.string(), region: z.string().nullable(), calls: count })),

@@ -1,3 +1,4 @@
+import { schema } from "@poundline/db";
 import {
   type CallerLocation,
   callProgressStatus,
@@ -22,7 +23,6 @@ import {
   type TwimlOptions,
   voicePaths,
 } from "@poundline/telephony";
-import { schema } from "@poundline/db";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { publishLiveEvent } from "../events/live";

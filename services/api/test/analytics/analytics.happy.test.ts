@@ -56,7 +56,13 @@ beforeAll(async () => {
     },
     { at: "2026-03-09T03:59:59Z", from: "+13105550102", status: "voicemail_missed" },
     // Monday 9 March, 00:00 EDT.
-    { at: "2026-03-09T04:00:00Z", direction: "outbound", from: "+15555550100", to: "+14155550103", seconds: 60 },
+    {
+      at: "2026-03-09T04:00:00Z",
+      direction: "outbound",
+      from: "+15555550100",
+      to: "+14155550103",
+      seconds: 60,
+    },
     // Wednesday 11 March, 00:00 EDT: tomorrow.
     { at: "2026-03-11T04:00:00Z", from: "+12125550101", seconds: 999 },
   ]);
