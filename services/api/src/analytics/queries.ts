@@ -56,7 +56,7 @@ interface AggregateRow extends Record<string, unknown> {
  * days, the weekday × hour cells, the callers, their area codes and the extensions; only the
  * top callers (with their contact) and the area codes leave the database, never a call log.
  */
-function aggregateStatement(accountId: string, range: DayRange, timeZone: string) {
+export function aggregateStatement(accountId: string, range: DayRange, timeZone: string) {
   const missed = inList(MISSED_STATUSES);
   const extensionAnswered = inList(EXTENSION_ANSWERED);
   return sql`
@@ -98,7 +98,11 @@ function aggregateStatement(accountId: string, range: DayRange, timeZone: string
     )
     select ranked.*, c.id as contact_id, c.name as contact_name
     from ranked
-    left join ${contacts} c on ranked.grouping = 'caller' and c.account_id = ${accountId} and c.phone = ranked.caller
+    -- Only the top callers look up their contact, each by the (account_id, phone) key.
+    left join lateral (
+      select c.id, c.name from ${contacts} c
+      where ranked.grouping = 'caller' and c.account_id = ${accountId} and c.phone = ranked.caller
+    ) c on true
     where (ranked.grouping = 'caller' and ranked.caller is not null and ranked.place <= ${TOP_LIMIT})
       or (ranked.grouping = 'area' and ranked.area_code is not null)
       or (ranked.grouping = 'extension' and ranked.extension_id is not null)
