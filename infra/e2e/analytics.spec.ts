@@ -3,6 +3,9 @@ import { appReady, choose, demoUser, seriousAxeViolations, signIn, test } from "
 
 /** Seed 001's Call Analytics on the demo account's call logs. */
 
+/** The figures of a range: the aggregate can take a while on a busy machine's embedded database. */
+const FIGURES_MS = 30_000;
+
 test.beforeEach(async ({ page }) => {
   await signIn(page, demoUser);
   await expect(page).toHaveURL(/\/dashboard/);
@@ -18,7 +21,7 @@ test("analytics shows the range's cards, charts, heatmap and tables, and switche
   // The screen opens on the last 30 days.
   await expect(page.getByRole("textbox", { name: "Date range", exact: true })).toHaveValue("Last 30 days");
   const cards = page.getByRole("region", { name: "Total Calls" });
-  await expect(cards).toBeVisible();
+  await expect(cards).toBeVisible({ timeout: FIGURES_MS });
   await expect(page.getByTestId("stat-Total Calls")).toHaveText(/^\d[\d,]*$/);
   for (const section of [
     "Calls per Day",
@@ -39,13 +42,13 @@ test("analytics shows the range's cards, charts, heatmap and tables, and switche
 
   await choose(page, "Date range", "Today");
   await expect(page).toHaveURL(/range=today/);
-  await expect(page.getByTestId("range-days")).not.toHaveText(days30);
+  await expect(page.getByTestId("range-days")).not.toHaveText(days30, { timeout: FIGURES_MS });
   await expect(page.getByTestId("range-days")).not.toContainText("–");
   await expect(page.getByRole("region", { name: "Calls per Day" })).toBeVisible();
 
   await choose(page, "Date range", "Last 7 days");
   await expect(page).toHaveURL(/range=last7days/);
-  await expect(page.getByTestId("range-days")).toContainText("–");
+  await expect(page.getByTestId("range-days")).toContainText("–", { timeout: FIGURES_MS });
 
   for (const [label, range] of [
     ["Yesterday", "yesterday"],
@@ -53,6 +56,7 @@ test("analytics shows the range's cards, charts, heatmap and tables, and switche
   ] as const) {
     await choose(page, "Date range", label);
     await expect(page).toHaveURL(new RegExp(`range=${range}`));
+    await expect(page.getByTestId("range-days")).not.toContainText("updating", { timeout: FIGURES_MS });
     await expect(page.getByTestId("stat-Total Calls")).toHaveText(/^\d[\d,]*$/);
   }
 
@@ -60,14 +64,14 @@ test("analytics shows the range's cards, charts, heatmap and tables, and switche
   await choose(page, "Date range", "Custom range");
   await expect(page.getByText("Pick the first and last day of the range.")).toBeVisible();
   await page.goto("/dashboard/analytics?range=custom&from=2026-01-01&to=2026-01-31");
-  await expect(page.getByTestId("range-days")).toHaveText("Jan 1 – Jan 31");
+  await expect(page.getByTestId("range-days")).toHaveText("Jan 1 – Jan 31", { timeout: FIGURES_MS });
   await expect(page.getByRole("button", { name: "Custom dates" })).toContainText("Jan 1, 2026");
 });
 
 test("analytics has no serious or critical accessibility violation", async ({ page }) => {
   await page.goto("/dashboard/analytics?range=last30days");
   await appReady(page);
-  await expect(page.getByRole("table", { name: "Busiest Hours" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Busiest Hours" })).toBeVisible({ timeout: FIGURES_MS });
   await expect(page.locator(".recharts-surface").first()).toBeVisible();
   const { count, report } = await seriousAxeViolations(page);
   expect(count, report).toBe(0);
