@@ -39,6 +39,10 @@ const MAX_REQUESTS = Number(process.env.BENCH_MAX_REQUESTS ?? 2_000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 200);
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 2_000);
+/** Only the requests whose name matches this regular expression (all by default). */
+const ONLY = new RegExp(process.env.BENCH_ONLY ?? "");
+/** Skip the websocket parts (BENCH_LIVE=false). */
+const LIVE = process.env.BENCH_LIVE !== "false";
 const TARGET_MS = 150;
 const LIVE_TARGET_MS = 100;
 
@@ -74,12 +78,12 @@ async function seed(admin: postgres.Sql): Promise<{ email: string; accountId: st
       await tx`insert into number_routing (phone_number_id, account_id) values (${numberId}, ${accountId})`;
       await tx`insert into extensions (id, account_id, extension_number, name)
         select 'ext_bench' || ${a}::int || 'x' || g, ${accountId}, 100 + g, 'Agent ' || g from generate_series(1, 8) g`;
-      // Contacts: phones +1 NPA 555 NNNN over 400 area codes; a few tags, every lead status.
+      // Contacts: phones +1 NPA NNNNNNN (unique) over 400 area codes; a few tags, every lead status.
       await tx`insert into contacts (id, account_id, name, phone, email, company, lead_status, contact_type, tags, source, last_contacted, created_at, updated_at)
         select 'ct_bench' || ${a}::int || 'x' || g,
           ${accountId},
           (array['Smith','Johnson','Williams','Brown','Jones','Garcia','Miller','Davis'])[1 + g % 8] || ' ' || g,
-          '+1' || (201 + (g % 400)) || '555' || lpad((g % 10000)::text, 4, '0') || '',
+          '+1' || (201 + (g % 400)) || lpad(g::text, 7, '0'),
           'c' || g || '@example.com',
           case when g % 3 = 0 then 'Company ' || (g % 500) end,
           (array['new','contacted','qualified','proposal','negotiation','won','lost'])[1 + g % 7],
@@ -99,8 +103,8 @@ async function seed(admin: postgres.Sql): Promise<{ email: string; accountId: st
           'ct_bench' || ${a}::int || 'x' || (1 + g % ${CONTACTS}),
           ${numberId}, 'CAbench' || ${a}::int || 'x' || g,
           case when g % 3 = 0 then 'outbound' else 'inbound' end,
-          case when g % 3 = 0 then ${ourNumber(a)} else '+1' || (201 + ((1 + g % ${CONTACTS}) % 400)) || '555' || lpad(((1 + g % ${CONTACTS}) % 10000)::text, 4, '0') end,
-          case when g % 3 = 0 then '+1' || (201 + ((1 + g % ${CONTACTS}) % 400)) || '555' || lpad(((1 + g % ${CONTACTS}) % 10000)::text, 4, '0') else ${ourNumber(a)} end,
+          case when g % 3 = 0 then ${ourNumber(a)} else '+1' || (201 + ((1 + g % ${CONTACTS}) % 400)) || lpad((1 + g % ${CONTACTS})::text, 7, '0') end,
+          case when g % 3 = 0 then '+1' || (201 + ((1 + g % ${CONTACTS}) % 400)) || lpad((1 + g % ${CONTACTS})::text, 7, '0') else ${ourNumber(a)} end,
           t, t, t + (g % 600) * interval '1 second', g % 600,
           (array['completed','completed','completed','missed','voicemail_missed','no-answer','busy','failed'])[1 + g % 8],
           case when g % 4 = 1 then 'ext_bench' || ${a}::int || 'x' || (1 + g % 8) end,
@@ -116,8 +120,8 @@ async function seed(admin: postgres.Sql): Promise<{ email: string; accountId: st
           'ct_bench' || ${a}::int || 'x' || (1 + g % 2000),
           ${numberId}, 'SMbench' || ${a}::int || 'x' || g,
           case when g % 2 = 0 then 'outbound' else 'inbound' end,
-          case when g % 2 = 0 then ${ourNumber(a)} else '+1' || (201 + ((1 + g % 2000) % 400)) || '555' || lpad(((1 + g % 2000) % 10000)::text, 4, '0') end,
-          case when g % 2 = 0 then '+1' || (201 + ((1 + g % 2000) % 400)) || '555' || lpad(((1 + g % 2000) % 10000)::text, 4, '0') else ${ourNumber(a)} end,
+          case when g % 2 = 0 then ${ourNumber(a)} else '+1' || (201 + ((1 + g % 2000) % 400)) || lpad((1 + g % 2000)::text, 7, '0') end,
+          case when g % 2 = 0 then '+1' || (201 + ((1 + g % 2000) % 400)) || lpad((1 + g % 2000)::text, 7, '0') else ${ourNumber(a)} end,
           'Message ' || g || ' about the appointment',
           case when g % 2 = 0 then 'delivered' else 'received' end,
           now() - ((${MESSAGES} - g)::float8 / ${MESSAGES} * ${HISTORY_DAYS}) * interval '1 day',
@@ -175,7 +179,7 @@ interface Endpoint {
 
 /** The console's reads. Endpoints other branches build are listed too: a 404 skips them. */
 function endpoints(accountId: string, timeZone: string): Endpoint[] {
-  const peer = "+12025550001";
+  const peer = "+12020000001";
   const analytics = (range: "today" | "yesterday" | "last7days" | "last30days" | "thismonth") => ({
     name: `analytics ${range}`,
     path: `/api/analytics?range=${range}`,
@@ -502,7 +506,7 @@ async function main() {
     );
     const timeZone = "America/New_York";
     const misses: Endpoint[] = [];
-    for (const endpoint of endpoints(big.accountId, timeZone)) {
+    for (const endpoint of endpoints(big.accountId, timeZone).filter((e) => ONLY.test(e.name))) {
       const result = await load(base, cookie, endpoint.path);
       if (result.status === "skipped") {
         console.log(`SKIPPED ${endpoint.name} (GET ${endpoint.path}): ${result.note}`);
@@ -534,9 +538,11 @@ async function main() {
     }
     await handle.close();
 
-    console.log("");
-    await liveLatency(base, cookie);
-    await manyConsoles(base, cookie, api.pid ?? 0);
+    if (LIVE) {
+      console.log("");
+      await liveLatency(base, cookie);
+      await manyConsoles(base, cookie, api.pid ?? 0);
+    }
   } finally {
     if (api && api.exitCode === null) {
       const exited = new Promise((resolve) => api?.once("exit", resolve));

@@ -52,35 +52,34 @@ interface AggregateRow extends Record<string, unknown> {
 
 /**
  * Every figure of the screen from one pass over the range's call logs (the account's range of
- * the (account_id, call_start_time) index): one GROUPING SETS aggregate gives the totals, the
- * days, the weekday × hour cells, the callers, their area codes and the extensions; only the
- * top callers (with their contact) and the area codes leave the database, never a call log.
+ * the (account_id, call_start_time) index). Each row costs one time zone conversion and three
+ * hash lookups: a GROUPING SETS aggregate by local hour, by caller and by extension. The rest is
+ * derived from those groups, not from the rows: the totals, the days and the weekday × hour
+ * cells from the hours, the area codes from the callers. Only aggregates leave the database
+ * (the top callers with their contact, each looked up by its key), never a call log.
  */
 export function aggregateStatement(accountId: string, range: DayRange, timeZone: string) {
   const missed = inList(MISSED_STATUSES);
   const extensionAnswered = inList(EXTENSION_ANSWERED);
+  const sums =
+    sql.raw(`sum(calls)::int as calls, sum(inbound)::int as inbound, sum(outbound)::int as outbound,
+        sum(answered)::int as answered, sum(missed)::int as missed, sum(answered_seconds)::bigint as answered_seconds,
+        sum(extension_answered)::int as extension_answered, sum(extension_seconds)::bigint as extension_seconds`);
   return sql`
     with r as (
-      select (l.call_start_time at time zone ${timeZone}) as local_time, l.direction, l.call_status,
-        l.duration_seconds, l.extension_id, l.extension_dial_status,
+      select date_trunc('hour', l.call_start_time at time zone ${timeZone}) as local_hour,
+        l.direction, l.call_status, l.duration_seconds, l.extension_id, l.extension_dial_status,
         case when l.direction = 'inbound' then l.from_number end as caller
       from ${callLogs} l
       where l.account_id = ${accountId}
         and l.call_start_time >= ${range.start.toISOString()}::timestamptz
         and l.call_start_time < ${range.end.toISOString()}::timestamptz
     ),
-    k as (
-      select r.*, to_char(local_time, 'YYYY-MM-DD') as day,
-        extract(dow from local_time)::int as weekday, extract(hour from local_time)::int as hour,
-        case when caller ~ '^\\+1[2-9][0-9]{9}$' then substr(caller, 3, 3) end as area_code
-      from r
-    ),
     g as (
       select
-        case when grouping(day) = 0 then 'day' when grouping(weekday) = 0 then 'hour'
-          when grouping(caller) = 0 then 'caller' when grouping(area_code) = 0 then 'area'
-          when grouping(extension_id) = 0 then 'extension' else 'total' end as grouping,
-        day, weekday, hour, caller, area_code, extension_id,
+        case when grouping(local_hour) = 0 then 'hour' when grouping(caller) = 0 then 'caller'
+          else 'extension' end as grouping,
+        local_hour, caller, extension_id,
         count(*)::int as calls,
         (count(*) filter (where direction = 'inbound'))::int as inbound,
         (count(*) filter (where direction = 'outbound'))::int as outbound,
@@ -90,23 +89,37 @@ export function aggregateStatement(accountId: string, range: DayRange, timeZone:
         (count(*) filter (where extension_dial_status in ${extensionAnswered}))::int as extension_answered,
         coalesce(sum(duration_seconds) filter (where extension_dial_status in ${extensionAnswered}), 0)::bigint
           as extension_seconds
-      from k
-      group by grouping sets ((), (day), (weekday, hour), (caller), (area_code), (extension_id))
+      from r
+      group by grouping sets ((local_hour), (caller), (extension_id))
     ),
-    ranked as (
-      select g.*, row_number() over (partition by grouping order by calls desc, caller) as place from g
+    hours as (select * from g where grouping = 'hour'),
+    top_callers as (
+      select caller, calls from g where grouping = 'caller' and caller is not null
+      order by calls desc, caller limit ${TOP_LIMIT}
     )
-    select ranked.*, c.id as contact_id, c.name as contact_name
-    from ranked
+    select 'total' as grouping, null::text as day, null::int as weekday, null::int as hour, null::text as caller,
+      null::text as area_code, null::text as extension_id, ${sums}, null::text as contact_id, null::text as contact_name
+    from hours
+    union all
+    select 'day', to_char(local_hour, 'YYYY-MM-DD'), null, null, null, null, null, ${sums}, null, null
+    from hours group by 2
+    union all
+    select 'hour', null, extract(dow from local_hour)::int, extract(hour from local_hour)::int, null, null, null,
+      ${sums}, null, null
+    from hours group by 3, 4
+    union all
     -- Only the top callers look up their contact, each by the (account_id, phone) key.
-    left join lateral (
-      select c.id, c.name from ${contacts} c
-      where ranked.grouping = 'caller' and c.account_id = ${accountId} and c.phone = ranked.caller
-    ) c on true
-    where (ranked.grouping = 'caller' and ranked.caller is not null and ranked.place <= ${TOP_LIMIT})
-      or (ranked.grouping = 'area' and ranked.area_code is not null)
-      or (ranked.grouping = 'extension' and ranked.extension_id is not null)
-      or ranked.grouping in ('total', 'day', 'hour')`;
+    select 'caller', null, null, null, t.caller, null, null, t.calls, 0, 0, 0, 0, 0, 0, 0, c.id, c.name
+    from top_callers t
+    left join ${contacts} c on c.account_id = ${accountId} and c.phone = t.caller
+    union all
+    select 'area', null, null, null, null, substr(caller, 3, 3), null, sum(calls)::int, 0, 0, 0, 0, 0, 0, 0, null, null
+    from g where grouping = 'caller' and caller ~ '^\\+1[2-9][0-9]{9}$'
+    group by 6
+    union all
+    select 'extension', null, null, null, null, null, extension_id, calls, inbound, outbound, answered, missed,
+      answered_seconds, extension_answered, extension_seconds, null, null
+    from g where grouping = 'extension' and extension_id is not null`;
 }
 
 const rate = (part: number, whole: number) => (whole === 0 ? null : part / whole);
