@@ -132,11 +132,15 @@ export async function voiceRoutes(app: FastifyInstance) {
     try {
       await db.db
         .update(callLogs)
-        .set({
-          extensionId: sql`(select ${extensions.id} from ${extensions} where ${extensions.id} = ${extensionId} and ${extensions.accountId} = ${accountId})`,
-          extensionDialStatus: status,
-        })
-        .where(and(eq(callLogs.callSid, callSid), eq(callLogs.accountId, accountId)));
+        .set({ extensionId, extensionDialStatus: status })
+        .where(
+          and(
+            eq(callLogs.callSid, callSid),
+            eq(callLogs.accountId, accountId),
+            // Only an extension of the call's account (a stale URL may name a deleted one).
+            sql`exists (select 1 from ${extensions} e where e.id = ${extensionId} and e.account_id = ${accountId})`,
+          ),
+        );
     } catch (err) {
       log.warn({ err, callSid, extensionId }, "extension of the call not recorded");
     }
