@@ -390,10 +390,16 @@ export const callLogs = pgTable(
     fromCountry: text("from_country"),
     notes: text("notes"),
     priceCents: integer("price_cents"),
+    /** The extension the call was put through to (a <Dial> of its numbers), when it was. */
+    extensionId: text("extension_id").references(() => extensions.id, { onDelete: "set null" }),
+    /** That <Dial>'s outcome (the carrier's DialCallStatus): the extension answered on completed or answered. */
+    extensionDialStatus: text("extension_dial_status"),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("call_logs_call_sid_key").on(t.callSid),
+    // Deleting an extension sets its calls' extension_id to null: found by this index.
+    index("call_logs_extension_idx").on(t.extensionId).where(sql`${t.extensionId} is not null`),
     index("call_logs_account_start_idx").on(t.accountId, t.callStartTime.desc()),
     index("call_logs_contact_idx").on(t.contactId),
     // The legs of a call (ring-group members, forwards): the missed-call notice looks them up.
@@ -402,6 +408,10 @@ export const callLogs = pgTable(
     check("call_logs_call_status_check", oneOf(t.callStatus, callStatuses)),
     check("call_logs_duration_check", sql`${t.durationSeconds} >= 0`),
     check("call_logs_price_check", sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
+    check(
+      "call_logs_extension_dial_status_check",
+      sql`${t.extensionDialStatus} is null or ${t.extensionDialStatus} in ('completed', 'answered', 'busy', 'no-answer', 'failed', 'canceled')`,
+    ),
   ],
 );
 

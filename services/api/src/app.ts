@@ -13,6 +13,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Redis } from "ioredis";
 import { queueBoardRoutes } from "./admin/queue-board";
 import { adminRoutes } from "./admin/routes";
+import { analyticsRoutes } from "./analytics/routes";
 import { loadAuth } from "./auth/context";
 import type { GoogleTokenExchange } from "./auth/google";
 import { authRoutes } from "./auth/routes";
@@ -191,6 +192,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
           ...(options.googleTokenExchange ? { googleTokenExchange: options.googleTokenExchange } : {}),
         });
         await api.register(crmRoutes);
+        await api.register(analyticsRoutes);
         await api.register(messageRoutes);
         await api.register(conversationRoutes);
         await api.register(voicemailRoutes);

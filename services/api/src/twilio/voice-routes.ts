@@ -1,3 +1,4 @@
+import { schema } from "@poundline/db";
 import { publishLiveEvent } from "@poundline/platform/events/live";
 import {
   type CallerLocation,
@@ -23,7 +24,8 @@ import {
   type TwimlOptions,
   voicePaths,
 } from "@poundline/telephony";
-import type { FastifyInstance } from "fastify";
+import { and, eq, sql } from "drizzle-orm";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { createCallStatusWriter } from "./call-status-writer";
 import { type CarrierParams, carrierParams, carrierQuery, MAX_INT32 } from "./carrier-params";
 import { sendTwiml } from "./twiml-reply";
@@ -107,9 +109,42 @@ export async function voiceRoutes(app: FastifyInstance) {
     const followUp = readFollowUp(query);
     if (!context || !followUp) return sendTwiml(reply, renderStep({ kind: "end" }, twiml));
     const status = params.oneOf("DialCallStatus", DIAL_STATUSES) ?? "no-answer";
+    const callSid = params.optional("CallSid");
+    if (followUp.kind === "extension" && callSid)
+      await recordExtensionDial(context.accountId, callSid, followUp.extensionId, status, request.log);
     const step = continueAfterDial(routing.current(), context, followUp, status);
     return sendTwiml(reply, renderStep(step, twiml, partiesOf(params)));
   });
+
+  /**
+   * Which extension a call was put through to and whether it answered, on the call's log (the
+   * analytics' table per extension). The log exists by then (the call's own status callbacks came
+   * first); one statement, and a failure costs the figure, never the call.
+   */
+  async function recordExtensionDial(
+    accountId: string,
+    callSid: string,
+    extensionId: string,
+    status: DialStatus,
+    log: FastifyBaseLogger,
+  ): Promise<void> {
+    const { callLogs, extensions } = schema;
+    try {
+      await db.db
+        .update(callLogs)
+        .set({ extensionId, extensionDialStatus: status })
+        .where(
+          and(
+            eq(callLogs.callSid, callSid),
+            eq(callLogs.accountId, accountId),
+            // Only an extension of the call's account (a stale URL may name a deleted one).
+            sql`exists (select 1 from ${extensions} e where e.id = ${extensionId} and e.account_id = ${accountId})`,
+          ),
+        );
+    } catch (err) {
+      log.warn({ err, callSid, extensionId }, "extension of the call not recorded");
+    }
+  }
 
   app.post(voicePaths.record, async (request, reply) => {
     const params = carrierParams(request);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import * as adminJobs from "../../src/admin/jobs";
 import * as adminSchemas from "../../src/admin/schemas";
+import * as analyticsSchemas from "../../src/analytics/schemas";
 import * as authSchemas from "../../src/auth/schemas";
 import * as crmSchemas from "../../src/crm/schemas";
 import {
@@ -178,6 +179,7 @@ function constrained(schema: z.ZodString): boolean {
 const modules = {
   adminJobs,
   adminSchemas,
+  analyticsSchemas,
   authSchemas,
   conversationSchemas,
   crmSchemas,

@@ -1,9 +1,11 @@
 import { Container, Title } from "@mantine/core";
+import { CallAnalytics } from "../../modules/analytics/components/CallAnalytics";
 
 export function AnalyticsPage() {
   return (
-    <Container component="main" size="lg" py="xl">
-      <Title>Call Analytics</Title>
+    <Container component="main" size="xl" py="xl">
+      <Title mb="lg">Call Analytics</Title>
+      <CallAnalytics />
     </Container>
   );
 }

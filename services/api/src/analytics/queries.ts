@@ -1,0 +1,224 @@
+import { type Database, queryRows, schema } from "@poundline/db";
+import { nanpAreaCodes } from "@poundline/telephony";
+import { asc, eq, sql } from "drizzle-orm";
+import { type DayRange, eachDay, isTimeZone } from "./ranges";
+import { type AnalyticsResponse, TOP_LIMIT } from "./schemas";
+
+const { callLogs, contacts, extensions, numberRouting } = schema;
+
+/** Until the account sets one on a number, days are read in the product's home time zone. */
+export const DEFAULT_TIME_ZONE = "America/New_York";
+
+/** Statuses of a call nobody took (the call history's "missed" filter uses the same). */
+export const MISSED_STATUSES = ["missed", "voicemail_missed", "no-answer", "busy", "canceled"] as const;
+/** The <Dial> outcomes of an extension that answered. */
+const EXTENSION_ANSWERED = ["completed", "answered"] as const;
+
+const inList = (values: readonly string[]) => sql.raw(`(${values.map((v) => `'${v}'`).join(", ")})`);
+
+/**
+ * The account's time zone: that of its first number's routing (where business hours are set),
+ * the default otherwise, or when the stored one is unknown to the runtime.
+ */
+export async function accountTimeZone(db: Database, accountId: string): Promise<string> {
+  const [row] = await db
+    .select({ timeZone: numberRouting.timeZone })
+    .from(numberRouting)
+    .where(eq(numberRouting.accountId, accountId))
+    .orderBy(asc(numberRouting.createdAt))
+    .limit(1);
+  return row && isTimeZone(row.timeZone) ? row.timeZone : DEFAULT_TIME_ZONE;
+}
+
+interface AggregateRow extends Record<string, unknown> {
+  grouping: "total" | "day" | "hour" | "caller" | "area" | "extension";
+  day: string | null;
+  weekday: number | null;
+  hour: number | null;
+  caller: string | null;
+  area_code: string | null;
+  extension_id: string | null;
+  calls: number;
+  inbound: number;
+  outbound: number;
+  answered: number;
+  missed: number;
+  answered_seconds: number;
+  extension_answered: number;
+  extension_seconds: number;
+  contact_id: string | null;
+  contact_name: string | null;
+}
+
+/**
+ * Every figure of the screen from one pass over the range's call logs (the account's range of
+ * the (account_id, call_start_time) index). Each row costs one time zone conversion and three
+ * hash lookups: a GROUPING SETS aggregate by local hour, by caller and by extension. The rest is
+ * derived from those groups, not from the rows: the totals, the days and the weekday × hour
+ * cells from the hours, the area codes from the callers. Only aggregates leave the database
+ * (the top callers with their contact, each looked up by its key), never a call log.
+ */
+export function aggregateStatement(accountId: string, range: DayRange, timeZone: string) {
+  const missed = inList(MISSED_STATUSES);
+  const extensionAnswered = inList(EXTENSION_ANSWERED);
+  const sums =
+    sql.raw(`sum(calls)::int as calls, sum(inbound)::int as inbound, sum(outbound)::int as outbound,
+        sum(answered)::int as answered, sum(missed)::int as missed, sum(answered_seconds)::bigint as answered_seconds,
+        sum(extension_answered)::int as extension_answered, sum(extension_seconds)::bigint as extension_seconds`);
+  return sql`
+    with r as (
+      select date_trunc('hour', l.call_start_time at time zone ${timeZone}) as local_hour,
+        l.direction, l.call_status, l.duration_seconds, l.extension_id, l.extension_dial_status,
+        case when l.direction = 'inbound' then l.from_number end as caller
+      from ${callLogs} l
+      where l.account_id = ${accountId}
+        and l.call_start_time >= ${range.start.toISOString()}::timestamptz
+        and l.call_start_time < ${range.end.toISOString()}::timestamptz
+    ),
+    g as (
+      select
+        case when grouping(local_hour) = 0 then 'hour' when grouping(caller) = 0 then 'caller'
+          else 'extension' end as grouping,
+        local_hour, caller, extension_id,
+        count(*)::int as calls,
+        (count(*) filter (where direction = 'inbound'))::int as inbound,
+        (count(*) filter (where direction = 'outbound'))::int as outbound,
+        (count(*) filter (where call_status = 'completed'))::int as answered,
+        (count(*) filter (where call_status in ${missed}))::int as missed,
+        coalesce(sum(duration_seconds) filter (where call_status = 'completed'), 0)::bigint as answered_seconds,
+        (count(*) filter (where extension_dial_status in ${extensionAnswered}))::int as extension_answered,
+        coalesce(sum(duration_seconds) filter (where extension_dial_status in ${extensionAnswered}), 0)::bigint
+          as extension_seconds
+      from r
+      group by grouping sets ((local_hour), (caller), (extension_id))
+    ),
+    hours as (select * from g where grouping = 'hour'),
+    top_callers as (
+      select caller, calls from g where grouping = 'caller' and caller is not null
+      order by calls desc, caller limit ${TOP_LIMIT}
+    )
+    select 'total' as grouping, null::text as day, null::int as weekday, null::int as hour, null::text as caller,
+      null::text as area_code, null::text as extension_id, ${sums}, null::text as contact_id, null::text as contact_name
+    from hours
+    union all
+    select 'day', to_char(local_hour, 'YYYY-MM-DD'), null, null, null, null, null, ${sums}, null, null
+    from hours group by 2
+    union all
+    select 'hour', null, extract(dow from local_hour)::int, extract(hour from local_hour)::int, null, null, null,
+      ${sums}, null, null
+    from hours group by 3, 4
+    union all
+    -- Only the top callers look up their contact, each by the (account_id, phone) key.
+    select 'caller', null, null, null, t.caller, null, null, t.calls, 0, 0, 0, 0, 0, 0, 0, c.id, c.name
+    from top_callers t
+    left join ${contacts} c on c.account_id = ${accountId} and c.phone = t.caller
+    union all
+    select 'area', null, null, null, null, substr(caller, 3, 3), null, sum(calls)::int, 0, 0, 0, 0, 0, 0, 0, null, null
+    from g where grouping = 'caller' and caller ~ '^\\+1[2-9][0-9]{9}$'
+    group by 6
+    union all
+    select 'extension', null, null, null, null, null, extension_id, calls, inbound, outbound, answered, missed,
+      answered_seconds, extension_answered, extension_seconds, null, null
+    from g where grouping = 'extension' and extension_id is not null`;
+}
+
+const rate = (part: number, whole: number) => (whole === 0 ? null : part / whole);
+const average = (seconds: number, calls: number) => (calls === 0 ? null : Math.round(seconds / calls));
+
+/** The figures of the analytics screen for the account over the range's days. */
+export async function callAnalytics(
+  db: Database,
+  accountId: string,
+  range: DayRange,
+  timeZone: string,
+): Promise<Omit<AnalyticsResponse, "range">> {
+  const [rows, accountExtensions] = await Promise.all([
+    queryRows<AggregateRow>(db, aggregateStatement(accountId, range, timeZone)),
+    db
+      .select({ id: extensions.id, extensionNumber: extensions.extensionNumber, name: extensions.name })
+      .from(extensions)
+      .where(eq(extensions.accountId, accountId))
+      .orderBy(asc(extensions.extensionNumber)),
+  ]);
+  const of = (grouping: AggregateRow["grouping"]) => rows.filter((row) => row.grouping === grouping);
+  const seconds = (value: unknown) => Number(value ?? 0);
+
+  const total = of("total")[0];
+  const calls = total?.calls ?? 0;
+  const answered = total?.answered ?? 0;
+  const missed = total?.missed ?? 0;
+  const answeredSeconds = seconds(total?.answered_seconds);
+
+  const byDay = new Map(of("day").map((row) => [row.day, row]));
+  const byCell = new Map(of("hour").map((row) => [`${row.weekday}:${row.hour}`, row.calls]));
+
+  const areaCodes = of("area")
+    .map((row) => ({
+      areaCode: row.area_code ?? "",
+      region: nanpAreaCodes.get(row.area_code ?? "")?.regions[0] ?? null,
+      calls: row.calls,
+    }))
+    .sort((a, b) => b.calls - a.calls || a.areaCode.localeCompare(b.areaCode));
+  const byRegion = new Map<string, number>();
+  // An area code serving several regions counts for each (a handful of overlays and Caribbean codes).
+  for (const { areaCode, calls: n } of areaCodes)
+    for (const region of nanpAreaCodes.get(areaCode)?.regions ?? [])
+      byRegion.set(region, (byRegion.get(region) ?? 0) + n);
+
+  const byExtension = new Map(of("extension").map((row) => [row.extension_id, row]));
+
+  return {
+    from: range.from,
+    to: range.to,
+    timeZone,
+    start: range.start.toISOString(),
+    end: range.end.toISOString(),
+    totals: {
+      total: calls,
+      inbound: total?.inbound ?? 0,
+      outbound: total?.outbound ?? 0,
+      answered,
+      missed,
+      answerRate: rate(answered, calls),
+      missedRate: rate(missed, calls),
+      averageDurationSeconds: average(answeredSeconds, answered),
+      totalDurationSeconds: answeredSeconds,
+    },
+    daily: eachDay(range.from, range.to).map((day) => {
+      const row = byDay.get(day);
+      return { day, inbound: row?.inbound ?? 0, outbound: row?.outbound ?? 0, missed: row?.missed ?? 0 };
+    }),
+    busiestHours: Array.from({ length: 7 * 24 }, (_, i) => {
+      const weekday = Math.floor(i / 24);
+      const hour = i % 24;
+      return { weekday, hour, calls: byCell.get(`${weekday}:${hour}`) ?? 0 };
+    }),
+    topCallers: of("caller")
+      .sort((a, b) => b.calls - a.calls || (a.caller ?? "").localeCompare(b.caller ?? ""))
+      .map((row) => ({
+        number: row.caller ?? "",
+        contactId: row.contact_id,
+        name: row.contact_name,
+        calls: row.calls,
+      })),
+    topAreaCodes: areaCodes.slice(0, TOP_LIMIT),
+    topStates: [...byRegion]
+      .map(([region, n]) => ({ region, calls: n }))
+      .sort((a, b) => b.calls - a.calls || a.region.localeCompare(b.region))
+      .slice(0, TOP_LIMIT),
+    extensions: accountExtensions.map((extension) => {
+      const row = byExtension.get(extension.id);
+      const put = row?.calls ?? 0;
+      const took = row?.extension_answered ?? 0;
+      return {
+        extensionId: extension.id,
+        extensionNumber: extension.extensionNumber,
+        name: extension.name,
+        calls: put,
+        answered: took,
+        missed: put - took,
+        averageDurationSeconds: average(seconds(row?.extension_seconds), took),
+      };
+    }),
+  };
+}
