@@ -32,7 +32,8 @@ export const contacts = pgTable(
   },
   (t) => [
     uniqueIndex("contacts_account_phone_key").on(t.accountId, t.phone),
-    index("contacts_account_created_idx").on(t.accountId, t.createdAt),
+    // The contacts list and its export: newest first, id breaking ties (keyset of the export).
+    index("contacts_account_created_idx").on(t.accountId, t.createdAt.desc(), t.id.desc()),
     check("contacts_lead_status_check", oneOf(t.leadStatus, leadStatuses)),
     check("contacts_contact_type_check", oneOf(t.contactType, contactTypes)),
     check("contacts_source_check", oneOf(t.source, contactSources)),

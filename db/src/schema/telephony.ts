@@ -394,7 +394,20 @@ export const callLogs = pgTable(
   },
   (t) => [
     uniqueIndex("call_logs_call_sid_key").on(t.callSid),
-    index("call_logs_account_start_idx").on(t.accountId, t.callStartTime.desc()),
+    // Call history: the page in index order, the count an index-only scan (id breaks ties).
+    index("call_logs_account_start_idx").on(t.accountId, t.callStartTime.desc(), t.id.desc()),
+    index("call_logs_account_direction_start_idx").on(
+      t.accountId,
+      t.direction,
+      t.callStartTime.desc(),
+      t.id.desc(),
+    ),
+    // The "missed" filter of the call history (MISSED_CALL_STATUSES of the calls API).
+    index("call_logs_account_missed_start_idx")
+      .on(t.accountId, t.callStartTime.desc(), t.id.desc())
+      .where(
+        sql`${t.direction} = 'inbound' and ${t.callStatus} in ('missed', 'voicemail_missed', 'no-answer', 'busy', 'canceled')`,
+      ),
     index("call_logs_contact_idx").on(t.contactId),
     // The legs of a call (ring-group members, forwards): the missed-call notice looks them up.
     index("call_logs_parent_call_sid_idx").on(t.parentCallSid),
@@ -488,6 +501,8 @@ export const voicemails = pgTable(
   (t) => [
     uniqueIndex("voicemails_recording_sid_key").on(t.recordingSid),
     index("voicemails_account_created_idx").on(t.accountId, t.createdAt.desc()),
+    // A call's recording in the call history.
+    index("voicemails_call_log_idx").on(t.callLogId),
     check("voicemails_duration_check", sql`${t.durationSeconds} >= 0`),
     check("voicemails_transcription_status_check", oneOf(t.transcriptionStatus, transcriptionStatuses)),
     check("voicemails_status_check", oneOf(t.status, voicemailStatuses)),

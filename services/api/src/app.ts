@@ -12,8 +12,10 @@ import { loadAuth } from "./auth/context";
 import type { GoogleTokenExchange } from "./auth/google";
 import { authRoutes } from "./auth/routes";
 import { createLoginThrottle, type LoginThrottle } from "./auth/throttle";
+import { callRoutes } from "./calls/routes";
 import { type CarrierClient, createCarrierClient } from "./carrier/client";
 import { type Config, trustProxyOption } from "./config";
+import { contactCsvRoutes } from "./crm/csv-routes";
 import { crmRoutes } from "./crm/routes";
 import { createInProcessBus, createRedisBus, type EventBus } from "./events/bus";
 import { createLiveEvents, type LiveEvents } from "./events/live";
@@ -173,6 +175,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
           ...(options.googleTokenExchange ? { googleTokenExchange: options.googleTokenExchange } : {}),
         });
         await api.register(crmRoutes);
+        await api.register(contactCsvRoutes);
+        await api.register(callRoutes);
         await api.register(messageRoutes);
         await api.register(adminRoutes, { prefix: "/admin" });
         await api.register(siteRoutes);
