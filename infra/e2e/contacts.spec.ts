@@ -23,6 +23,8 @@ const dialog = (page: Page, title: string) => page.getByRole("dialog", { name: t
 
 test.describe("contacts CRM", () => {
   test("add, edit, convert and delete a contact", async ({ page }) => {
+    // Many steps on a machine shared with the server: more than the default 45 s.
+    test.setTimeout(120_000);
     await openContacts(page);
     const name = unique("Ada Lovelace");
 

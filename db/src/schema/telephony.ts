@@ -395,16 +395,13 @@ export const callLogs = pgTable(
   (t) => [
     uniqueIndex("call_logs_call_sid_key").on(t.callSid),
     // Call history: the page in index order, the count an index-only scan (id breaks ties).
-    index("call_logs_account_start_idx").on(t.accountId, t.callStartTime.desc(), t.id.desc()),
-    index("call_logs_account_direction_start_idx").on(
-      t.accountId,
-      t.direction,
-      t.callStartTime.desc(),
-      t.id.desc(),
-    ),
+    // Ascending columns: read backwards they give ORDER BY ... DESC (NULLS FIRST, PostgreSQL's
+    // default for DESC); drizzle's .desc() writes DESC NULLS LAST, which such an ORDER BY cannot use.
+    index("call_logs_account_start_idx").on(t.accountId, t.callStartTime, t.id),
+    index("call_logs_account_direction_start_idx").on(t.accountId, t.direction, t.callStartTime, t.id),
     // The "missed" filter of the call history (MISSED_CALL_STATUSES of the calls API).
     index("call_logs_account_missed_start_idx")
-      .on(t.accountId, t.callStartTime.desc(), t.id.desc())
+      .on(t.accountId, t.callStartTime, t.id)
       .where(
         sql`${t.direction} = 'inbound' and ${t.callStatus} in ('missed', 'voicemail_missed', 'no-answer', 'busy', 'canceled')`,
       ),

@@ -186,12 +186,9 @@ export function CallHistory() {
               {
                 accessor: "callStatus",
                 title: "Status",
+                width: 170,
                 render: (call) => (
-                  <Badge
-                    color={statusColor(call.callStatus)}
-                    c={`${statusColor(call.callStatus)}.9`}
-                    variant="light"
-                  >
+                  <Badge color={statusColor(call.callStatus)} c="dark.9" variant="light">
                     {call.callStatus.replace("_", " ")}
                   </Badge>
                 ),

@@ -57,18 +57,10 @@ export function ContactCard({ contact, onEdit, onDelete, onDetails }: ContactCar
           </Group>
         ) : null}
         <Group gap={6}>
-          <Badge
-            color={leadStatusColor[contact.leadStatus]}
-            c={`${leadStatusColor[contact.leadStatus]}.9`}
-            variant="light"
-          >
+          <Badge color={leadStatusColor[contact.leadStatus]} c="dark.9" variant="light">
             {labelOf(contact.leadStatus)}
           </Badge>
-          <Badge
-            color={contactTypeColor[contact.contactType]}
-            c={`${contactTypeColor[contact.contactType]}.9`}
-            variant="outline"
-          >
+          <Badge color={contactTypeColor[contact.contactType]} c="dark.9" variant="outline">
             {labelOf(contact.contactType)}
           </Badge>
         </Group>

@@ -71,20 +71,12 @@ export function ContactDetailsModal({
           <Field label="Company">{contact.company || "No company"}</Field>
           <Field label="Address">{contact.address || "—"}</Field>
           <Field label="Lead Status">
-            <Badge
-              color={leadStatusColor[contact.leadStatus]}
-              c={`${leadStatusColor[contact.leadStatus]}.9`}
-              variant="light"
-            >
+            <Badge color={leadStatusColor[contact.leadStatus]} c="dark.9" variant="light">
               {labelOf(contact.leadStatus)}
             </Badge>
           </Field>
           <Field label="Type">
-            <Badge
-              color={contactTypeColor[contact.contactType]}
-              c={`${contactTypeColor[contact.contactType]}.9`}
-              variant="outline"
-            >
+            <Badge color={contactTypeColor[contact.contactType]} c="dark.9" variant="outline">
               {labelOf(contact.contactType)}
             </Badge>
           </Field>

@@ -37,17 +37,17 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
                   {errors.length > 0 ? (
                     <Stack gap={2}>
                       {errors.map(([column, message]) => (
-                        <Text key={column} size="xs" c="red.9">
+                        <Text key={column} size="xs" c="dark.9">
                           {column === "row" ? message : `${column}: ${message}`}
                         </Text>
                       ))}
                     </Stack>
                   ) : row.existing ? (
-                    <Badge color="gray" c="gray.9" variant="light">
+                    <Badge color="gray" c="dark.9" variant="light">
                       Already a contact: skipped
                     </Badge>
                   ) : (
-                    <Badge color="green" c="green.9" variant="light">
+                    <Badge color="green" c="dark.9" variant="light">
                       Ready
                     </Badge>
                   )}
@@ -137,17 +137,13 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
               </Alert>
             ) : (
               <Group gap="xs" role="status">
-                <Badge color="green" c="green.9" variant="light">
+                <Badge color="green" c="dark.9" variant="light">
                   {preview.valid} ready
                 </Badge>
-                <Badge
-                  color={preview.invalid > 0 ? "red" : "gray"}
-                  c={preview.invalid > 0 ? "red.9" : "gray.9"}
-                  variant="light"
-                >
+                <Badge color={preview.invalid > 0 ? "red" : "gray"} c="dark.9" variant="light">
                   {preview.invalid} with errors
                 </Badge>
-                <Badge color="gray" c="gray.9" variant="light">
+                <Badge color="gray" c="dark.9" variant="light">
                   {preview.existing} already in your contacts
                 </Badge>
               </Group>

@@ -58,7 +58,7 @@ export function TagEntry({ value, onChange, accountTags, error }: TagEntryProps)
               key={tag}
               variant="light"
               color="gray"
-              c="gray.9"
+              c="dark.9"
               pr={3}
               rightSection={
                 <CloseButton
