@@ -71,7 +71,7 @@ test.describe("contacts CRM", () => {
     await details.getByRole("button", { name: "Convert to Client" }).click();
     await expect(toast(page, "Contact Converted")).toBeVisible();
     await expect(details.getByRole("button", { name: "Convert to Client" })).toBeHidden();
-    await details.getByRole("button", { name: "Close" }).click();
+    await details.getByRole("button", { name: "Close", exact: true }).click();
     await expect(card).toContainText("Client");
 
     // Delete, after confirming.
@@ -127,6 +127,7 @@ test.describe("contacts CRM", () => {
   });
 
   test("axe: no serious or critical violation", async ({ page }) => {
+    test.setTimeout(90_000);
     await openContacts(page);
     await page.waitForLoadState("networkidle");
     const { count, report } = await seriousAxeViolations(page);
@@ -137,6 +138,19 @@ test.describe("contacts CRM", () => {
     expect(withDialog.count, `axe (Add Contact dialog):\n\n${withDialog.report}\n`).toBe(0);
     if (process.env.E2E_SCREENSHOTS)
       await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/contacts-dialog.png` });
+    await page.keyboard.press("Escape");
+    await expect(dialog(page, "Add New Contact")).toBeHidden();
+    // The detail dialog, with its interaction history, and the import dialog.
+    await page.getByRole("article").first().getByRole("button", { name: "View Details" }).click();
+    await expect(page.getByRole("heading", { name: "Interaction History" })).toBeVisible();
+    await expect(page.getByText("Loading interactions...")).toBeHidden();
+    const withDetails = await seriousAxeViolations(page);
+    expect(withDetails.count, `axe (details dialog):\n\n${withDetails.report}\n`).toBe(0);
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Import CSV" }).click();
+    await expect(dialog(page, "Import Contacts")).toBeVisible();
+    const withImport = await seriousAxeViolations(page);
+    expect(withImport.count, `axe (import dialog):\n\n${withImport.report}\n`).toBe(0);
     await page.keyboard.press("Escape");
     if (process.env.E2E_SCREENSHOTS)
       await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/contacts.png`, fullPage: true });

@@ -3,6 +3,8 @@ import type { z } from "zod";
 import * as adminJobs from "../../src/admin/jobs";
 import * as adminSchemas from "../../src/admin/schemas";
 import * as authSchemas from "../../src/auth/schemas";
+import * as callSchemas from "../../src/calls/schemas";
+import * as crmCsvSchemas from "../../src/crm/csv-schemas";
 import * as crmSchemas from "../../src/crm/schemas";
 import {
   CONTROL_CHARACTERS_MESSAGE,
@@ -173,7 +175,16 @@ function constrained(schema: z.ZodString): boolean {
   });
 }
 
-const modules = { adminJobs, adminSchemas, authSchemas, crmSchemas, messageSchemas, siteSchemas };
+const modules = {
+  adminJobs,
+  adminSchemas,
+  authSchemas,
+  callSchemas,
+  crmCsvSchemas,
+  crmSchemas,
+  messageSchemas,
+  siteSchemas,
+};
 const inputSchemas = Object.entries(modules).flatMap(([module, exports]) =>
   Object.entries(exports)
     .filter(([name]) => /(Body|Query|Params)Schema$/.test(name))

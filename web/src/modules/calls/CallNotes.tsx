@@ -35,7 +35,12 @@ export function CallNotes({ callId, notes }: { callId: string; notes: string | n
           {notes || "Add notes"}
         </Text>
       </UnstyledButton>
-      <Modal opened={editing} onClose={() => setEditing(false)} title="Call Notes">
+      <Modal
+        closeButtonProps={{ "aria-label": "Close dialog" }}
+        opened={editing}
+        onClose={() => setEditing(false)}
+        title="Call Notes"
+      >
         <Stack>
           <Textarea
             label="Notes"

@@ -63,7 +63,13 @@ export function ContactDetailsModal({
 }: ContactDetailsProps) {
   const activity = useContactActivity(contact.id);
   return (
-    <Modal opened onClose={onClose} title={contact.name} size="lg">
+    <Modal
+      closeButtonProps={{ "aria-label": "Close dialog" }}
+      opened
+      onClose={onClose}
+      title={contact.name}
+      size="lg"
+    >
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Field label="Phone">{contact.phone}</Field>

@@ -84,7 +84,13 @@ export function ContactFormModal({ contact, onClose, onSaved }: ContactFormProps
   );
 
   return (
-    <Modal opened onClose={onClose} title={contact ? "Edit Contact" : "Add New Contact"} size="lg">
+    <Modal
+      closeButtonProps={{ "aria-label": "Close dialog" }}
+      opened
+      onClose={onClose}
+      title={contact ? "Edit Contact" : "Add New Contact"}
+      size="lg"
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

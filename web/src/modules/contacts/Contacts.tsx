@@ -242,7 +242,12 @@ export function Contacts() {
         />
       ) : null}
       {dialog.kind === "delete" ? (
-        <Modal opened onClose={close} title="Delete Contact">
+        <Modal
+          closeButtonProps={{ "aria-label": "Close dialog" }}
+          opened
+          onClose={close}
+          title="Delete Contact"
+        >
           <Stack>
             <Text>
               Delete <strong>{dialog.contact.name}</strong>? This cannot be undone.

@@ -107,7 +107,13 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
 
   const blocked = !preview || preview.fileError !== null || preview.invalid > 0;
   return (
-    <Modal opened onClose={onClose} title="Import Contacts" size="xl">
+    <Modal
+      closeButtonProps={{ "aria-label": "Close dialog" }}
+      opened
+      onClose={onClose}
+      title="Import Contacts"
+      size="xl"
+    >
       <Stack>
         <Text size="sm" c="dimmed">
           A CSV file with a header row: name and phone are required; email, company, address, notes,
