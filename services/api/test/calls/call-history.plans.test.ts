@@ -33,7 +33,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-async function planOf(query: Record<string, string>): Promise<string> {
+async function planOf(query: Record<string, string | undefined>): Promise<string> {
   const parsed = listCallsQuerySchema.parse(query);
   const timeZone = await accountTimeZone(t.db.db, user.accountId);
   const page = t.db.db

@@ -132,7 +132,7 @@ export function CallHistory() {
         <Alert color="red" title="Error loading call logs" role="alert">
           <Group justify="space-between">
             <Text size="sm">{history.error.message}</Text>
-            <Button color="red" onClick={() => history.refetch()} loading={history.isFetching}>
+            <Button color="red.9" onClick={() => history.refetch()} loading={history.isFetching}>
               Try Again
             </Button>
           </Group>

@@ -155,7 +155,7 @@ export function ContactDetailsModal({
         )}
         <Group justify="flex-end">
           {contact.contactType !== "client" ? (
-            <Button color="green" onClick={onConvert} loading={converting}>
+            <Button onClick={onConvert} loading={converting}>
               Convert to Client
             </Button>
           ) : null}

@@ -256,7 +256,7 @@ export function Contacts() {
               <Button variant="default" onClick={close}>
                 Cancel
               </Button>
-              <Button color="red" onClick={() => confirmDelete(dialog.contact)} loading={remove.isPending}>
+              <Button color="red.9" onClick={() => confirmDelete(dialog.contact)} loading={remove.isPending}>
                 Delete
               </Button>
             </Group>
