@@ -1,6 +1,6 @@
 import type { Database } from "@poundline/db";
 import { schema } from "@poundline/db";
-import { and, asc, count, desc, eq, ilike, inArray, like, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, like, notLike, or, type SQL, sql } from "drizzle-orm";
 import { type CallLog, type ListCallsQuery, MISSED_CALL_STATUSES, type UpdateCallBody } from "./schemas";
 
 const { callLogs, contacts, numberRouting, voicemails } = schema;
@@ -45,12 +45,16 @@ export function callHistoryWhere(
   if (query.q) {
     const pattern = containsPattern(query.q);
     const digits = searchDigits(query.q);
-    // Numbers hold no letters to fold (bar "anonymous" and the like): LIKE is cheaper than ILIKE.
-    const onNumber = /\p{L}/u.test(query.q) ? ilike : like;
+    // E.164 numbers hold no letters: a term with letters can only be in the notes or in a number
+    // kept as the carrier gave it ("Anonymous"); a term without is matched with LIKE, cheaper
+    // than ILIKE.
+    const letters = /\p{L}/u.test(query.q);
+    const onNumber = (column: typeof callLogs.fromNumber) =>
+      letters ? and(notLike(column, "+%"), ilike(column, pattern)) : like(column, pattern);
     conditions.push(
       or(
-        onNumber(callLogs.fromNumber, pattern),
-        onNumber(callLogs.toNumber, pattern),
+        onNumber(callLogs.fromNumber),
+        onNumber(callLogs.toNumber),
         ilike(callLogs.notes, pattern),
         digits ? like(callLogs.fromNumber, containsPattern(digits)) : undefined,
         digits ? like(callLogs.toNumber, containsPattern(digits)) : undefined,
@@ -87,12 +91,16 @@ export async function listCalls(
   let total: number;
   if (query.q) {
     // A search reads every call of the account once (no trigram index on every engine): the
-    // page and the count come from that one scan.
+    // matches are gathered in one pass (a CTE used twice is materialised), then counted and
+    // sorted (top-N) from there, rather than walking the whole index in time order.
+    const matched = db
+      .$with("matched")
+      .as(db.select({ id: callLogs.id, at: callLogs.callStartTime }).from(callLogs).where(where));
     const rows = await db
-      .select({ id: callLogs.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(callLogs)
-      .where(where)
-      .orderBy(...order)
+      .with(matched)
+      .select({ id: matched.id, total: sql<number>`(select count(*) from ${matched})`.mapWith(Number) })
+      .from(matched)
+      .orderBy(desc(matched.at), desc(matched.id))
       .limit(query.pageSize)
       .offset(offset);
     ids = rows.map((r) => r.id);

@@ -35,8 +35,12 @@ beforeAll(async () => {
     toNumber: "+13125550777",
   });
   ids.dayBefore = await insertCall(t, a, { callStartTime: new Date("2026-03-10T03:59:00Z") });
-  // 25 more older calls for paging.
-  for (let i = 0; i < 25; i++)
+  ids.anonymous = await insertCall(t, a, {
+    callStartTime: new Date("2026-03-09T15:00:00Z"),
+    fromNumber: "Anonymous",
+  });
+  // 24 more older calls for paging.
+  for (let i = 0; i < 24; i++)
     await insertCall(t, a, {
       callStartTime: new Date(Date.UTC(2026, 1, 1, 12, i)),
       toNumber: "+18005550100",
@@ -84,6 +88,7 @@ describe("GET /api/calls", () => {
     { label: "notes, any case", q: "invoice", expected: ["late"] },
     { label: "a number as stored", q: "+1212555", expected: ["late"] },
     { label: "a number as typed", q: "(312) 555-0777", expected: ["outbound"] },
+    { label: "a withheld caller, any case", q: "anonym", expected: ["anonymous"] },
     { label: "pattern characters taken literally", q: "in_oice%", expected: [] },
   ])("searches from, to and notes: $label", async ({ q, expected }) => {
     const page = await list(`?q=${encodeURIComponent(q)}`);

@@ -123,6 +123,8 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
         <FileInput
           label="CSV file"
           placeholder="Choose a .csv file"
+          // Mantine's placeholder grey is below 4.5:1 on white.
+          styles={{ placeholder: { color: "var(--mantine-color-dimmed)" } }}
           accept=".csv,text/csv"
           leftSection={<Upload size={16} aria-hidden />}
           value={file}
