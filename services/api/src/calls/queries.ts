@@ -49,7 +49,7 @@ export function callHistoryWhere(
     // kept as the carrier gave it ("Anonymous"); a term without is matched with LIKE, cheaper
     // than ILIKE.
     const letters = /\p{L}/u.test(query.q);
-    const onNumber = (column: typeof callLogs.fromNumber) =>
+    const onNumber = (column: typeof callLogs.fromNumber | typeof callLogs.toNumber) =>
       letters ? and(notLike(column, "+%"), ilike(column, pattern)) : like(column, pattern);
     conditions.push(
       or(
