@@ -127,7 +127,7 @@ test.describe("contacts CRM", () => {
   });
 
   test("axe: no serious or critical violation", async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await openContacts(page);
     await page.waitForLoadState("networkidle");
     const { count, report } = await seriousAxeViolations(page);
