@@ -20,6 +20,7 @@ import { PhoneIncoming, PhoneMissed, PhoneOutgoing, Search } from "lucide-react"
 import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import type { CallListQuery, CallLog } from "../../api/calls";
+import { ApiError } from "../../api/errors";
 import { CallNotes } from "./CallNotes";
 import { formatCallTime, formatDuration } from "./format";
 import { useCallHistory } from "./hooks";
@@ -131,7 +132,11 @@ export function CallHistory() {
       ) : history.isError ? (
         <Alert color="red" title="Error loading call logs" role="alert">
           <Group justify="space-between">
-            <Text size="sm">{history.error.message}</Text>
+            <Text size="sm">
+              {history.error instanceof ApiError && history.error.status === 401
+                ? "User not authenticated."
+                : history.error.message}
+            </Text>
             <Button color="red.9" onClick={() => history.refetch()} loading={history.isFetching}>
               Try Again
             </Button>
