@@ -32,7 +32,9 @@ export const contacts = pgTable(
   },
   (t) => [
     uniqueIndex("contacts_account_phone_key").on(t.accountId, t.phone),
-    index("contacts_account_created_idx").on(t.accountId, t.createdAt),
+    // The contacts list and its export: newest first, id breaking ties (keyset of the export);
+    // ascending, read backwards for ORDER BY ... DESC (see call_logs_account_start_idx).
+    index("contacts_account_created_idx").on(t.accountId, t.createdAt, t.id),
     check("contacts_lead_status_check", oneOf(t.leadStatus, leadStatuses)),
     check("contacts_contact_type_check", oneOf(t.contactType, contactTypes)),
     check("contacts_source_check", oneOf(t.source, contactSources)),

@@ -400,7 +400,17 @@ export const callLogs = pgTable(
     uniqueIndex("call_logs_call_sid_key").on(t.callSid),
     // Deleting an extension sets its calls' extension_id to null: found by this index.
     index("call_logs_extension_idx").on(t.extensionId).where(sql`${t.extensionId} is not null`),
-    index("call_logs_account_start_idx").on(t.accountId, t.callStartTime.desc()),
+    // Call history: the page in index order, the count an index-only scan (id breaks ties).
+    // Ascending columns: read backwards they give ORDER BY ... DESC (NULLS FIRST, PostgreSQL's
+    // default for DESC); drizzle's .desc() writes DESC NULLS LAST, which such an ORDER BY cannot use.
+    index("call_logs_account_start_idx").on(t.accountId, t.callStartTime, t.id),
+    index("call_logs_account_direction_start_idx").on(t.accountId, t.direction, t.callStartTime, t.id),
+    // The "missed" filter of the call history (MISSED_CALL_STATUSES of the calls API).
+    index("call_logs_account_missed_start_idx")
+      .on(t.accountId, t.callStartTime, t.id)
+      .where(
+        sql`${t.direction} = 'inbound' and ${t.callStatus} in ('missed', 'voicemail_missed', 'no-answer', 'busy', 'canceled')`,
+      ),
     index("call_logs_contact_idx").on(t.contactId),
     // The legs of a call (ring-group members, forwards): the missed-call notice looks them up.
     index("call_logs_parent_call_sid_idx").on(t.parentCallSid),
@@ -521,6 +531,8 @@ export const voicemails = pgTable(
     index("voicemails_account_created_idx").on(t.accountId, t.createdAt.desc()),
     // The unread count (the bell, the unread-only filter) reads only the unread ones.
     index("voicemails_unread_idx").on(t.accountId).where(sql.raw(`status = 'unread'`)),
+    // A call's recording in the call history.
+    index("voicemails_call_log_idx").on(t.callLogId),
     check("voicemails_duration_check", sql`${t.durationSeconds} >= 0`),
     check("voicemails_transcription_status_check", oneOf(t.transcriptionStatus, transcriptionStatuses)),
     check("voicemails_status_check", oneOf(t.status, voicemailStatuses)),

@@ -18,7 +18,9 @@ import { loadAuth } from "./auth/context";
 import type { GoogleTokenExchange } from "./auth/google";
 import { authRoutes } from "./auth/routes";
 import { createLoginThrottle, type LoginThrottle } from "./auth/throttle";
+import { callRoutes } from "./calls/routes";
 import { type Config, trustProxyOption } from "./config";
+import { contactCsvRoutes } from "./crm/csv-routes";
 import { crmRoutes } from "./crm/routes";
 import { healthRoutes } from "./health/routes";
 import { registerErrorHandler, sendClientError, sendFrameworkError } from "./http/errors";
@@ -193,6 +195,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         });
         await api.register(crmRoutes);
         await api.register(analyticsRoutes);
+        await api.register(contactCsvRoutes);
+        await api.register(callRoutes);
         await api.register(messageRoutes);
         await api.register(conversationRoutes);
         await api.register(voicemailRoutes);

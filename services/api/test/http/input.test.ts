@@ -4,6 +4,8 @@ import * as adminJobs from "../../src/admin/jobs";
 import * as adminSchemas from "../../src/admin/schemas";
 import * as analyticsSchemas from "../../src/analytics/schemas";
 import * as authSchemas from "../../src/auth/schemas";
+import * as callSchemas from "../../src/calls/schemas";
+import * as crmCsvSchemas from "../../src/crm/csv-schemas";
 import * as crmSchemas from "../../src/crm/schemas";
 import {
   CONTROL_CHARACTERS_MESSAGE,
@@ -181,7 +183,9 @@ const modules = {
   adminSchemas,
   analyticsSchemas,
   authSchemas,
+  callSchemas,
   conversationSchemas,
+  crmCsvSchemas,
   crmSchemas,
   messageSchemas,
   siteSchemas,

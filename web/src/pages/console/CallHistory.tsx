@@ -1,9 +1,10 @@
-import { Container, Title } from "@mantine/core";
+import { Container } from "@mantine/core";
+import { CallHistory } from "../../modules/calls/CallHistory";
 
 export function CallHistoryPage() {
   return (
-    <Container component="main" size="lg" py="xl">
-      <Title>Call History</Title>
+    <Container component="main" size="xl" py="xl">
+      <CallHistory />
     </Container>
   );
 }

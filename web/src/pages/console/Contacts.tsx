@@ -1,9 +1,10 @@
-import { Container, Title } from "@mantine/core";
+import { Container } from "@mantine/core";
+import { Contacts } from "../../modules/contacts/Contacts";
 
 export function ContactsPage() {
   return (
-    <Container component="main" size="lg" py="xl">
-      <Title>Contacts CRM</Title>
+    <Container component="main" size="xl" py="xl">
+      <Contacts />
     </Container>
   );
 }

@@ -1,0 +1,101 @@
+import { expect, type Page, test } from "@playwright/test";
+import { appReady, demoUser, seriousAxeViolations, signIn, toast } from "./support";
+
+async function openCallHistory(page: Page) {
+  await signIn(page, demoUser);
+  await page.waitForURL(/\/dashboard/);
+  await page.goto("/dashboard/call-history");
+  await appReady(page);
+  await expect(page.getByRole("heading", { name: "Call History", level: 1 })).toBeVisible();
+  await expect(page.getByText("Loading call logs...")).toBeHidden();
+}
+
+const rows = (page: Page) => page.getByRole("table", { name: "Call logs" }).locator("tbody tr");
+const summary = (page: Page) => page.getByText(/^Showing \d+ to \d+ of [\d,]+ calls$/);
+
+test.describe("call history", () => {
+  test("pages of 10 with a window of 5 page buttons", async ({ page }) => {
+    await openCallHistory(page);
+    await expect(rows(page)).toHaveCount(10);
+    await expect(summary(page)).toHaveText(/^Showing 1 to 10 of/);
+    const pages = page.getByRole("navigation", { name: "Pages of calls" });
+    await expect(pages.getByRole("button", { name: /^Page \d+$/ })).toHaveCount(5);
+    const firstCallOfPage1 = await rows(page).first().textContent();
+
+    await pages.getByRole("button", { name: "Page 4" }).click();
+    await expect(summary(page)).toHaveText(/^Showing 31 to 40 of/);
+    await expect(pages.getByRole("button", { name: "Page 4" })).toHaveAttribute("aria-current", "page");
+    // The window slides: 2..6 around page 4.
+    await expect(pages.getByRole("button", { name: "Page 2" })).toBeVisible();
+    await expect(pages.getByRole("button", { name: "Page 6" })).toBeVisible();
+    await expect(pages.getByRole("button", { name: "Page 1", exact: true })).toBeHidden();
+    expect(await rows(page).first().textContent()).not.toBe(firstCallOfPage1);
+
+    // A filter brings back page 1.
+    await page.getByRole("textbox", { name: "Direction" }).click();
+    await page.getByRole("option", { name: "Missed" }).click();
+    await expect(summary(page)).toHaveText(/^Showing 1 to \d+ of/);
+    const count = await rows(page).count();
+    expect(count).toBeGreaterThan(0);
+    for (let i = 0; i < count; i++) await expect(rows(page).nth(i)).toContainText("Missed");
+
+    await page.getByRole("textbox", { name: "Direction" }).click();
+    await page.getByRole("option", { name: "Outbound" }).click();
+    await expect(rows(page).first()).toContainText("Outbound");
+    await expect(rows(page).filter({ hasText: "Inbound" })).toHaveCount(0);
+  });
+
+  test("search, one day, and the empty state", async ({ page }) => {
+    await openCallHistory(page);
+    // Search by part of the first call's caller number, as digits typed with spaces.
+    const from = (await rows(page).first().locator("td").nth(1).textContent()) ?? "";
+    const digits = from.replace(/\D/g, "").slice(-7);
+    await page.getByRole("textbox", { name: "Search" }).fill(`${digits.slice(0, 3)} ${digits.slice(3)}`);
+    await expect(summary(page)).toHaveText(/^Showing 1 to/);
+    const found = await rows(page).count();
+    for (let i = 0; i < found; i++) await expect(rows(page).nth(i)).toContainText(digits.slice(3));
+
+    await page.getByRole("textbox", { name: "Search" }).fill("no call has this in it");
+    await expect(page.getByRole("heading", { name: "No Call Logs Found" })).toBeVisible();
+    await page.getByRole("textbox", { name: "Search" }).fill("");
+    await expect(rows(page)).toHaveCount(10);
+
+    // The day of the newest call: every call listed is on that day (the account's time zone).
+    const when = (await rows(page).first().locator("td").nth(4).textContent()) ?? "";
+    const day = new Date(`${when.split(",").slice(0, 2).join(",")} 12:00`);
+    await page.getByRole("button", { name: "Date" }).click();
+    const label = day.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
+    const dayButton = page.getByRole("button", { name: label, exact: true });
+    if (!(await dayButton.isVisible())) await page.locator("[data-direction='previous']").first().click();
+    await dayButton.click();
+    const dayText = when.split(",").slice(0, 2).join(",");
+    await expect(summary(page)).toHaveText(/^Showing 1 to/);
+    const onDay = await rows(page).count();
+    for (let i = 0; i < onDay; i++)
+      await expect(rows(page).nth(i).locator("td").nth(4)).toContainText(dayText);
+  });
+
+  test("a call's notes are editable", async ({ page }) => {
+    await openCallHistory(page);
+    const note = `Called back ${Date.now()}`;
+    await rows(page).first().getByRole("button", { name: /notes/i }).click();
+    const dialog = page.getByRole("dialog", { name: "Call Notes" });
+    await dialog.getByLabel("Notes").fill(note);
+    await dialog.getByRole("button", { name: "Save Notes" }).click();
+    await expect(toast(page, "Notes saved")).toBeVisible();
+    await expect(rows(page).first()).toContainText(note);
+    // The notes are searchable.
+    await page.getByRole("textbox", { name: "Search" }).fill(note.toUpperCase());
+    await expect(rows(page)).toHaveCount(1);
+  });
+
+  test("axe: no serious or critical violation", async ({ page }) => {
+    await openCallHistory(page);
+    await expect(rows(page)).toHaveCount(10);
+    await page.waitForLoadState("networkidle");
+    const { count, report } = await seriousAxeViolations(page);
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/call-history.png`, fullPage: true });
+    expect(count, `axe found serious/critical violations:\n\n${report}\n`).toBe(0);
+  });
+});

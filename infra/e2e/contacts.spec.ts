@@ -1,0 +1,158 @@
+import { expect, type Page, test } from "@playwright/test";
+import { appReady, demoUser, seriousAxeViolations, signIn, toast } from "./support";
+
+/** A phone number no other run uses: 555 exchange, random line. */
+const uniquePhone = () => `(415) 555-${String(Math.floor(1000 + Math.random() * 8999))}`;
+const unique = (label: string) =>
+  `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function openContacts(page: Page) {
+  await signIn(page, demoUser);
+  await page.waitForURL(/\/dashboard/);
+  await page.goto("/dashboard/contacts");
+  await appReady(page);
+  await expect(page.getByRole("heading", { name: "Contacts CRM", level: 1 })).toBeVisible();
+  await expect(page.getByText("Loading contacts...")).toBeHidden();
+}
+
+async function search(page: Page, term: string) {
+  await page.getByRole("textbox", { name: "Search" }).fill(term);
+}
+
+const dialog = (page: Page, title: string) => page.getByRole("dialog", { name: title });
+
+test.describe("contacts CRM", () => {
+  test("add, edit, convert and delete a contact", async ({ page }) => {
+    // Many steps on a machine shared with the server: more than the default 45 s.
+    test.setTimeout(120_000);
+    await openContacts(page);
+    const name = unique("Ada Lovelace");
+
+    // Save without a name or phone: the seed's message.
+    await page.getByRole("button", { name: "Add Contact" }).click();
+    const add = dialog(page, "Add New Contact");
+    await add.getByRole("button", { name: "Create Contact" }).click();
+    await expect(toast(page, "Save Error")).toContainText("Name and Phone are required.");
+
+    await add.getByLabel("Name").fill(name);
+    await add.getByLabel("Phone").fill(uniquePhone());
+    await add.getByLabel("Email").fill("ada@example.com");
+    // Tags by Enter, by comma and by the button; trimmed, no duplicates.
+    const tagInput = add.getByRole("textbox", { name: "Tags" });
+    await tagInput.fill("  math  ");
+    await tagInput.press("Enter");
+    await tagInput.pressSequentially("engines,");
+    await tagInput.fill("MATH");
+    await add.getByRole("button", { name: "Add Tag" }).click();
+    await tagInput.fill("poetry");
+    await add.getByRole("button", { name: "Add Tag" }).click();
+    const chosen = add.getByLabel("Tags of this contact");
+    await expect(chosen.getByText(/^(math|engines|poetry)$/)).toHaveCount(3);
+    await add.getByRole("button", { name: "Create Contact" }).click();
+    await expect(toast(page, "Contact Created")).toBeVisible();
+
+    await search(page, name);
+    const card = page.getByRole("article", { name });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText("No company");
+    await expect(card).toContainText("+1 more");
+
+    // Edit.
+    await card.getByRole("button", { name: `Edit ${name}` }).click();
+    const edit = dialog(page, "Edit Contact");
+    await edit.getByLabel("Company").fill("Analytical Engines Ltd");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await expect(toast(page, "Contact Updated")).toBeVisible();
+    const details = dialog(page, name);
+    await expect(details).toContainText("Analytical Engines Ltd");
+    await expect(details).toContainText("No interactions recorded yet.");
+
+    // Convert to Client: the button goes away.
+    await details.getByRole("button", { name: "Convert to Client" }).click();
+    await expect(toast(page, "Contact Converted")).toBeVisible();
+    await expect(details.getByRole("button", { name: "Convert to Client" })).toBeHidden();
+    await details.getByRole("button", { name: "Close", exact: true }).click();
+    await expect(card).toContainText("Client");
+
+    // Delete, after confirming.
+    await card.getByRole("button", { name: `Delete ${name}` }).click();
+    await dialog(page, "Delete Contact").getByRole("button", { name: "Delete" }).click();
+    await expect(toast(page, "Contact Deleted")).toBeVisible();
+    await expect(page.getByText("No contacts match your criteria. Add one!")).toBeVisible();
+  });
+
+  test("import a CSV: a file with a bad row is refused whole, then a good one is imported", async ({
+    page,
+  }) => {
+    await openContacts(page);
+    const first = unique("Imported Grace");
+    const second = unique("Imported Alan");
+    const good = `name,phone,email,lead_status,tags\n${first},${uniquePhone()},grace@example.com,qualified,"navy, cobol"\n${second},${uniquePhone()},,new,\n`;
+    const bad = `${good}Nobody,,bad-email,unknown,\n`;
+
+    await page.getByRole("button", { name: "Import CSV" }).click();
+    const importer = dialog(page, "Import Contacts");
+    const input = importer.locator('input[type="file"]');
+    await input.setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from(bad) });
+    await expect(importer.getByRole("status")).toContainText("2 ready");
+    await expect(importer.getByRole("status")).toContainText("1 with errors");
+    await expect(importer.getByRole("table", { name: "Import preview" })).toContainText(
+      "Name and Phone are required.",
+    );
+    await expect(importer.getByRole("button", { name: /^Import/ })).toBeDisabled();
+
+    await input.setInputFiles({ name: "good.csv", mimeType: "text/csv", buffer: Buffer.from(good) });
+    await expect(importer.getByRole("status")).toContainText("0 with errors");
+    await importer.getByRole("button", { name: "Import 2 Contacts" }).click();
+    await expect(toast(page, "Import Complete")).toContainText("2 contacts imported");
+
+    // The bad file left nothing behind: each imported name is there once.
+    await search(page, first);
+    await expect(page.getByRole("article", { name: first })).toHaveCount(1);
+    await expect(page.getByRole("article", { name: first })).toContainText("Qualified");
+    await search(page, second);
+    await expect(page.getByRole("article", { name: second })).toHaveCount(1);
+  });
+
+  test("filters run on the server and the tag filter lists the account's tags", async ({ page }) => {
+    await openContacts(page);
+    await page.getByRole("textbox", { name: "Lead Status" }).click();
+    await page.getByRole("option", { name: "Won" }).click();
+    await expect(page.getByText("Loading contacts...")).toBeHidden();
+    const cards = page.getByRole("article");
+    const count = await cards.count();
+    for (let i = 0; i < count; i++) await expect(cards.nth(i)).toContainText("Won");
+    await page.getByRole("button", { name: "More" }).click();
+    await expect(toast(page, "More Filters")).toContainText("coming soon");
+  });
+
+  test("axe: no serious or critical violation", async ({ page }) => {
+    test.setTimeout(180_000);
+    await openContacts(page);
+    await page.waitForLoadState("networkidle");
+    const { count, report } = await seriousAxeViolations(page);
+    expect(count, `axe found serious/critical violations:\n\n${report}\n`).toBe(0);
+    await page.getByRole("button", { name: "Add Contact" }).click();
+    await expect(dialog(page, "Add New Contact")).toBeVisible();
+    const withDialog = await seriousAxeViolations(page);
+    expect(withDialog.count, `axe (Add Contact dialog):\n\n${withDialog.report}\n`).toBe(0);
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/contacts-dialog.png` });
+    await page.keyboard.press("Escape");
+    await expect(dialog(page, "Add New Contact")).toBeHidden();
+    // The detail dialog, with its interaction history, and the import dialog.
+    await page.getByRole("article").first().getByRole("button", { name: "View Details" }).click();
+    await expect(page.getByRole("heading", { name: "Interaction History" })).toBeVisible();
+    await expect(page.getByText("Loading interactions...")).toBeHidden();
+    const withDetails = await seriousAxeViolations(page);
+    expect(withDetails.count, `axe (details dialog):\n\n${withDetails.report}\n`).toBe(0);
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Import CSV" }).click();
+    await expect(dialog(page, "Import Contacts")).toBeVisible();
+    const withImport = await seriousAxeViolations(page);
+    expect(withImport.count, `axe (import dialog):\n\n${withImport.report}\n`).toBe(0);
+    await page.keyboard.press("Escape");
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/contacts.png`, fullPage: true });
+  });
+});
