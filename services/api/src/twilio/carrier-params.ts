@@ -1,3 +1,4 @@
+import type { LocationInput } from "@poundline/telephony";
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../http/errors";
 
@@ -133,4 +134,13 @@ export function storableText(value: string): string {
     if (suspect) return value.replace(CONTROL_BUT_LINE_BREAKS, "").replace(LONE_SURROGATE, "\uFFFD");
   }
   return value;
+}
+
+/** Who is calling or texting, as the carrier located them. */
+export function callerOf(params: CarrierParams): LocationInput {
+  return {
+    from: params.text("From"),
+    fromState: params.optional("FromState"),
+    fromCountry: params.optional("FromCountry"),
+  };
 }

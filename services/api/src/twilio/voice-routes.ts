@@ -1,18 +1,13 @@
 import {
-  type CallerLocation,
+  accountOfCall,
+  callerLocation,
   callProgressStatus,
   callTimes,
-  chooseLicensee,
   continueAfterDial,
   continueAfterGather,
-  countryOfNumber,
   type DialStatus,
   EMPTY_TWIML,
   type IncomingCall,
-  type LocationInput,
-  locateCaller,
-  nanpAreaCodes,
-  type RoutingTable,
   readContext,
   readFollowUp,
   readPosition,
@@ -25,7 +20,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { publishLiveEvent } from "../events/live";
 import { createCallStatusWriter } from "./call-status-writer";
-import { type CarrierParams, carrierParams, carrierQuery, MAX_INT32 } from "./carrier-params";
+import { type CarrierParams, callerOf, carrierParams, carrierQuery, MAX_INT32 } from "./carrier-params";
 import { sendTwiml } from "./twiml-reply";
 
 const DIAL_STATUSES = [
@@ -42,31 +37,6 @@ const partiesOf = (params: CarrierParams) => ({
   to: params.text("To"),
   callSid: params.optional("CallSid"),
 });
-
-/** Who is calling, as the carrier located them. */
-export function callerOf(params: CarrierParams): LocationInput {
-  return {
-    from: params.text("From"),
-    fromState: params.optional("FromState"),
-    fromCountry: params.optional("FromCountry"),
-  };
-}
-
-export function callerLocation(caller: LocationInput): CallerLocation {
-  return locateCaller(caller, nanpAreaCodes, countryOfNumber);
-}
-
-/** Which account a call belongs to: the owner of our number, or the licensee the geo rules chose. */
-export function accountOfCall(table: RoutingTable, ourNumber: string, caller: LocationInput) {
-  const entry = table.byNumber.get(ourNumber);
-  if (!entry) return null;
-  if (entry.kind === "owned")
-    return { accountId: entry.route.accountId, phoneNumberId: entry.route.numberId };
-  const { accountId } = chooseLicensee(entry.shared, callerLocation(caller));
-  return accountId
-    ? { accountId, phoneNumberId: table.accounts.get(accountId)?.mainRoute?.numberId ?? null }
-    : null;
-}
 
 export async function voiceRoutes(app: FastifyInstance) {
   const { carrier, routing, clock, db, live } = app.deps;
