@@ -303,40 +303,50 @@ async function main() {
         usesStores: false,
       });
     }
-    const base = `http://127.0.0.1:${ports.full}`;
-    const api = fork(here("../../services/api/src/server.ts"), [], {
-      // BENCH_PROFILE_DIR: the API writes a V8 CPU profile there when it exits.
-      execArgv: [
-        "--import",
-        "tsx",
-        ...(process.env.BENCH_PROFILE_DIR
-          ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
-          : []),
-      ],
-      env: {
-        ...process.env,
-        PORT: String(ports.full),
-        HOST: "127.0.0.1",
-        PUBLIC_BASE_URL: base,
-        DATABASE_URL: dbUrl.toString(),
-        REDIS_URL,
-        // A carrier account of the bench's own: the webhooks are signed with its token, whatever
-        // the simulator's token is.
-        TWILIO_ACCOUNT_SID: ACCOUNT_SID,
-        TWILIO_AUTH_TOKEN: AUTH_TOKEN,
-        LOG_LEVEL: "warn",
-        SEED_DEMO: "false",
+    // The API, and when BENCH_COMPARE_API names another checkout's services/api/src/server.ts,
+    // that one too on the same database: an A/B of two commits in the same time window.
+    const apis = [
+      {
+        file: here("../../services/api/src/server.ts"),
+        name: `(c) full webhook, ${RULES.toLocaleString()} rules`,
       },
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
-    });
-    children.push(api);
-    await waitForHealth(base);
-    servers.push({
-      name: `(c) full webhook, ${RULES.toLocaleString()} rules`,
-      base,
-      pid: api.pid ?? 0,
-      usesStores: true,
-    });
+    ];
+    for (const [i, file] of (process.env.BENCH_COMPARE_API?.split(",").filter(Boolean) ?? []).entries()) {
+      apis.push({ file, name: `(${String.fromCharCode(100 + i)}) BENCH_COMPARE_API ${i + 1}` });
+    }
+    for (const [i, { file, name: label }] of apis.entries()) {
+      const port = i === 0 ? ports.full : await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const api = fork(file, [], {
+        // BENCH_PROFILE_DIR: the API writes its V8 CPU profiles there when it exits.
+        execArgv: [
+          "--import",
+          "tsx",
+          ...(process.env.BENCH_PROFILE_DIR
+            ? // One folder per API (c, d): a profile per thread, the main thread's the largest.
+              ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}/${String.fromCharCode(99 + i)}`]
+            : []),
+        ],
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          PUBLIC_BASE_URL: base,
+          DATABASE_URL: dbUrl.toString(),
+          REDIS_URL,
+          // A carrier account of the bench's own: the webhooks are signed with its token, whatever
+          // the simulator's token is.
+          TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+          TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+          LOG_LEVEL: "warn",
+          SEED_DEMO: "false",
+        },
+        stdio: ["ignore", "inherit", "inherit", "ipc"],
+      });
+      children.push(api);
+      await waitForHealth(base);
+      servers.push({ name: label, base, pid: api.pid ?? 0, usesStores: true });
+    }
 
     benchSql = postgres(dbUrl.toString(), {
       max: 1,
@@ -386,7 +396,7 @@ async function main() {
       );
       console.log(`${server.name.padEnd(40)}${cells.join(" ")}  ${rs.reduce((n, r) => n + r.non2xx, 0)}`);
     }
-    const [, minimal = [], full = []] = runs;
+    const [, minimal = [], full = [], ...compared] = runs;
     const pairs = minimal.map((b, i) => ({ b, c: full[i] as RunResult }));
     const throughputRatio = summarize(pairs.map(({ b, c }) => c.rps / b.rps));
     const cpuRatio = summarize(pairs.map(({ b, c }) => b.cpuUs / c.cpuUs));
@@ -401,6 +411,16 @@ async function main() {
       `throughput (c) / (b): ${formatSummary(throughputRatio, 2)}x (noisy: the neighbours' share of the cores)`,
     );
     console.log(`CPU per request (b) / (c): ${formatSummary(cpuRatio, 2)}x`);
+    for (const [i, other] of compared.entries()) {
+      const letter = String.fromCharCode(100 + i);
+      const ratio = (of: (b: RunResult, c: RunResult, o: RunResult) => number) =>
+        formatSummary(
+          summarize(minimal.map((b, run) => of(b, full[run] as RunResult, other[run] as RunResult))),
+          2,
+        );
+      console.log(`CPU per request (b) / (${letter}): ${ratio((b, _, o) => b.cpuUs / o.cpuUs)}x`);
+      console.log(`CPU per request (${letter}) / (c): ${ratio((_, c, o) => o.cpuUs / c.cpuUs)}x`);
+    }
     reportOtherWork(summarize(runs.flat().map((r) => r.otherWork)));
     if (CPU_READABLE) {
       console.log(

@@ -1,6 +1,7 @@
 export * from "./area-codes";
 export * from "./business-hours";
 export * from "./call-flow";
+export * from "./call-owner";
 export * from "./call-progress";
 export * from "./caller-id";
 export * from "./geo-rules";

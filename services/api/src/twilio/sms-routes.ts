@@ -1,48 +1,17 @@
-import { isForeignKeyViolation, newId, schema } from "@poundline/db";
 import { publishLiveEvent } from "@poundline/platform/events/live";
-import { contactableNumber, countSegments, EMPTY_TWIML } from "@poundline/telephony";
-import { and, eq } from "drizzle-orm";
+import { accountOfCall, EMPTY_TWIML } from "@poundline/telephony";
 import type { FastifyInstance } from "fastify";
-import { touchContactByPhone } from "../crm/contacts";
 import { advanceOutboundStatus } from "../messages/delivery";
+import { createInboundTexts } from "../messages/inbound-texts";
+import { type IncomingText, MAX_SEGMENTS, receiveText } from "../messages/receive";
 import { isOutboundStatus } from "../messages/status";
-import { type CarrierParams, carrierParams, MAX_INT32, MAX_MEDIA } from "./carrier-params";
+import { type CarrierParams, callerOf, carrierParams, MAX_INT32, MAX_MEDIA } from "./carrier-params";
 import { sendTwiml } from "./twiml-reply";
-import { accountOfCall, callerOf } from "./voice-routes";
-
-const { messages, smsOptOuts } = schema;
 
 export const smsPaths = {
   incoming: "/twilio/sms",
   status: "/twilio/sms/status",
 } as const;
-
-/** Whole-body keywords the carrier honours on long codes (trimmed, any case). */
-const OPT_OUT_KEYWORDS = new Set([
-  "STOP",
-  "STOPALL",
-  "UNSUBSCRIBE",
-  "CANCEL",
-  "END",
-  "QUIT",
-  "REVOKE",
-  "OPTOUT",
-]);
-const OPT_IN_KEYWORDS = new Set(["START", "UNSTOP", "YES"]);
-
-export type Keyword = "opt-out" | "opt-in" | null;
-
-/** What a whole message body asks for; HELP and INFO change nothing (the carrier replies to them). */
-export function keywordOf(body: string): Keyword {
-  const word = body.trim().toUpperCase();
-  if (OPT_OUT_KEYWORDS.has(word)) return "opt-out";
-  if (OPT_IN_KEYWORDS.has(word)) return "opt-in";
-  return null;
-}
-
-const E164 = /^\+[1-9][0-9]{6,14}$/;
-/** The longest text the carrier takes is 1,600 characters: never more segments than that. */
-const MAX_SEGMENTS = 1600;
 
 /** MediaUrl0..MediaUrl(N-1) of an MMS; `numMedia` is at most MAX_MEDIA. */
 function mediaUrlsOf(params: CarrierParams, numMedia: number): string[] {
@@ -54,114 +23,44 @@ function mediaUrlsOf(params: CarrierParams, numMedia: number): string[] {
   return urls;
 }
 
-/** MediaContentType0..(N-1), for the MediaUrls kept (the console shows images inline, links otherwise). */
-function mediaContentTypesOf(params: CarrierParams, numMedia: number): string[] {
-  const types: string[] = [];
-  for (let i = 0; i < numMedia; i++) {
-    if (params.optional(`MediaUrl${i}`)) types.push(params.optional(`MediaContentType${i}`) ?? "");
-  }
-  return types;
+/** The text the carrier's webhook delivers. */
+function incomingText(params: CarrierParams): IncomingText {
+  const numMedia = params.integer("NumMedia", { min: 0, max: MAX_MEDIA }) ?? 0;
+  return {
+    messageSid: params.firstOf("MessageSid", "SmsMessageSid", "SmsSid"),
+    from: params.text("From"),
+    to: params.text("To"),
+    caller: callerOf(params),
+    body: params.text("Body"),
+    numMedia,
+    mediaUrls: mediaUrlsOf(params, numMedia),
+    numSegments: params.integer("NumSegments", { min: 0, max: MAX_SEGMENTS }),
+  };
 }
 
 /** Incoming texts and the delivery reports of the ones we send. */
 export async function smsRoutes(app: FastifyInstance) {
   const { db, routing, clock, live } = app.deps;
+  const texts = createInboundTexts(db.db);
 
-  /**
-   * An incoming SMS or MMS: stored once per MessageSid, its sender made a contact (when it is a
-   * number: not a withheld, alphanumeric or short-code sender), opt-out keywords applied, all in
-   * one transaction. A repeated delivery inserts nothing and changes nothing; a text for an
-   * account deleted meanwhile is not stored.
-   */
+  /** An incoming SMS or MMS: see messages/receive.ts. */
   app.post(smsPaths.incoming, async (request, reply) => {
-    const params = carrierParams(request);
-    const messageSid = params.firstOf("MessageSid", "SmsMessageSid", "SmsSid");
-    const from = params.text("From");
-    const to = params.text("To");
-    if (!messageSid || !from || !to) return sendTwiml(reply, EMPTY_TWIML);
-    const owner = accountOfCall(routing.current(), to, callerOf(params));
-    if (!owner) {
-      request.log.warn({ messageSid, to }, "text to a number no account owns");
-      return sendTwiml(reply, EMPTY_TWIML);
-    }
-    const body = params.text("Body");
-    const numMedia = params.integer("NumMedia", { min: 0, max: MAX_MEDIA }) ?? 0;
-    const sender = contactableNumber(from);
-    const now = clock();
-
-    const created = await db.db
-      .transaction(async (tx) => {
-        const [message] = await tx
-          .insert(messages)
-          .values({
-            id: newId("message"),
-            accountId: owner.accountId,
-            phoneNumberId: owner.phoneNumberId,
-            messageSid,
-            direction: "inbound",
-            fromNumber: from,
-            toNumber: to,
-            body,
-            // 0 or absent: the carrier did not say.
-            numSegments: params.integer("NumSegments", { min: 0, max: MAX_SEGMENTS }) || countSegments(body),
-            numMedia,
-            mediaUrls: mediaUrlsOf(params, numMedia),
-            mediaContentTypes: mediaContentTypesOf(params, numMedia),
-            status: "received",
-            sentAt: now,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .onConflictDoNothing({ target: messages.messageSid })
-          .returning({ id: messages.id });
-        if (!message) return false;
-
-        if (!sender) return true;
-        const contactId = await touchContactByPhone(tx, {
-          accountId: owner.accountId,
-          phone: sender,
-          source: "text",
-          at: now,
-        });
-        if (contactId) await tx.update(messages).set({ contactId }).where(eq(messages.id, message.id));
-
-        const keyword = keywordOf(body);
-        if (keyword && E164.test(to)) {
-          const pair = and(eq(smsOptOuts.ourNumber, to), eq(smsOptOuts.subscriberNumber, sender));
-          if (keyword === "opt-out") {
-            await tx
-              .insert(smsOptOuts)
-              .values({
-                id: newId("optOut"),
-                accountId: owner.accountId,
-                ourNumber: to,
-                subscriberNumber: sender,
-                optedOutAt: now,
-              })
-              .onConflictDoNothing({ target: [smsOptOuts.ourNumber, smsOptOuts.subscriberNumber] });
-          } else {
-            await tx.delete(smsOptOuts).where(pair);
-          }
-        }
-        return true;
-      })
-      .catch((error: unknown) => {
-        if (!isForeignKeyViolation(error)) throw error;
-        request.log.warn(
-          { messageSid, accountId: owner.accountId },
-          "text for an account that no longer exists",
-        );
-        return false;
-      });
-
-    if (created) {
-      publishLiveEvent(live, request.log, owner.accountId, {
-        type: "message.received",
-        messageSid,
-        from,
-        to,
-        body,
-      });
+    const result = await receiveText(
+      {
+        ownerOf: (ourNumber, caller) => accountOfCall(routing.current(), ourNumber, caller),
+        texts,
+        clock,
+        publish: (accountId, event) => publishLiveEvent(live, request.log, accountId, event),
+      },
+      incomingText(carrierParams(request)),
+    );
+    if (!result.ok && result.reason === "no_owner") {
+      request.log.warn({ messageSid: result.messageSid, to: result.to }, "text to a number no account owns");
+    } else if (!result.ok && result.reason === "account_gone") {
+      request.log.warn(
+        { messageSid: result.messageSid, accountId: result.accountId },
+        "text for an account that no longer exists",
+      );
     }
     return sendTwiml(reply, EMPTY_TWIML);
   });

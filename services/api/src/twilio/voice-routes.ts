@@ -1,20 +1,15 @@
 import { schema } from "@poundline/db";
 import { publishLiveEvent } from "@poundline/platform/events/live";
 import {
-  type CallerLocation,
+  accountOfCall,
+  callerLocation,
   callProgressStatus,
   callTimes,
-  chooseLicensee,
   continueAfterDial,
   continueAfterGather,
-  countryOfNumber,
   type DialStatus,
   EMPTY_TWIML,
   type IncomingCall,
-  type LocationInput,
-  locateCaller,
-  nanpAreaCodes,
-  type RoutingTable,
   readContext,
   readFollowUp,
   readPosition,
@@ -27,7 +22,7 @@ import {
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { createCallStatusWriter } from "./call-status-writer";
-import { type CarrierParams, carrierParams, carrierQuery, MAX_INT32 } from "./carrier-params";
+import { type CarrierParams, callerOf, carrierParams, carrierQuery, MAX_INT32 } from "./carrier-params";
 import { sendTwiml } from "./twiml-reply";
 
 const DIAL_STATUSES = [
@@ -45,39 +40,15 @@ const partiesOf = (params: CarrierParams) => ({
   callSid: params.optional("CallSid"),
 });
 
-/** Who is calling, as the carrier located them. */
-export function callerOf(params: CarrierParams): LocationInput {
-  return {
-    from: params.text("From"),
-    fromState: params.optional("FromState"),
-    fromCountry: params.optional("FromCountry"),
-  };
-}
-
-export function callerLocation(caller: LocationInput): CallerLocation {
-  return locateCaller(caller, nanpAreaCodes, countryOfNumber);
-}
-
-/** Which account a call belongs to: the owner of our number, or the licensee the geo rules chose. */
-export function accountOfCall(table: RoutingTable, ourNumber: string, caller: LocationInput) {
-  const entry = table.byNumber.get(ourNumber);
-  if (!entry) return null;
-  if (entry.kind === "owned")
-    return { accountId: entry.route.accountId, phoneNumberId: entry.route.numberId };
-  const { accountId } = chooseLicensee(entry.shared, callerLocation(caller));
-  return accountId
-    ? { accountId, phoneNumberId: table.accounts.get(accountId)?.mainRoute?.numberId ?? null }
-    : null;
-}
-
 export async function voiceRoutes(app: FastifyInstance) {
   const { carrier, routing, clock, db, live } = app.deps;
   const twiml: TwimlOptions = {
     baseUrl: carrier.webhookBaseUrl,
     carrierTranscription: carrier.carrierTranscription,
   };
-  // The hot path: in-memory tables only, no database round trip.
-  app.post(voicePaths.incoming, async (request, reply) => {
+  // The hot path: in-memory tables only, no database round trip. Not async: nothing is awaited,
+  // so no promise per call (Fastify answers a throw from a plain handler like a rejection).
+  app.post(voicePaths.incoming, (request, reply) => {
     const params = carrierParams(request);
     const call: IncomingCall = {
       to: params.text("To"),
@@ -86,7 +57,7 @@ export async function voiceRoutes(app: FastifyInstance) {
       fromCountry: params.optional("FromCountry"),
     };
     const routed = routeIncomingCall(routing.current(), call, callerLocation(call), clock());
-    return sendTwiml(
+    sendTwiml(
       reply,
       renderStep(routed.step, twiml, { from: call.from, to: call.to, callSid: params.optional("CallSid") }),
     );

@@ -1,0 +1,133 @@
+import type { LiveEvent } from "@poundline/platform/events/live";
+import { describe, expect, it } from "vitest";
+import {
+  type IncomingRecording,
+  type RecordingPorts,
+  receiveRecording,
+  receiveTranscription,
+  type VoicemailRecord,
+} from "../../src/recordings/receive";
+
+/** Ports over memory: a store that keeps what it is given and answers `outcome`. */
+function fakePorts(
+  outcome: "stored" | "duplicate" | "account_gone" = "stored",
+  carrierTranscription = false,
+) {
+  const recorded: VoicemailRecord[] = [];
+  const transcribed: [string, string, string | null][] = [];
+  const published: { accountId: string; event: LiveEvent }[] = [];
+  const ports: RecordingPorts = {
+    voicemails: {
+      async record(v) {
+        recorded.push(v);
+        return outcome;
+      },
+      async transcribed(accountId, recordingSid, transcription) {
+        transcribed.push([accountId, recordingSid, transcription]);
+      },
+    },
+    carrierTranscription,
+    publish: (accountId, event) => published.push({ accountId, event }),
+  };
+  return { ports, recorded, transcribed, published };
+}
+
+const recording = (overrides: Partial<IncomingRecording> = {}): IncomingRecording => ({
+  context: { accountId: "acct_1", numberId: "num_1" },
+  recordingSid: "RE1",
+  callSid: "CA1",
+  recordingUrl: "https://carrier.example/RE1",
+  status: undefined,
+  durationSeconds: 12,
+  from: "Anonymous",
+  to: "+13055550100",
+  extensionId: "ext_1",
+  ...overrides,
+});
+
+describe("receiveRecording", () => {
+  it("stores the voicemail, wakes the job relay and tells the live views", async () => {
+    const fake = fakePorts("stored", true);
+    const result = await receiveRecording(fake.ports, recording());
+    expect(result).toEqual({ ok: true, accountId: "acct_1", recordingSid: "RE1" });
+    expect(fake.recorded).toEqual([
+      {
+        accountId: "acct_1",
+        callSid: "CA1",
+        recordingSid: "RE1",
+        recordingUrl: "https://carrier.example/RE1",
+        durationSeconds: 12,
+        from: "Anonymous",
+        to: "+13055550100",
+        extensionId: "ext_1",
+        transcriptionStatus: "pending",
+      },
+    ]);
+    expect(fake.published).toEqual([
+      {
+        accountId: "acct_1",
+        event: { type: "voicemail.created", recordingSid: "RE1", from: "Anonymous", durationSeconds: 12 },
+      },
+    ]);
+  });
+
+  it("without the carrier's transcription, nothing is pending", async () => {
+    const fake = fakePorts("stored", false);
+    await receiveRecording(fake.ports, recording({ status: "completed" }));
+    expect(fake.recorded[0]?.transcriptionStatus).toBe("none");
+  });
+
+  it.each([
+    ["no context", { context: null }, "incomplete"],
+    ["no RecordingSid", { recordingSid: undefined }, "incomplete"],
+    ["no CallSid", { callSid: undefined }, "incomplete"],
+    ["no recording URL", { recordingUrl: undefined }, "incomplete"],
+    ["a recording that failed", { status: "failed" }, "not_completed"],
+    ["a recording still in progress", { status: "in-progress" }, "not_completed"],
+  ] as const)("stores nothing with %s", async (_, overrides, reason) => {
+    const fake = fakePorts();
+    expect(await receiveRecording(fake.ports, recording(overrides))).toEqual({ ok: false, reason });
+    expect([fake.recorded, fake.published]).toEqual([[], []]);
+  });
+
+  it.each(["duplicate", "account_gone"] as const)("a %s recording sets nothing off", async (outcome) => {
+    const fake = fakePorts(outcome);
+    const result = await receiveRecording(fake.ports, recording());
+    expect(result).toEqual({ ok: false, reason: outcome, accountId: "acct_1", recordingSid: "RE1" });
+    expect(fake.published).toEqual([]);
+  });
+});
+
+describe("receiveTranscription", () => {
+  const context = { accountId: "acct_1", numberId: null };
+  it.each([
+    ["completed", "Call me back", "Call me back"],
+    ["completed", "", ""],
+    ["failed", "ignored", null],
+  ] as const)("%s with %j keeps %j", async (status, text, kept) => {
+    const fake = fakePorts();
+    expect(await receiveTranscription(fake.ports, { context, recordingSid: "RE1", status, text })).toBe(true);
+    expect(fake.transcribed).toEqual([["acct_1", "RE1", kept]]);
+  });
+
+  it("without a context or RecordingSid, nothing is written", async () => {
+    const fake = fakePorts();
+    expect(
+      await receiveTranscription(fake.ports, {
+        context: null,
+        recordingSid: "RE1",
+        status: "completed",
+        text: "x",
+      }),
+    ).toBe(false);
+    expect(
+      await receiveTranscription(fake.ports, {
+        context,
+        recordingSid: undefined,
+        status: "completed",
+        text: "x",
+      }),
+    ).toBe(false);
+    expect(fake.transcribed).toEqual([]);
+  });
+});
