@@ -1,5 +1,6 @@
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
+import websocket from "@fastify/websocket";
 import type { CarrierSim } from "@poundline/carrier-sim";
 import type { DatabaseHandle } from "@poundline/db";
 import type { QueueCounts } from "@poundline/workers";
@@ -22,6 +23,7 @@ import { registerErrorHandler, sendClientError, sendFrameworkError } from "./htt
 import { createLogger, logRequests, requestLogger } from "./http/logging";
 import { createOriginCheck } from "./http/origin";
 import { registerSecurityHeaders } from "./http/security-headers";
+import { liveRoutes } from "./live/routes";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { messageRoutes } from "./messages/routes";
 import { siteRoutes } from "./site/routes";
@@ -155,6 +157,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       publicBaseUrl: config.PUBLIC_BASE_URL,
     });
     await browser.register(cookie);
+    await browser.register(websocket, { options: { maxPayload: 4096 } });
     await browser.register(
       async (api) => {
         // Per-IP limits guard the console API.
@@ -176,6 +179,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         await api.register(messageRoutes);
         await api.register(adminRoutes, { prefix: "/admin" });
         await api.register(siteRoutes);
+        await api.register(liveRoutes, { allowedOrigins });
       },
       { prefix: "/api" },
     );
