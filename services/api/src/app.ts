@@ -15,6 +15,7 @@ import { authRoutes } from "./auth/routes";
 import { createLoginThrottle, type LoginThrottle } from "./auth/throttle";
 import { type CarrierClient, createCarrierClient } from "./carrier/client";
 import { type Config, trustProxyOption } from "./config";
+import { consoleRoutes } from "./console/routes";
 import { crmRoutes } from "./crm/routes";
 import { createInProcessBus, createRedisBus, type EventBus } from "./events/bus";
 import { createLiveEvents, type LiveEvents } from "./events/live";
@@ -179,6 +180,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         await api.register(messageRoutes);
         await api.register(adminRoutes, { prefix: "/admin" });
         await api.register(siteRoutes);
+        await api.register(consoleRoutes);
         await api.register(liveRoutes, { allowedOrigins });
       },
       { prefix: "/api" },
