@@ -1,9 +1,14 @@
+import { voicePaths } from "@poundline/telephony";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireAccount } from "../auth/context";
+import { AppError } from "../http/errors";
+import { placeClickToCall } from "./click-to-call";
 import { accountNumbers, activeCalls, dashboardStats, recentCalls, recentVoicemails } from "./dashboard";
 import {
   activeCallsSchema,
+  clickToCallBodySchema,
+  clickToCallResponseSchema,
   dashboardStatsSchema,
   phoneNumberListSchema,
   recentCallsSchema,
@@ -70,4 +75,33 @@ export async function consoleRoutes(fastify: FastifyInstance) {
     const { db, clock } = request.server.deps;
     return { calls: await activeCalls(db.db, account.id, clock()) };
   });
+
+  app.post(
+    "/calls/click-to-call",
+    { schema: { body: clickToCallBodySchema, response: { 201: clickToCallResponseSchema } } },
+    async (request, reply) => {
+      const { account, user } = requireAccount(request);
+      const { db, carrierClient, carrier } = request.server.deps;
+      const result = await placeClickToCall(
+        {
+          db: db.db,
+          carrier: carrierClient,
+          webhookBaseUrl: carrier.webhookBaseUrl,
+          statusPath: voicePaths.status,
+        },
+        { accountId: account.id, userId: user.id, ...request.body },
+      );
+      if (!result.ok) {
+        if (result.reason === "no-number")
+          throw new AppError("BAD_REQUEST", "This account has no phone number to call from.", {
+            "body.callerId": ["This account has no phone number to call from."],
+          });
+        throw new AppError(
+          "BAD_REQUEST",
+          `The carrier refused the call: ${result.message ?? "unknown reason"}`,
+        );
+      }
+      return reply.status(201).send({ callId: result.callId, callSid: result.callSid });
+    },
+  );
 }

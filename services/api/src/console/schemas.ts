@@ -1,5 +1,6 @@
 import { callDirections, callStatuses, messageDirections } from "@poundline/db/enums";
 import { z } from "zod";
+import { normalizePhone } from "../crm/phone";
 import { line, timestampSchema } from "../http/schemas";
 
 /** The bell: unread voicemails, unread inbound texts, support replies to the user's tickets not yet read. */
@@ -109,12 +110,21 @@ export type CallSummary = z.output<typeof callSummarySchema>;
 export const CLICK_TO_CALL_LIMITS = { phone: 32 } as const;
 export const INVALID_PHONE_MESSAGE = "Enter a valid phone number.";
 
+const E164 = /^\+[1-9][0-9]{6,14}$/;
+
+/** A phone number as typed, normalised to E.164 (US numbers without +1 accepted), or refused. */
+const phoneInput = () =>
+  line(INVALID_PHONE_MESSAGE)
+    .max(CLICK_TO_CALL_LIMITS.phone, INVALID_PHONE_MESSAGE)
+    .transform(normalizePhone)
+    .refine((value) => E164.test(value), INVALID_PHONE_MESSAGE);
+
 /** Make a Call: ring the user's own phone first, then bridge it to the destination. */
 export const clickToCallBodySchema = z.object({
   /** The user's own phone, which rings first. */
-  myPhone: line(INVALID_PHONE_MESSAGE).min(1, INVALID_PHONE_MESSAGE).max(CLICK_TO_CALL_LIMITS.phone),
+  myPhone: phoneInput(),
   /** Who the user wants to reach. */
-  to: line(INVALID_PHONE_MESSAGE).min(1, INVALID_PHONE_MESSAGE).max(CLICK_TO_CALL_LIMITS.phone),
+  to: phoneInput(),
   /** Which of the account's numbers shows as caller ID (its id); the first one by default. */
   callerId: line("Invalid number.").max(64).optional(),
 });
