@@ -3,6 +3,7 @@ import type { z } from "zod";
 import * as adminJobs from "../../src/admin/jobs";
 import * as adminSchemas from "../../src/admin/schemas";
 import * as authSchemas from "../../src/auth/schemas";
+import * as consoleSchemas from "../../src/console/schemas";
 import * as crmSchemas from "../../src/crm/schemas";
 import {
   CONTROL_CHARACTERS_MESSAGE,
@@ -173,7 +174,15 @@ function constrained(schema: z.ZodString): boolean {
   });
 }
 
-const modules = { adminJobs, adminSchemas, authSchemas, crmSchemas, messageSchemas, siteSchemas };
+const modules = {
+  adminJobs,
+  adminSchemas,
+  authSchemas,
+  consoleSchemas,
+  crmSchemas,
+  messageSchemas,
+  siteSchemas,
+};
 const inputSchemas = Object.entries(modules).flatMap(([module, exports]) =>
   Object.entries(exports)
     .filter(([name]) => /(Body|Query|Params)Schema$/.test(name))

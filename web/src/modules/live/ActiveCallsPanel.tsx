@@ -3,29 +3,36 @@ import { PhoneCall } from "lucide-react";
 import { useEffect, useState } from "react";
 import { formatDuration } from "../console/format";
 import { useActiveCalls } from "../console/queries";
-import { useLiveStatus } from "./store";
+import { panelCalls } from "./calls";
+import { useLiveCalls, useLiveStatus } from "./store";
 
-/** Seconds since `iso`, ticking every second while shown. */
-function useElapsed(iso: string | null): number {
+/** The time now, ticking every second while shown. */
+function useNow(): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
-  return iso ? Math.max(0, Math.round((now - Date.parse(iso)) / 1000)) : 0;
+  return now;
 }
 
-function Elapsed({ since }: { since: string }) {
-  return <>{formatDuration(useElapsed(since))}</>;
-}
+const STATUS_LABELS: Record<string, string> = {
+  queued: "Ringing",
+  initiated: "Ringing",
+  ringing: "Ringing",
+  "in-progress": "In progress",
+  completed: "Ended",
+};
 
-/** Calls ringing or in progress now: from GET /api/calls/active, refetched on every live call event. */
+/** Calls ringing or in progress: GET /api/calls/active, kept current by the live call events. */
 export function ActiveCallsPanel() {
   const { data, isPending } = useActiveCalls();
+  const live = useLiveCalls();
   const status = useLiveStatus();
-  const calls = data?.calls ?? [];
+  const now = useNow();
+  const calls = panelCalls(data?.calls ?? [], live, now);
   return (
-    <Card withBorder aria-label="Active calls">
+    <Card withBorder component="section" aria-label="Active calls">
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4">
           Active Calls
@@ -35,34 +42,35 @@ export function ActiveCallsPanel() {
         </Badge>
       </Group>
       <Stack gap="sm">
-        {isPending && <Text c="dimmed">Loading...</Text>}
+        {isPending && calls.length === 0 && <Text c="dimmed">Loading...</Text>}
         {!isPending && calls.length === 0 && <Text c="dimmed">No active calls.</Text>}
-        {calls.map((call) => {
-          const other = call.direction === "inbound" ? call.fromNumber : call.toNumber;
-          return (
-            <Group key={call.id} justify="space-between" wrap="nowrap" data-testid="active-call">
-              <Group gap="sm" wrap="nowrap">
-                <PhoneCall size={18} aria-hidden />
-                <div>
-                  <Text size="sm" fw={500}>
-                    {call.contactName ?? other}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {call.direction === "inbound" ? `To ${call.toNumber}` : `From ${call.fromNumber}`}
-                  </Text>
-                </div>
-              </Group>
-              <Group gap="xs" wrap="nowrap">
-                <Badge color={call.callStatus === "in-progress" ? "teal" : "yellow"}>
-                  {call.callStatus === "in-progress" ? "In progress" : "Ringing"}
-                </Badge>
-                <Text size="xs" c="dimmed">
-                  <Elapsed since={call.answeredAt ?? call.callStartTime} />
+        {calls.map((call) => (
+          <Group key={call.key} justify="space-between" wrap="nowrap" data-testid="active-call">
+            <Group gap="sm" wrap="nowrap">
+              <PhoneCall size={18} aria-hidden />
+              <div>
+                <Text size="sm" fw={500}>
+                  {call.name ?? call.other}
                 </Text>
-              </Group>
+                <Text size="xs" c="dimmed">
+                  {call.direction === "inbound"
+                    ? `Incoming to ${call.ourNumber}`
+                    : `Outgoing from ${call.ourNumber}`}
+                </Text>
+              </div>
             </Group>
-          );
-        })}
+            <Group gap="xs" wrap="nowrap">
+              <Badge color={call.ended ? "gray" : call.status === "in-progress" ? "teal" : "yellow"}>
+                {STATUS_LABELS[call.status] ?? call.status.replace("_", " ")}
+              </Badge>
+              {!call.ended && (
+                <Text size="xs" c="dimmed">
+                  {formatDuration((now - Date.parse(call.since)) / 1000)}
+                </Text>
+              )}
+            </Group>
+          </Group>
+        ))}
       </Stack>
     </Card>
   );

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { toast } from "../../lib/toast";
 import { createLiveConnection } from "./connection";
 import { CATCH_UP_KEYS, liveUrl, staleKeysOf, toastOf } from "./events";
-import { setLiveStatus } from "./store";
+import { recordCallEvent, resetLiveCalls, setLiveStatus } from "./store";
 
 /** Started by the console's layout: live events invalidate the lists they change and raise toasts. */
 export function useLiveConnection() {
@@ -12,6 +12,7 @@ export function useLiveConnection() {
     const connection = createLiveConnection({
       url: liveUrl(window.location),
       onFrame(frame) {
+        if (frame.type === "call.updated") recordCallEvent(frame);
         for (const queryKey of staleKeysOf(frame)) void queryClient.invalidateQueries({ queryKey });
         const notice = toastOf(frame);
         if (notice) toast(notice);
@@ -22,6 +23,9 @@ export function useLiveConnection() {
       onStatus: setLiveStatus,
     });
     connection.start();
-    return () => connection.stop();
+    return () => {
+      connection.stop();
+      resetLiveCalls();
+    };
   }, [queryClient]);
 }
