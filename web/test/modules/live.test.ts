@@ -18,7 +18,7 @@ describe("reconnection delays", () => {
 });
 
 const at = "2025-01-01T00:00:00.000Z";
-const call = (status: string, when = at): LiveFrame => ({
+const call = (status: string, when = at): Extract<LiveFrame, { type: "call.updated" }> => ({
   type: "call.updated",
   callSid: "CA1",
   status,
