@@ -88,6 +88,8 @@ export function ConsoleLayout() {
                 label={item.label}
                 leftSection={<Icon size={18} aria-hidden />}
                 active={active}
+                color="blue.9"
+                variant="filled"
                 aria-current={active ? "page" : undefined}
               />
             );

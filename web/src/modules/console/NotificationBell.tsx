@@ -10,11 +10,17 @@ export function NotificationBell() {
   return (
     <Menu position="bottom-end" width={240}>
       <Menu.Target>
-        <Indicator label={total > 99 ? "99+" : total} size={18} disabled={total === 0} color="red" offset={4}>
-          <ActionIcon variant="subtle" size="lg" aria-label={`Notifications (${total} unread)`}>
+        <ActionIcon variant="subtle" size="lg" aria-label={`Notifications (${total} unread)`}>
+          <Indicator
+            label={total > 99 ? "99+" : total}
+            size={18}
+            disabled={total === 0}
+            color="red.9"
+            offset={2}
+          >
             <Bell size={20} aria-hidden />
-          </ActionIcon>
-        </Indicator>
+          </Indicator>
+        </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>Unread</Menu.Label>

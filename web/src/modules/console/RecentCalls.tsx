@@ -29,7 +29,7 @@ function CallRow({ call }: { call: CallSummary }) {
         </div>
       </Group>
       <Group gap="xs" wrap="nowrap">
-        <Badge variant="light" color={missed ? "red" : "gray"}>
+        <Badge variant="outline" color={missed ? "red.9" : "gray.7"}>
           {call.callStatus.replace("_", " ")}
         </Badge>
         <Text size="xs" c="dimmed">
@@ -55,7 +55,7 @@ export function RecentCalls() {
       </Group>
       <Stack gap="sm">
         {isPending && <Text c="dimmed">Loading...</Text>}
-        {isError && <Text c="red.8">Could not load recent calls.</Text>}
+        {isError && <Text c="red.9">Could not load recent calls.</Text>}
         {data?.calls.length === 0 && <Text c="dimmed">No calls yet.</Text>}
         {data?.calls.map((call) => (
           <CallRow key={call.id} call={call} />

@@ -18,7 +18,7 @@ export function RecentVoicemails() {
       </Group>
       <Stack gap="sm">
         {isPending && <Text c="dimmed">Loading...</Text>}
-        {isError && <Text c="red.8">Could not load voicemails.</Text>}
+        {isError && <Text c="red.9">Could not load voicemails.</Text>}
         {data?.voicemails.length === 0 && <Text c="dimmed">No voicemails yet.</Text>}
         {data?.voicemails.map((vm) => (
           <Group key={vm.id} justify="space-between" wrap="nowrap" align="flex-start">
@@ -31,7 +31,7 @@ export function RecentVoicemails() {
               </Text>
             </div>
             <Group gap="xs" wrap="nowrap">
-              {vm.status === "unread" && <Badge color="blue">New</Badge>}
+              {vm.status === "unread" && <Badge color="blue.9">New</Badge>}
               <Text size="xs" c="dimmed">
                 {formatDuration(vm.durationSeconds)}
               </Text>

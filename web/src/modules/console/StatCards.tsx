@@ -22,7 +22,7 @@ export function StatCards() {
         const Arrow = trend === "up" ? ArrowUpRight : trend === "down" ? ArrowDownRight : ArrowRight;
         // More missed calls is bad news; more calls otherwise good.
         const good = key === "missed" ? trend === "down" : trend === "up";
-        const color = trend === "flat" ? "dimmed" : good ? "teal.8" : "red.8";
+        const color = trend === "flat" ? "dimmed" : good ? "teal.9" : "red.9";
         return (
           <Card withBorder key={key} aria-label={title}>
             <Text size="sm" c="dimmed" fw={500}>
@@ -33,7 +33,7 @@ export function StatCards() {
                 {stat.value}
               </Text>
             ) : isError ? (
-              <Text c="red.8">Could not load</Text>
+              <Text c="red.9">Could not load</Text>
             ) : (
               <Skeleton h={36} my={4} />
             )}

@@ -30,7 +30,7 @@ export function UserMenu() {
     <Menu position="bottom-end" width={220}>
       <Menu.Target>
         <UnstyledButton aria-label="User menu">
-          <Avatar radius="xl" color="blue">
+          <Avatar radius="xl" color="blue.9" variant="filled">
             {initials}
           </Avatar>
         </UnstyledButton>

@@ -60,7 +60,10 @@ export function ActiveCallsPanel() {
               </div>
             </Group>
             <Group gap="xs" wrap="nowrap">
-              <Badge color={call.ended ? "gray" : call.status === "in-progress" ? "teal" : "yellow"}>
+              <Badge
+                autoContrast
+                color={call.ended ? "gray.7" : call.status === "in-progress" ? "teal.9" : "yellow.4"}
+              >
                 {STATUS_LABELS[call.status] ?? call.status.replace("_", " ")}
               </Badge>
               {!call.ended && (
