@@ -28,7 +28,7 @@ function CallRow({ call }: { call: CallSummary }) {
           </Text>
         </div>
       </Group>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
         <Badge variant="outline" color={missed ? "red.9" : "gray.7"}>
           {call.callStatus.replace("_", " ")}
         </Badge>

@@ -22,7 +22,7 @@ export function RecentVoicemails() {
         {data?.voicemails.length === 0 && <Text c="dimmed">No voicemails yet.</Text>}
         {data?.voicemails.map((vm) => (
           <Group key={vm.id} justify="space-between" wrap="nowrap" align="flex-start">
-            <div>
+            <div style={{ minWidth: 0, flex: 1 }}>
               <Text size="sm" fw={vm.status === "unread" ? 700 : 500}>
                 {vm.contactName ?? vm.fromNumber}
               </Text>
@@ -30,7 +30,7 @@ export function RecentVoicemails() {
                 {vm.transcription ?? new Date(vm.createdAt).toLocaleString()}
               </Text>
             </div>
-            <Group gap="xs" wrap="nowrap">
+            <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
               {vm.status === "unread" && <Badge color="blue.9">New</Badge>}
               <Text size="xs" c="dimmed">
                 {formatDuration(vm.durationSeconds)}
