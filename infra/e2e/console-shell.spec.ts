@@ -97,6 +97,27 @@ test("a simulated call appears live in Active Calls, then in Recent Calls, witho
   await expect(recent).toBeVisible();
 });
 
+test("Make a Call rings the user's phone, then the destination, and the call shows in Recent Calls", async ({
+  page,
+}) => {
+  await openConsole(page);
+  const destination = `+1404555${String(Math.floor(Math.random() * 9000) + 1000)}`;
+  await page.getByRole("button", { name: "Make a Call" }).click();
+  const dialog = page.getByRole("dialog", { name: "Make a Call" });
+  await dialog.getByLabel("Your phone").fill("(305) 555-0142");
+  await dialog.getByLabel("Number to call").fill(destination);
+  await expect(dialog.getByRole("textbox", { name: "Caller ID" })).not.toHaveValue("");
+  await dialog.getByRole("button", { name: "Call", exact: true }).click();
+  await expect(toast(page, "Calling your phone")).toBeVisible();
+  await expect(page.getByTestId("recent-call").filter({ hasText: destination })).toBeVisible();
+
+  // The user's phone is remembered for the next call.
+  await page.getByRole("button", { name: "Make a Call" }).click();
+  await expect(page.getByRole("dialog", { name: "Make a Call" }).getByLabel("Your phone")).toHaveValue(
+    "(305) 555-0142",
+  );
+});
+
 test("the dashboard has no serious or critical axe violations", async ({ page }) => {
   await openConsole(page);
   await expect(page.getByTestId("stat-totalCalls")).toBeVisible();
