@@ -88,6 +88,8 @@ export interface BuildOptions {
   log?: FastifyBaseLogger;
   /** The built web app's folder (default web/dist). */
   webDist?: string;
+  /** How often live sockets are pinged and their sessions checked (default 30 s). */
+  liveHeartbeatMs?: number;
 }
 
 export async function buildApp(options: BuildOptions): Promise<App> {
@@ -181,7 +183,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         await api.register(adminRoutes, { prefix: "/admin" });
         await api.register(siteRoutes);
         await api.register(consoleRoutes);
-        await api.register(liveRoutes, { allowedOrigins });
+        await api.register(liveRoutes, { allowedOrigins, heartbeatMs: options.liveHeartbeatMs });
       },
       { prefix: "/api" },
     );

@@ -100,7 +100,7 @@ class FakeSocket {
   static made: FakeSocket[] = [];
   onopen: (() => void) | null = null;
   onmessage: ((m: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event?: { code: number }) => void) | null = null;
   closed = false;
   constructor(readonly url: string) {
     FakeSocket.made.push(this);
@@ -152,5 +152,25 @@ describe("the connection manager", () => {
     const count = timers.length;
     FakeSocket.made.at(-1)?.onclose?.();
     expect(timers.length).toBe(count);
+  });
+
+  it("stops on the session-ended close code and says so", () => {
+    FakeSocket.made = [];
+    const timers: number[] = [];
+    let ended = 0;
+    const connection = createLiveConnection({
+      url: "ws://x/api/live",
+      onFrame: () => {},
+      onReconnect: () => {},
+      onSessionEnded: () => ended++,
+      WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
+      setTimer: (_fn, ms) => timers.push(ms),
+      clearTimer: () => {},
+    });
+    connection.start();
+    FakeSocket.made[0]?.onopen?.();
+    FakeSocket.made[0]?.onclose?.({ code: 4401 });
+    expect(ended).toBe(1);
+    expect(timers).toEqual([]);
   });
 });

@@ -1,4 +1,7 @@
+import { schema } from "@poundline/db";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SESSION_ENDED_CLOSE_CODE } from "../../src/live/routes";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../../src/testing";
 import { createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
 import { closeAndWait, liveUrl, nextEvent, openLive } from "./helpers";
@@ -88,5 +91,21 @@ describe("account isolation", () => {
     });
     expect(await toA2).toMatchObject({ messageSid: "SM_2" });
     a2.terminate();
+  });
+});
+
+describe("a console whose session ends", () => {
+  it("is closed at the next heartbeat", async () => {
+    const quick = await createTestApp({ liveHeartbeatMs: 200 });
+    try {
+      const user = await createUser(quick);
+      const session = await signIn(quick, user);
+      const ws = await openLive(await liveUrl(quick.app), session.headers);
+      const closed = new Promise<number>((resolve) => ws.once("close", (code) => resolve(code)));
+      await quick.db.db.delete(schema.sessions).where(eq(schema.sessions.userId, user.id));
+      expect(await closed).toBe(SESSION_ENDED_CLOSE_CODE);
+    } finally {
+      await quick.close();
+    }
   });
 });

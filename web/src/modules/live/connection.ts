@@ -1,5 +1,8 @@
 import { type LiveFrame, reconnectDelay } from "./events";
 
+/** The server's close code for a socket whose session ended (services/api live/routes.ts). */
+export const SESSION_ENDED_CLOSE_CODE = 4401;
+
 export type LiveStatus = "connecting" | "open" | "closed";
 
 export interface LiveConnectionOptions {
@@ -8,6 +11,8 @@ export interface LiveConnectionOptions {
   /** The socket is open again after having been lost: refetch what may have been missed. */
   onReconnect(): void;
   onStatus?(status: LiveStatus): void;
+  /** The server closed the socket because the session ended: no reconnecting, check the session. */
+  onSessionEnded?(): void;
   /** The WebSocket constructor (tests pass a fake). */
   WebSocketImpl?: typeof WebSocket;
   setTimer?: (fn: () => void, ms: number) => unknown;
@@ -47,11 +52,15 @@ export function createLiveConnection(options: LiveConnectionOptions) {
       }
       options.onFrame(frame);
     };
-    ws.onclose = () => {
+    ws.onclose = (event) => {
       if (socket !== ws) return;
       socket = null;
       options.onStatus?.("closed");
       if (stopped) return;
+      if (event?.code === SESSION_ENDED_CLOSE_CODE) {
+        options.onSessionEnded?.();
+        return;
+      }
       timer = setTimer(open, reconnectDelay(attempt));
       attempt += 1;
     };

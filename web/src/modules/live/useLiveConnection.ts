@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { sessionKey } from "../../app/session";
 import { toast } from "../../lib/toast";
 import { createLiveConnection } from "./connection";
 import { CATCH_UP_KEYS, liveUrl, staleKeysOf, toastOf } from "./events";
@@ -21,6 +22,8 @@ export function useLiveConnection() {
         for (const queryKey of CATCH_UP_KEYS) void queryClient.invalidateQueries({ queryKey });
       },
       onStatus: setLiveStatus,
+      // Signed out elsewhere or expired: the session check answers, and the guard sends to /login.
+      onSessionEnded: () => void queryClient.invalidateQueries({ queryKey: sessionKey }),
     });
     connection.start();
     return () => {
