@@ -3,7 +3,9 @@ import type { FastifyInstance } from "fastify";
 import VoiceResponse from "twilio/lib/twiml/VoiceResponse";
 import { carrierQuery } from "../twilio/carrier-params";
 import { sendTwiml } from "../twilio/twiml-reply";
-import { CLICK_TO_CALL_PATH, clickToCallBridge } from "./click-to-call";
+import { CLICK_TO_CALL_PATH } from "./click-to-call";
+
+const E164 = /^\+[1-9][0-9]{6,14}$/;
 
 /**
  * The bridge leg of Make a Call, under /twilio (the carrier's signature is checked there): the
@@ -11,11 +13,12 @@ import { CLICK_TO_CALL_PATH, clickToCallBridge } from "./click-to-call";
  */
 export async function clickToCallTwimlRoutes(app: FastifyInstance) {
   app.post(CLICK_TO_CALL_PATH, async (request, reply) => {
-    const callId = carrierQuery(request).optional("call");
-    const bridge = callId ? await clickToCallBridge(app.deps.db.db, callId) : null;
-    if (!bridge) return sendTwiml(reply, EMPTY_TWIML);
+    const query = carrierQuery(request);
+    const to = query.optional("to");
+    const callerId = query.optional("callerId");
+    if (!to || !callerId || !E164.test(to) || !E164.test(callerId)) return sendTwiml(reply, EMPTY_TWIML);
     const response = new VoiceResponse();
-    response.dial({ callerId: bridge.callerId }).number(bridge.to);
+    response.dial({ callerId }).number(to);
     return sendTwiml(reply, response.toString());
   });
 }

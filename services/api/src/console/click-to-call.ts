@@ -48,7 +48,10 @@ export async function placeClickToCall(
   if (!number) return { ok: false, reason: "no-number" };
 
   const callId = newId("call");
-  const url = `${ports.webhookBaseUrl}${CLICK_TO_CALL_PATH}?call=${encodeURIComponent(callId)}`;
+  // The bridge's TwiML needs no lookup: the carrier may fetch it before the call log is written,
+  // and its signature covers this URL, so nobody else can ask for another destination.
+  const query = new URLSearchParams({ to: input.to, callerId: number.e164 });
+  const url = `${ports.webhookBaseUrl}${CLICK_TO_CALL_PATH}?${query}`;
   let sid: string;
   try {
     ({ sid } = await ports.carrier.createCall({
@@ -76,14 +79,4 @@ export async function placeClickToCall(
       returning id`,
   );
   return { ok: true, callId: row?.id ?? callId, callSid: sid };
-}
-
-/** The destination of a click-to-call, by its call log id (from the signed TwiML URL). */
-export async function clickToCallBridge(db: Database, callId: string) {
-  const [row] = await db
-    .select({ from: callLogs.fromNumber, to: callLogs.toNumber, direction: callLogs.direction })
-    .from(callLogs)
-    .where(eq(callLogs.id, callId))
-    .limit(1);
-  return row && row.direction === "outbound" ? { callerId: row.from, to: row.to } : null;
 }

@@ -91,3 +91,16 @@ describe("another account's data", () => {
     expect(bobs).toEqual([]);
   });
 });
+
+describe("the click-to-call bridge TwiML", () => {
+  it("answers only the carrier: without its signature, 403 and no <Dial>", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/twilio/voice/click-to-call?to=%2B19005550100&callerId=%2B13055550100",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "CallSid=CA1",
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.body).not.toContain("<Dial");
+  });
+});
