@@ -42,6 +42,8 @@ export const supportTicketReplies = pgTable(
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     message: text("message").notNull(),
     isAdminReply: boolean("is_admin_reply").notNull().default(false),
+    /** When the ticket's owner read this reply (support's replies); null while unread. */
+    readAt: instant("read_at"),
     ...createdAt,
   },
   (t) => [

@@ -1,5 +1,6 @@
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
+import websocket from "@fastify/websocket";
 import type { CarrierSim } from "@poundline/carrier-sim";
 import type { DatabaseHandle } from "@poundline/db";
 import { type CarrierClient, createCarrierClient } from "@poundline/platform/carrier/client";
@@ -20,6 +21,7 @@ import { authRoutes } from "./auth/routes";
 import { createLoginThrottle, type LoginThrottle } from "./auth/throttle";
 import { callRoutes } from "./calls/routes";
 import { type Config, trustProxyOption } from "./config";
+import { consoleRoutes } from "./console/routes";
 import { contactCsvRoutes } from "./crm/csv-routes";
 import { crmRoutes } from "./crm/routes";
 import { healthRoutes } from "./health/routes";
@@ -27,6 +29,7 @@ import { registerErrorHandler, sendClientError, sendFrameworkError } from "./htt
 import { createLogger, logRequests, requestLogger } from "./http/logging";
 import { createOriginCheck } from "./http/origin";
 import { registerSecurityHeaders } from "./http/security-headers";
+import { liveRoutes } from "./live/routes";
 import { conversationRoutes } from "./messages/conversation-routes";
 import { messageRoutes } from "./messages/routes";
 import { siteRoutes } from "./site/routes";
@@ -101,6 +104,8 @@ export interface BuildOptions {
   recordings?: RecordingStorage;
   /** Outbound HTTP (tests pass a fake). */
   fetch?: typeof fetch;
+  /** How often live sockets are pinged and their sessions checked (default 30 s). */
+  liveHeartbeatMs?: number;
 }
 
 export async function buildApp(options: BuildOptions): Promise<App> {
@@ -176,6 +181,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       publicBaseUrl: config.PUBLIC_BASE_URL,
     });
     await browser.register(cookie);
+    await browser.register(websocket, { options: { maxPayload: 4096 } });
     await browser.register(
       async (api) => {
         // Per-IP limits guard the console API.
@@ -202,6 +208,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         await api.register(voicemailRoutes);
         await api.register(adminRoutes, { prefix: "/admin" });
         await api.register(siteRoutes);
+        await api.register(consoleRoutes);
+        await api.register(liveRoutes, { allowedOrigins, heartbeatMs: options.liveHeartbeatMs });
       },
       { prefix: "/api" },
     );

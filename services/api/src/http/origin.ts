@@ -10,7 +10,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * A write with an Origin header from elsewhere is refused even without the cookie.
  */
 export function createOriginCheck(allowedOrigins: string[]) {
-  const allowed = new Set(allowedOrigins.map((o) => new URL(o).origin));
+  const isAllowed = createOriginMatcher(allowedOrigins);
   return async function checkOrigin(request: FastifyRequest) {
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
@@ -19,13 +19,25 @@ export function createOriginCheck(allowedOrigins: string[]) {
       if (hasSessionCookie) throw new AppError("FORBIDDEN", "Missing Origin header");
       return;
     }
+    const verdict = isAllowed(origin, request.host);
+    if (verdict === "allowed") return;
+    throw new AppError(
+      "FORBIDDEN",
+      verdict === "invalid" ? "Invalid Origin header" : "Cross-origin request refused",
+    );
+  };
+}
+
+/** Whether an Origin header names one of our origins (the host asked, or an allowed origin). */
+export function createOriginMatcher(allowedOrigins: string[]) {
+  const allowed = new Set(allowedOrigins.map((o) => new URL(o).origin));
+  return (origin: string, host: string): "allowed" | "refused" | "invalid" => {
     let parsed: URL;
     try {
       parsed = new URL(origin);
     } catch {
-      throw new AppError("FORBIDDEN", "Invalid Origin header");
+      return "invalid";
     }
-    if (allowed.has(parsed.origin) || parsed.host === request.host) return;
-    throw new AppError("FORBIDDEN", "Cross-origin request refused");
+    return allowed.has(parsed.origin) || parsed.host === host ? "allowed" : "refused";
   };
 }

@@ -1,5 +1,6 @@
 import formbody from "@fastify/formbody";
 import type { FastifyInstance } from "fastify";
+import { clickToCallTwimlRoutes } from "../console/bridge-routes";
 import { AppError } from "../http/errors";
 import { lazyRequestLogger } from "../http/logging";
 import { queueRoutes } from "./queue-routes";
@@ -41,4 +42,5 @@ export async function twilioRoutes(app: FastifyInstance) {
   await app.register(queueRoutes);
   await app.register(recordingRoutes);
   await app.register(smsRoutes);
+  await app.register(clickToCallTwimlRoutes);
 }

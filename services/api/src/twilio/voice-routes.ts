@@ -57,10 +57,19 @@ export async function voiceRoutes(app: FastifyInstance) {
       fromCountry: params.optional("FromCountry"),
     };
     const routed = routeIncomingCall(routing.current(), call, callerLocation(call), clock());
-    sendTwiml(
-      reply,
-      renderStep(routed.step, twiml, { from: call.from, to: call.to, callSid: params.optional("CallSid") }),
-    );
+    const callSid = params.optional("CallSid");
+    // The console hears the phone ring at once (the carrier reports progress of inbound calls
+    // only at their end); best effort, the answer does not wait for it.
+    if (routed.accountId && callSid)
+      publishLiveEvent(live, request.log, routed.accountId, {
+        type: "call.updated",
+        callSid,
+        status: "ringing",
+        from: call.from,
+        to: call.to,
+        direction: "inbound",
+      });
+    sendTwiml(reply, renderStep(routed.step, twiml, { from: call.from, to: call.to, callSid }));
   });
 
   app.post(voicePaths.gather, async (request, reply) => {

@@ -5,6 +5,7 @@ import * as adminSchemas from "../../src/admin/schemas";
 import * as analyticsSchemas from "../../src/analytics/schemas";
 import * as authSchemas from "../../src/auth/schemas";
 import * as callSchemas from "../../src/calls/schemas";
+import * as consoleSchemas from "../../src/console/schemas";
 import * as crmCsvSchemas from "../../src/crm/csv-schemas";
 import * as crmSchemas from "../../src/crm/schemas";
 import {
@@ -184,6 +185,7 @@ const modules = {
   analyticsSchemas,
   authSchemas,
   callSchemas,
+  consoleSchemas,
   conversationSchemas,
   crmCsvSchemas,
   crmSchemas,

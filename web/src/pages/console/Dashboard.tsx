@@ -1,20 +1,45 @@
-import { Container, Group, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useIsFetching, useQueryClient } from "@tanstack/react-query";
+import { RefreshCw } from "lucide-react";
 import { useSession } from "../../app/session";
-import { SignOutButton } from "./SignOutButton";
+import { QuickActions } from "../../modules/console/QuickActions";
+import { RecentCalls } from "../../modules/console/RecentCalls";
+import { RecentVoicemails } from "../../modules/console/RecentVoicemails";
+import { StatCards } from "../../modules/console/StatCards";
+import { ActiveCallsPanel } from "../../modules/live/ActiveCallsPanel";
 
-/** A placeholder for the signed-in area until the console is built. */
+const DASHBOARD_KEYS = [["dashboard"], ["calls"], ["voicemails"], ["unread"]];
+
+/** Dashboard home: stat cards, quick actions, active calls, recent calls and voicemails. */
 export function DashboardPage() {
-  const { user, account } = useSession();
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const fetching = useIsFetching({ predicate: (q) => DASHBOARD_KEYS.some((k) => q.queryKey[0] === k[0]) });
   return (
-    <Container component="main" size="lg" py="xl">
+    <Stack>
       <Group justify="space-between" align="flex-start">
-        <Stack gap={4}>
+        <div>
           <Title>Dashboard</Title>
-          <Text>Welcome back, {user?.firstName}</Text>
-          {account?.companyName && <Text c="gray.7">{account.companyName}</Text>}
-        </Stack>
-        <SignOutButton />
+          <Text c="dimmed">Welcome back, {user?.firstName}</Text>
+        </div>
+        <Button
+          variant="default"
+          leftSection={<RefreshCw size={16} aria-hidden />}
+          loading={fetching > 0}
+          onClick={() => {
+            for (const queryKey of DASHBOARD_KEYS) void queryClient.invalidateQueries({ queryKey });
+          }}
+        >
+          Refresh
+        </Button>
       </Group>
-    </Container>
+      <StatCards />
+      <QuickActions />
+      <ActiveCallsPanel />
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <RecentCalls />
+        <RecentVoicemails />
+      </SimpleGrid>
+    </Stack>
   );
 }

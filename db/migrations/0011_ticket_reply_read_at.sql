@@ -1,0 +1,1 @@
+ALTER TABLE "support_ticket_replies" ADD COLUMN "read_at" timestamp with time zone;

@@ -1,0 +1,82 @@
+import type { Database } from "@poundline/db";
+import { newId, queryRows, schema } from "@poundline/db";
+import { type CarrierClient, CarrierError } from "@poundline/platform/carrier/client";
+import { and, asc, eq, sql } from "drizzle-orm";
+
+const { callLogs, phoneNumbers } = schema;
+
+/** The carrier fetches the bridge leg's TwiML here once the user's own phone answers. */
+export const CLICK_TO_CALL_PATH = "/twilio/voice/click-to-call";
+/** Seconds the user's own phone rings before the attempt ends as no-answer. */
+export const OWN_PHONE_RING_SECONDS = 30;
+
+export interface ClickToCallPorts {
+  db: Database;
+  carrier: Pick<CarrierClient, "createCall">;
+  /** Our public base URL, as the carrier reaches (and signs) it. */
+  webhookBaseUrl: string;
+  statusPath: string;
+}
+
+export type ClickToCallResult =
+  | { ok: true; callId: string; callSid: string }
+  | { ok: false; reason: "no-number" | "carrier"; message?: string };
+
+/**
+ * Make a Call: the carrier calls the user's own phone from one of the account's numbers; when it
+ * is answered, our TwiML dials the destination with that number as caller ID. The call is logged
+ * at once as the user's outbound call to the destination; the status callbacks of the first leg
+ * move it forward like any other call.
+ */
+export async function placeClickToCall(
+  ports: ClickToCallPorts,
+  input: { accountId: string; userId: string; myPhone: string; to: string; callerId?: string | undefined },
+): Promise<ClickToCallResult> {
+  const { db } = ports;
+  const [number] = await db
+    .select({ id: phoneNumbers.id, e164: phoneNumbers.e164 })
+    .from(phoneNumbers)
+    .where(
+      and(
+        eq(phoneNumbers.accountId, input.accountId),
+        eq(phoneNumbers.voiceEnabled, true),
+        ...(input.callerId ? [eq(phoneNumbers.id, input.callerId)] : []),
+      ),
+    )
+    .orderBy(asc(phoneNumbers.e164))
+    .limit(1);
+  if (!number) return { ok: false, reason: "no-number" };
+
+  const callId = newId("call");
+  // The bridge's TwiML needs no lookup: the carrier may fetch it before the call log is written,
+  // and its signature covers this URL, so nobody else can ask for another destination.
+  const query = new URLSearchParams({ to: input.to, callerId: number.e164 });
+  const url = `${ports.webhookBaseUrl}${CLICK_TO_CALL_PATH}?${query}`;
+  let sid: string;
+  try {
+    ({ sid } = await ports.carrier.createCall({
+      from: number.e164,
+      to: input.myPhone,
+      url,
+      statusCallback: `${ports.webhookBaseUrl}${ports.statusPath}`,
+      timeout: OWN_PHONE_RING_SECONDS,
+    }));
+  } catch (err) {
+    if (err instanceof CarrierError) return { ok: false, reason: "carrier", message: err.message };
+    throw err;
+  }
+  // The first status callback may already have logged the leg (to the user's phone): the log is
+  // of the call to the destination, by the user.
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`
+      insert into ${callLogs} (id, account_id, user_id, phone_number_id, call_sid, direction, from_number,
+        to_number, call_status)
+      values (${callId}, ${input.accountId}, ${input.userId}, ${number.id}, ${sid}, 'outbound', ${number.e164},
+        ${input.to}, 'initiated')
+      on conflict (call_sid) do update set to_number = excluded.to_number, user_id = excluded.user_id,
+        updated_at = now()
+      returning id`,
+  );
+  return { ok: true, callId: row?.id ?? callId, callSid: sid };
+}

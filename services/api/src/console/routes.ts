@@ -1,0 +1,107 @@
+import { voicePaths } from "@poundline/telephony";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { requireAccount } from "../auth/context";
+import { AppError } from "../http/errors";
+import { placeClickToCall } from "./click-to-call";
+import { accountNumbers, activeCalls, dashboardStats, recentCalls, recentVoicemails } from "./dashboard";
+import {
+  activeCallsSchema,
+  clickToCallBodySchema,
+  clickToCallResponseSchema,
+  dashboardStatsSchema,
+  phoneNumberListSchema,
+  recentCallsSchema,
+  recentVoicemailsSchema,
+  searchQuerySchema,
+  searchResultsSchema,
+  unreadCountsSchema,
+} from "./schemas";
+import { searchAccount } from "./search";
+import { countUnread } from "./unread";
+
+/** The console's shell and home: the bell, the header search, the stat cards, recent and active calls. */
+export async function consoleRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.addHook("onRequest", async (request) => {
+    requireAccount(request);
+  });
+
+  app.get("/console/unread", { schema: { response: { 200: unreadCountsSchema } } }, async (request) => {
+    const { account, user } = requireAccount(request);
+    return countUnread(request.server.deps.db.db, account.id, user.id);
+  });
+
+  app.get(
+    "/console/search",
+    { schema: { querystring: searchQuerySchema, response: { 200: searchResultsSchema } } },
+    async (request) => {
+      const { account } = requireAccount(request);
+      return searchAccount(request.server.deps.db.db, account.id, request.query.q);
+    },
+  );
+
+  app.get("/console/numbers", { schema: { response: { 200: phoneNumberListSchema } } }, async (request) => {
+    const { account } = requireAccount(request);
+    return { numbers: await accountNumbers(request.server.deps.db.db, account.id) };
+  });
+
+  app.get("/dashboard/stats", { schema: { response: { 200: dashboardStatsSchema } } }, async (request) => {
+    const { account } = requireAccount(request);
+    const { db, clock } = request.server.deps;
+    return dashboardStats(db.db, account.id, clock());
+  });
+
+  app.get(
+    "/dashboard/recent-calls",
+    { schema: { response: { 200: recentCallsSchema } } },
+    async (request) => {
+      const { account } = requireAccount(request);
+      return { calls: await recentCalls(request.server.deps.db.db, account.id) };
+    },
+  );
+
+  app.get(
+    "/dashboard/voicemails",
+    { schema: { response: { 200: recentVoicemailsSchema } } },
+    async (request) => {
+      const { account } = requireAccount(request);
+      return { voicemails: await recentVoicemails(request.server.deps.db.db, account.id) };
+    },
+  );
+
+  app.get("/calls/active", { schema: { response: { 200: activeCallsSchema } } }, async (request) => {
+    const { account } = requireAccount(request);
+    const { db, clock } = request.server.deps;
+    return { calls: await activeCalls(db.db, account.id, clock()) };
+  });
+
+  app.post(
+    "/calls/click-to-call",
+    { schema: { body: clickToCallBodySchema, response: { 201: clickToCallResponseSchema } } },
+    async (request, reply) => {
+      const { account, user } = requireAccount(request);
+      const { db, carrierClient, carrier } = request.server.deps;
+      const result = await placeClickToCall(
+        {
+          db: db.db,
+          carrier: carrierClient,
+          webhookBaseUrl: carrier.webhookBaseUrl,
+          statusPath: voicePaths.status,
+        },
+        { accountId: account.id, userId: user.id, ...request.body },
+      );
+      if (!result.ok) {
+        if (result.reason === "no-number")
+          throw new AppError("BAD_REQUEST", "This account has no phone number to call from.", {
+            "body.callerId": ["This account has no phone number to call from."],
+          });
+        throw new AppError(
+          "BAD_REQUEST",
+          `The carrier refused the call: ${result.message ?? "unknown reason"}`,
+        );
+      }
+      return reply.status(201).send({ callId: result.callId, callSid: result.callSid });
+    },
+  );
+}

@@ -1,0 +1,44 @@
+import { Anchor, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Link } from "react-router";
+import { formatDuration } from "./format";
+import { useRecentVoicemails } from "./queries";
+
+/** The latest voicemails, with View All to the voicemail screen. */
+export function RecentVoicemails() {
+  const { data, isPending, isError } = useRecentVoicemails();
+  return (
+    <Card withBorder>
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          Voicemails
+        </Title>
+        <Anchor component={Link} to="/dashboard/voicemails" size="sm">
+          View All
+        </Anchor>
+      </Group>
+      <Stack gap="sm">
+        {isPending && <Text c="dimmed">Loading...</Text>}
+        {isError && <Text c="red.9">Could not load voicemails.</Text>}
+        {data?.voicemails.length === 0 && <Text c="dimmed">No voicemails yet.</Text>}
+        {data?.voicemails.map((vm) => (
+          <Group key={vm.id} justify="space-between" wrap="nowrap" align="flex-start">
+            <div style={{ minWidth: 0, flex: 1 }}>
+              <Text size="sm" fw={vm.status === "unread" ? 700 : 500}>
+                {vm.contactName ?? vm.fromNumber}
+              </Text>
+              <Text size="xs" c="dimmed" lineClamp={1}>
+                {vm.transcription ?? new Date(vm.createdAt).toLocaleString()}
+              </Text>
+            </div>
+            <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+              {vm.status === "unread" && <Badge color="blue.9">New</Badge>}
+              <Text size="xs" c="dimmed">
+                {formatDuration(vm.durationSeconds)}
+              </Text>
+            </Group>
+          </Group>
+        ))}
+      </Stack>
+    </Card>
+  );
+}

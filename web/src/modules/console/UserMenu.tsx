@@ -1,0 +1,62 @@
+import { Avatar, Menu, UnstyledButton } from "@mantine/core";
+import { LogOut, Settings, Shield, User } from "lucide-react";
+import { Link, useNavigate } from "react-router";
+import { ApiError } from "../../api/errors";
+import { useSession, useSignOut } from "../../app/session";
+import { toast } from "../../lib/toast";
+
+/** Seed 001's user menu: Profile, Settings, Admin Panel (admins), Sign out. */
+export function UserMenu() {
+  const { user, isAdmin } = useSession();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const initials = `${user?.firstName?.[0] ?? ""}${user?.lastName?.[0] ?? ""}`.toUpperCase() || "?";
+
+  async function leave() {
+    // To /login first: once the session is gone, the console's guard would announce a missing one.
+    await navigate("/login");
+    signOut.mutate(undefined, {
+      onSuccess: () => toast({ title: "Logged out successfully" }),
+      onError: (err) =>
+        toast({
+          title: "Logout Failed",
+          description: err instanceof ApiError ? err.message : "An unexpected error occurred.",
+          variant: "destructive",
+        }),
+    });
+  }
+
+  return (
+    <Menu position="bottom-end" width={220}>
+      <Menu.Target>
+        <UnstyledButton aria-label="User menu">
+          <Avatar radius="xl" color="blue.9" variant="filled">
+            {initials}
+          </Avatar>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{user?.email}</Menu.Label>
+        <Menu.Item component={Link} to="/dashboard/settings" leftSection={<User size={16} aria-hidden />}>
+          Profile
+        </Menu.Item>
+        <Menu.Item component={Link} to="/dashboard/settings" leftSection={<Settings size={16} aria-hidden />}>
+          Settings
+        </Menu.Item>
+        {isAdmin && (
+          <Menu.Item component={Link} to="/admin" leftSection={<Shield size={16} aria-hidden />}>
+            Admin Panel
+          </Menu.Item>
+        )}
+        <Menu.Divider />
+        <Menu.Item
+          onClick={leave}
+          leftSection={<LogOut size={16} aria-hidden />}
+          disabled={signOut.isPending}
+        >
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,57 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { consoleApi } from "../../api/console";
+import { useApi } from "../../api/context";
+
+/** Query keys: the live websocket invalidates by their first element (CONSOLE-BRIEF). */
+export const consoleKeys = {
+  unread: ["unread"] as const,
+  search: (q: string) => ["search", q] as const,
+  numbers: ["numbers"] as const,
+  stats: ["dashboard", "stats"] as const,
+  recentCalls: ["calls", "recent"] as const,
+  activeCalls: ["calls", "active"] as const,
+  recentVoicemails: ["voicemails", "recent"] as const,
+};
+
+export function useUnreadCounts() {
+  const api = consoleApi(useApi());
+  return useQuery({ queryKey: consoleKeys.unread, queryFn: ({ signal }) => api.unread(signal) });
+}
+
+export function useConsoleSearch(q: string) {
+  const api = consoleApi(useApi());
+  return useQuery({
+    queryKey: consoleKeys.search(q),
+    queryFn: ({ signal }) => api.search(q, signal),
+    enabled: q.length >= 2,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAccountNumbers() {
+  const api = consoleApi(useApi());
+  return useQuery({ queryKey: consoleKeys.numbers, queryFn: ({ signal }) => api.numbers(signal) });
+}
+
+export function useDashboardStats() {
+  const api = consoleApi(useApi());
+  return useQuery(queryOptions({ queryKey: consoleKeys.stats, queryFn: ({ signal }) => api.stats(signal) }));
+}
+
+export function useRecentCalls() {
+  const api = consoleApi(useApi());
+  return useQuery({ queryKey: consoleKeys.recentCalls, queryFn: ({ signal }) => api.recentCalls(signal) });
+}
+
+export function useActiveCalls() {
+  const api = consoleApi(useApi());
+  return useQuery({ queryKey: consoleKeys.activeCalls, queryFn: ({ signal }) => api.activeCalls(signal) });
+}
+
+export function useRecentVoicemails() {
+  const api = consoleApi(useApi());
+  return useQuery({
+    queryKey: consoleKeys.recentVoicemails,
+    queryFn: ({ signal }) => api.recentVoicemails(signal),
+  });
+}
