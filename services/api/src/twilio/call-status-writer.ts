@@ -4,6 +4,7 @@ import {
   type CallProgressStatus,
   contactableNumber,
   ENDED_RANK,
+  isEndedCall,
 } from "@poundline/telephony";
 import { groupCommit } from "@poundline/workers";
 import { type SQL, sql } from "drizzle-orm";
@@ -188,22 +189,33 @@ function statusStatement(events: CallStatusEvent[]): SQL {
       sql`(${newId("call")}, ${e.accountId}, ${e.phoneNumberId}, ${e.callSid}, ${e.parentCallSid}, ${e.inbound ? "inbound" : "outbound"}, ${e.fromNumber}, ${e.toNumber}, ${contactNumberOf.get(e) ?? null}, ${iso(e.callStartTime)}::timestamptz, ${iso(e.answeredAt)}::timestamptz, ${iso(e.endedAt)}::timestamptz, ${e.durationSeconds}::integer, ${e.callStatus}, ${e.sequence ?? -1}::integer, ${e.fromCity}, ${e.fromState}, ${e.fromCountry})`,
   );
 
-  // Charging happens in a worker; the missed-call notice decides for itself whether nobody
-  // answered (voicemail has its own). Written only with a call log row that moved. A call that
+  // Charging happens in a worker. The missed-call notice of an inbound call is handed off only
+  // when the call may have been missed, decided here on what the statement sees (the notice's
+  // processor decides for good, and sends once): its log completed with no answer, or legs of it
+  // exist (already stored, or written by this statement), whose answers decide. A leg that ends
+  // after its parent completed hands off the parent's notice again (unless one is pending), so a
+  // leg reported late is still weighed. Written only with a call log row that moved. A call that
   // was completed before the statement moved is being re-rated: a charge job of its own (the
   // first one's id is taken), and no second notice.
   const jobValues = events.flatMap((e) => {
     if (e.callStatus !== "completed") return [];
     const payload = JSON.stringify({ callSid: e.callSid });
     const jobs = [
-      sql`(${newId("job")}, 'billing', 'charge-call', ${`charge-call:${e.callSid}`}, ${`charge-call:${e.callSid}:rerate:${e.durationSeconds}`}, ${payload}, ${e.callSid})`,
+      sql`(${newId("job")}, 'billing', 'charge-call', ${`charge-call:${e.callSid}`}, ${`charge-call:${e.callSid}:rerate:${e.durationSeconds}`}, ${payload}, ${e.callSid}, false)`,
     ];
-    if (e.inbound)
+    if (e.inbound && e.parentCallSid === null)
       jobs.push(
-        sql`(${newId("job")}, 'notifications', 'missed-call', ${`missed-call:${e.callSid}`}, null, ${payload}, ${e.callSid})`,
+        sql`(${newId("job")}, 'notifications', 'missed-call', ${`missed-call:${e.callSid}`}, null, ${payload}, ${e.callSid}, true)`,
       );
     return jobs;
   });
+  const legValues = events.flatMap((e) =>
+    e.parentCallSid !== null && isEndedCall(e.callStatus)
+      ? [
+          sql`(${newId("job")}, ${`missed-call:${e.parentCallSid}`}, ${JSON.stringify({ callSid: e.parentCallSid })}, ${e.callSid}, ${e.parentCallSid})`,
+        ]
+      : [],
+  );
   const jobs =
     jobValues.length === 0
       ? sql`select 1`
@@ -211,11 +223,27 @@ function statusStatement(events: CallStatusEvent[]): SQL {
           select j.id, j.queue, j.job_name,
             case when prev.call_status in ${CHARGED_STATUSES} then j.rerate_job_id else j.job_id end,
             j.payload::jsonb
-          from (values ${list(jobValues)}) as j(id, queue, job_name, job_id, rerate_job_id, payload, call_sid)
+          from (values ${list(jobValues)})
+            as j(id, queue, job_name, job_id, rerate_job_id, payload, call_sid, notice)
           join log on log.call_sid = j.call_sid
           left join prev on prev.call_sid = j.call_sid
-          where j.rerate_job_id is not null or prev.call_status is null
-            or prev.call_status not in ${CHARGED_STATUSES}`;
+          where (j.rerate_job_id is not null or prev.call_status is null
+              or prev.call_status not in ${CHARGED_STATUSES})
+            and (not j.notice or (log.call_status = 'completed' and (log.answered_at is null
+              or exists (select 1 from ${callLogs} leg where leg.parent_call_sid = j.call_sid)
+              or exists (select 1 from ev leg where leg.parent_call_sid = j.call_sid))))`;
+  const lateLegs =
+    legValues.length === 0
+      ? sql`select 1`
+      : sql`insert into ${jobOutbox} (id, queue, job_name, job_id, payload)
+          select distinct on (j.parent_sid) j.id, 'notifications', 'missed-call', j.job_id, j.payload::jsonb
+          from (values ${list(legValues)}) as j(id, job_id, payload, call_sid, parent_sid)
+          join log on log.call_sid = j.call_sid
+          join ${callLogs} parent on parent.call_sid = j.parent_sid
+          where parent.call_status = 'completed' and parent.direction = 'inbound'
+            and parent.parent_call_sid is null
+            and not exists (select 1 from ${jobOutbox} o where o.queue = 'notifications'
+              and o.job_id = j.job_id and o.settled_at is null)`;
 
   // Moves forward: by SequenceNumber when both the stored row and the event have one, else by
   // status; and a completion re-rates a completed call when it brings a longer duration.
@@ -253,9 +281,10 @@ function statusStatement(events: CallStatusEvent[]): SQL {
           else ${STORED_RANK} < ${EVENT_RANK} end)
         or (excluded.call_status = 'completed' and ${callLogs.callStatus} in ${CHARGED_STATUSES}
           and excluded.duration_seconds > ${callLogs.durationSeconds})
-      returning id, call_sid, call_status
+      returning id, call_sid, call_status, answered_at
     ),
-    jobs as (${jobs})
+    jobs as (${jobs}),
+    late_legs as (${lateLegs})
     select id, call_sid, call_status from log
     union all
     select null, ev.call_sid, null from ev
