@@ -40,6 +40,19 @@ export const jobNames = {
 
 export const queueNames = Object.keys(jobNames) as QueueName[];
 
+/**
+ * Jobs whose processors share their work with the jobs running beside them (the biller's group
+ * commit per wallet): the BullMQ driver carries many of them in one queue job, so a charge costs
+ * no queue round trip of its own.
+ */
+export const batchedJobs: { [Q in QueueName]?: readonly JobName<Q>[] } = {
+  billing: ["charge-call", "charge-sms"],
+};
+
+export function isBatchedJob(queue: QueueName, name: string): boolean {
+  return (batchedJobs[queue] as readonly string[] | undefined)?.includes(name) ?? false;
+}
+
 /** A job named by strings read from a table, checked against the map. */
 export function isKnownJob(queue: string, name: string): queue is QueueName {
   return (jobNames as Record<string, readonly string[]>)[queue]?.includes(name) ?? false;
