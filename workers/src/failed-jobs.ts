@@ -1,5 +1,5 @@
-import { type Database, newId, schema, withoutQueryValues } from "@poundline/db";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { type Database, inJsonList, newId, schema, withoutQueryValues } from "@poundline/db";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { keyedGroupCommit } from "./group-commit";
 
 export interface FailedJob {
@@ -73,10 +73,7 @@ export function createOutboxSettler(db: Database, clock: () => Date) {
         .where(
           and(
             eq(schema.jobOutbox.queue, queue),
-            inArray(
-              schema.jobOutbox.jobId,
-              jobs.map((j) => j.jobId),
-            ),
+            sql`${schema.jobOutbox.jobId} = ${inJsonList(jobs.map((j) => j.jobId))}`,
             isNull(schema.jobOutbox.settledAt),
           ),
         );

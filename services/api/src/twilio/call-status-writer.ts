@@ -140,7 +140,6 @@ function roundsOfDistinctCalls(events: CallStatusEvent[]): CallStatusEvent[][] {
   return rounds.map((r) => r.events);
 }
 
-const list = (items: SQL[]) => sql.join(items, sql`, `);
 /** Raw parameters bypass drizzle's column mapping: timestamps go as ISO text for both drivers. */
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -156,6 +155,12 @@ const EVENT_RANK = rankOf("excluded.call_status");
 /** Statuses of a call that was charged (or is being charged) for its completion. */
 const CHARGED_STATUSES = sql.raw(`('completed', 'voicemail_missed')`);
 
+/**
+ * The rows of a batch go as four JSON parameters (events, contacts, hand-offs, legs), read by
+ * `jsonb_to_recordset`: the statement's text is the same whatever the batch, so each connection
+ * prepares it once and PostgreSQL plans it from its cache, instead of parsing a new statement of
+ * hundreds of parameters for every batch.
+ */
 function statusStatement(events: CallStatusEvent[]): SQL {
   const { accounts, contacts, callLogs, phoneNumbers, voicemails, jobOutbox } = schema;
   const contactNumberOf = new Map(events.map((e) => [e, contactableNumber(e.theirNumber)]));
@@ -169,25 +174,37 @@ function statusStatement(events: CallStatusEvent[]): SQL {
     const seen = contactRows.get(key);
     if (!seen || seen.eventTime < e.eventTime) contactRows.set(key, e);
   }
-  const contactValues = [...contactRows.values()].map((e) => {
+  const contactRecords = [...contactRows.values()].map((e) => {
     const phone = contactNumberOf.get(e) ?? "";
-    return sql`(${newId("contact")}, ${e.accountId}, ${e.callerName || phone}, ${phone}, 'call', ${iso(e.eventTime)}::timestamptz, ${iso(e.eventTime)}::timestamptz, ${iso(e.eventTime)}::timestamptz)`;
+    return {
+      id: newId("contact"),
+      account_id: e.accountId,
+      name: e.callerName || phone,
+      phone,
+      at: iso(e.eventTime),
+    };
   });
-  const contact =
-    contactValues.length === 0
-      ? sql`select null::text as id, null::text as account_id, null::text as phone where false`
-      : sql`insert into ${contacts} (id, account_id, name, phone, source, last_contacted, created_at, updated_at)
-          select c.* from (values ${list(contactValues)})
-            as c(id, account_id, name, phone, source, last_contacted, created_at, updated_at)
-          where exists (select 1 from ${accounts} a where a.id = c.account_id)
-          on conflict (account_id, phone) do update
-            set last_contacted = greatest(${contacts.lastContacted}, excluded.last_contacted)
-          returning id, account_id, phone`;
 
-  const eventValues = events.map(
-    (e) =>
-      sql`(${newId("call")}, ${e.accountId}, ${e.phoneNumberId}, ${e.callSid}, ${e.parentCallSid}, ${e.inbound ? "inbound" : "outbound"}, ${e.fromNumber}, ${e.toNumber}, ${contactNumberOf.get(e) ?? null}, ${iso(e.callStartTime)}::timestamptz, ${iso(e.answeredAt)}::timestamptz, ${iso(e.endedAt)}::timestamptz, ${e.durationSeconds}::integer, ${e.callStatus}, ${e.sequence ?? -1}::integer, ${e.fromCity}, ${e.fromState}, ${e.fromCountry})`,
-  );
+  const eventRecords = events.map((e) => ({
+    id: newId("call"),
+    account_id: e.accountId,
+    phone_number_id: e.phoneNumberId,
+    call_sid: e.callSid,
+    parent_call_sid: e.parentCallSid,
+    direction: e.inbound ? "inbound" : "outbound",
+    from_number: e.fromNumber,
+    to_number: e.toNumber,
+    contact_number: contactNumberOf.get(e) ?? null,
+    call_start_time: iso(e.callStartTime),
+    answered_at: iso(e.answeredAt),
+    ended_at: iso(e.endedAt),
+    duration_seconds: e.durationSeconds,
+    call_status: e.callStatus,
+    last_sequence_number: e.sequence ?? -1,
+    from_city: e.fromCity,
+    from_state: e.fromState,
+    from_country: e.fromCountry,
+  }));
 
   // Charging happens in a worker. The missed-call notice of an inbound call is handed off only
   // when the call may have been missed, decided here on what the statement sees (the notice's
@@ -197,34 +214,63 @@ function statusStatement(events: CallStatusEvent[]): SQL {
   // leg reported late is still weighed. Written only with a call log row that moved. A call that
   // was completed before the statement moved is being re-rated: a charge job of its own (the
   // first one's id is taken), and no second notice.
-  const jobValues = events.flatMap((e) => {
+  const jobRecords = events.flatMap((e) => {
     if (e.callStatus !== "completed") return [];
-    const payload = JSON.stringify({ callSid: e.callSid });
-    const jobs = [
-      sql`(${newId("job")}, 'billing', 'charge-call', ${`charge-call:${e.callSid}`}, ${`charge-call:${e.callSid}:rerate:${e.durationSeconds}`}, ${payload}, ${e.callSid}, false)`,
+    const payload = { callSid: e.callSid };
+    const jobs: { rerate_job_id: string | null; [column: string]: unknown }[] = [
+      {
+        id: newId("job"),
+        queue: "billing",
+        job_name: "charge-call",
+        job_id: `charge-call:${e.callSid}`,
+        rerate_job_id: `charge-call:${e.callSid}:rerate:${e.durationSeconds}`,
+        payload,
+        call_sid: e.callSid,
+        notice: false,
+      },
     ];
     if (e.inbound && e.parentCallSid === null)
-      jobs.push(
-        sql`(${newId("job")}, 'notifications', 'missed-call', ${`missed-call:${e.callSid}`}, null, ${payload}, ${e.callSid}, true)`,
-      );
+      jobs.push({
+        id: newId("job"),
+        queue: "notifications",
+        job_name: "missed-call",
+        job_id: `missed-call:${e.callSid}`,
+        rerate_job_id: null,
+        payload,
+        call_sid: e.callSid,
+        notice: true,
+      });
     return jobs;
   });
-  const legValues = events.flatMap((e) =>
+  const legRecords = events.flatMap((e) =>
     e.parentCallSid !== null && isEndedCall(e.callStatus)
       ? [
-          sql`(${newId("job")}, ${`missed-call:${e.parentCallSid}`}, ${JSON.stringify({ callSid: e.parentCallSid })}, ${e.callSid}, ${e.parentCallSid})`,
+          {
+            id: newId("job"),
+            job_id: `missed-call:${e.parentCallSid}`,
+            payload: { callSid: e.parentCallSid },
+            call_sid: e.callSid,
+            parent_sid: e.parentCallSid,
+          },
         ]
       : [],
   );
-  const jobs =
-    jobValues.length === 0
-      ? sql`select 1`
-      : sql`insert into ${jobOutbox} (id, queue, job_name, job_id, payload)
+
+  const contact = sql`insert into ${contacts} (id, account_id, name, phone, source, last_contacted, created_at, updated_at)
+          select c.id, c.account_id, c.name, c.phone, 'call', c.at, c.at, c.at
+          from jsonb_to_recordset(${JSON.stringify(contactRecords)}::jsonb)
+            as c(id text, account_id text, name text, phone text, at timestamptz)
+          where exists (select 1 from ${accounts} a where a.id = c.account_id)
+          on conflict (account_id, phone) do update
+            set last_contacted = greatest(${contacts.lastContacted}, excluded.last_contacted)
+          returning id, account_id, phone`;
+  const jobs = sql`insert into ${jobOutbox} (id, queue, job_name, job_id, payload)
           select j.id, j.queue, j.job_name,
             case when prev.call_status in ${CHARGED_STATUSES} then j.rerate_job_id else j.job_id end,
-            j.payload::jsonb
-          from (values ${list(jobValues)})
-            as j(id, queue, job_name, job_id, rerate_job_id, payload, call_sid, notice)
+            j.payload
+          from jsonb_to_recordset(${JSON.stringify(jobRecords)}::jsonb)
+            as j(id text, queue text, job_name text, job_id text, rerate_job_id text, payload jsonb,
+              call_sid text, notice boolean)
           join log on log.call_sid = j.call_sid
           left join prev on prev.call_sid = j.call_sid
           where (j.rerate_job_id is not null or prev.call_status is null
@@ -232,12 +278,10 @@ function statusStatement(events: CallStatusEvent[]): SQL {
             and (not j.notice or (log.call_status = 'completed' and (log.answered_at is null
               or exists (select 1 from ${callLogs} leg where leg.parent_call_sid = j.call_sid)
               or exists (select 1 from ev leg where leg.parent_call_sid = j.call_sid))))`;
-  const lateLegs =
-    legValues.length === 0
-      ? sql`select 1`
-      : sql`insert into ${jobOutbox} (id, queue, job_name, job_id, payload)
-          select distinct on (j.parent_sid) j.id, 'notifications', 'missed-call', j.job_id, j.payload::jsonb
-          from (values ${list(legValues)}) as j(id, job_id, payload, call_sid, parent_sid)
+  const lateLegs = sql`insert into ${jobOutbox} (id, queue, job_name, job_id, payload)
+          select distinct on (j.parent_sid) j.id, 'notifications', 'missed-call', j.job_id, j.payload
+          from jsonb_to_recordset(${JSON.stringify(legRecords)}::jsonb)
+            as j(id text, job_id text, payload jsonb, call_sid text, parent_sid text)
           join log on log.call_sid = j.call_sid
           join ${callLogs} parent on parent.call_sid = j.parent_sid
           where parent.call_status = 'completed' and parent.direction = 'inbound'
@@ -248,9 +292,14 @@ function statusStatement(events: CallStatusEvent[]): SQL {
   // Moves forward: by SequenceNumber when both the stored row and the event have one, else by
   // status; and a completion re-rates a completed call when it brings a longer duration.
   return sql`
-    with ev (id, account_id, phone_number_id, call_sid, parent_call_sid, direction, from_number, to_number,
-        contact_number, call_start_time, answered_at, ended_at, duration_seconds, call_status,
-        last_sequence_number, from_city, from_state, from_country) as (values ${list(eventValues)}),
+    with ev as (
+      select * from jsonb_to_recordset(${JSON.stringify(eventRecords)}::jsonb)
+        as ev(id text, account_id text, phone_number_id text, call_sid text, parent_call_sid text,
+          direction text, from_number text, to_number text, contact_number text,
+          call_start_time timestamptz, answered_at timestamptz, ended_at timestamptz,
+          duration_seconds integer, call_status text, last_sequence_number integer, from_city text,
+          from_state text, from_country text)
+    ),
     prev as (
       select l.call_sid, l.call_status from ${callLogs} l where l.call_sid in (select call_sid from ev)
     ),
