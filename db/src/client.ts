@@ -71,7 +71,7 @@ const MAX_PREPARED_PARAMETERS = 32;
  * drizzle runs every query unprepared: postgres.js then sends Parse and Describe, waits for the
  * parameter types, and sends Bind and Execute — two round trips, and a parse and plan in the
  * server, for every query. Prepared (named, kept per connection by postgres.js), a query repeated
- * is one Bind/Execute round trip on a statement PostgreSQL has parsed, and may plan from its cache.
+ * is one Bind/Execute round trip on a statement PostgreSQL has parsed (and plans anew, see below).
  */
 function preparing<T extends postgres.Sql | postgres.TransactionSql>(sql: T): T {
   const wrapCallback = (fn: (tx: postgres.TransactionSql) => unknown) => (tx: postgres.TransactionSql) =>
@@ -101,7 +101,11 @@ function preparing<T extends postgres.Sql | postgres.TransactionSql>(sql: T): T 
 }
 
 async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
-  const client = preparing(postgres(url, { max, onnotice: () => {} }));
+  // Plans are made for each execution, as for the unprepared queries before: a plan cached once
+  // would keep the choices made when the tables were small (a sequential scan of call_logs).
+  const client = preparing(
+    postgres(url, { max, onnotice: () => {}, connection: { plan_cache_mode: "force_custom_plan" } }),
+  );
   const db = drizzlePostgres({ client, schema }) as unknown as Database;
   return {
     db,

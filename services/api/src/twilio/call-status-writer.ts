@@ -159,7 +159,9 @@ const CHARGED_STATUSES = sql.raw(`('completed', 'voicemail_missed')`);
  * The rows of a batch go as four JSON parameters (events, contacts, hand-offs, legs), read by
  * `jsonb_to_recordset`: the statement's text is the same whatever the batch, so each connection
  * prepares it once and PostgreSQL plans it from its cache, instead of parsing a new statement of
- * hundreds of parameters for every batch.
+ * hundreds of parameters for every batch. Stored calls are looked up one by one (a LATERAL with
+ * LIMIT 1): the planner cannot turn them into a scan of the whole table, which it would pick for
+ * a batch of unknown size (a hashed subplan, a hash join), at a cost growing with `call_logs`.
  */
 function statusStatement(events: CallStatusEvent[]): SQL {
   const { accounts, contacts, callLogs, phoneNumbers, voicemails, jobOutbox } = schema;
@@ -273,10 +275,13 @@ function statusStatement(events: CallStatusEvent[]): SQL {
               call_sid text, notice boolean)
           join log on log.call_sid = j.call_sid
           left join prev on prev.call_sid = j.call_sid
+          left join lateral (
+            select true as found from ${callLogs} leg where leg.parent_call_sid = j.call_sid limit 1
+          ) stored_leg on j.notice
           where (j.rerate_job_id is not null or prev.call_status is null
               or prev.call_status not in ${CHARGED_STATUSES})
             and (not j.notice or (log.call_status = 'completed' and (log.answered_at is null
-              or exists (select 1 from ${callLogs} leg where leg.parent_call_sid = j.call_sid)
+              or stored_leg.found
               or exists (select 1 from ev leg where leg.parent_call_sid = j.call_sid))))`;
   const lateLegs = sql`insert into ${jobOutbox} (id, queue, job_name, job_id, payload)
           select distinct on (j.parent_sid) j.id, 'notifications', 'missed-call', j.job_id, j.payload
@@ -301,7 +306,9 @@ function statusStatement(events: CallStatusEvent[]): SQL {
           from_state text, from_country text)
     ),
     prev as (
-      select l.call_sid, l.call_status from ${callLogs} l where l.call_sid in (select call_sid from ev)
+      select l.call_sid, l.call_status from ev cross join lateral (
+        select call_sid, call_status from ${callLogs} l where l.call_sid = ev.call_sid limit 1
+      ) l
     ),
     contact as (${contact}),
     log as (
