@@ -288,7 +288,10 @@ function statusStatement(events: CallStatusEvent[]): SQL {
           from jsonb_to_recordset(${JSON.stringify(legRecords)}::jsonb)
             as j(id text, job_id text, payload jsonb, call_sid text, parent_sid text)
           join log on log.call_sid = j.call_sid
-          join ${callLogs} parent on parent.call_sid = j.parent_sid
+          cross join lateral (
+            select call_status, direction, parent_call_sid from ${callLogs} p
+            where p.call_sid = j.parent_sid limit 1
+          ) parent
           where parent.call_status = 'completed' and parent.direction = 'inbound'
             and parent.parent_call_sid is null
             and not exists (select 1 from ${jobOutbox} o where o.queue = 'notifications'
