@@ -214,14 +214,17 @@ async function chargeWallet(ports: BillingPorts, accountId: string, requests: Ch
         return usage?.kind === kind ? [{ i, id: rowIdOf(usage), price: prices[i] as number }] : [];
       });
       if (rows.length === 0) return;
-      // The wallet lock keeps other charges of this account out: `prior` is the stored price.
+      // The wallet lock keeps other charges of this account out: `prior` is the stored price,
+      // read row by row (a join would be planned as a scan of the whole table).
       const updated = await queryRows<{ id: string; prior: number | null }>(
         tx,
         sql`update ${table} set price_cents = v.price, updated_at = ${now.toISOString()}::timestamptz
           from (
             select v.id, v.price, stored.price_cents as prior
             from ${jsonRecords(rows.map((row) => ({ id: row.id, price: row.price })))} as v(id text, price integer)
-            join ${table} stored on stored.id = v.id
+            cross join lateral (
+              select s.price_cents from ${table} s where s.id = v.id limit 1
+            ) stored
           ) as v
           where ${table.id} = v.id and coalesce(v.prior, -1) < v.price
           returning ${table.id} as id, v.prior as prior`,
