@@ -59,8 +59,53 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 // Any fixed number shared by every instance: the migration lock of this application.
 const MIGRATION_LOCK_KEY = 7_411_001;
 
+/**
+ * Statements with up to this many parameters are prepared on each connection (below).
+ * A statement whose text varies with a list's length (an IN of one parameter per item) has as
+ * many texts as lengths, so the cap bounds what each connection keeps; the hot statements send
+ * their lists as one JSON parameter (`inJsonList`, `jsonRecords`) and have one text.
+ */
+const MAX_PREPARED_PARAMETERS = 32;
+
+/**
+ * drizzle runs every query unprepared: postgres.js then sends Parse and Describe, waits for the
+ * parameter types, and sends Bind and Execute — two round trips, and a parse and plan in the
+ * server, for every query. Prepared (named, kept per connection by postgres.js), a query repeated
+ * is one Bind/Execute round trip on a statement PostgreSQL has parsed (and plans anew, see below).
+ */
+function preparing<T extends postgres.Sql | postgres.TransactionSql>(sql: T): T {
+  const wrapCallback = (fn: (tx: postgres.TransactionSql) => unknown) => (tx: postgres.TransactionSql) =>
+    fn(preparing(tx));
+  return new Proxy(sql, {
+    get(target, key, receiver) {
+      if (key === "unsafe") {
+        return (
+          query: string,
+          args: postgres.ParameterOrJSON<never>[] = [],
+          options: postgres.UnsafeQueryOptions = {},
+        ) => {
+          const prepare = options.prepare || (args.length > 0 && args.length <= MAX_PREPARED_PARAMETERS);
+          return target.unsafe(query, args, { ...options, prepare });
+        };
+      }
+      if (key === "begin" || key === "savepoint") {
+        const original = Reflect.get(target, key, receiver) as (...args: unknown[]) => unknown;
+        return (...args: unknown[]) => {
+          const fn = args.pop() as (tx: postgres.TransactionSql) => unknown;
+          return original.apply(target, [...args, wrapCallback(fn)]);
+        };
+      }
+      return Reflect.get(target, key, receiver);
+    },
+  });
+}
+
 async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
-  const client = postgres(url, { max, onnotice: () => {} });
+  // Plans are made for each execution, as for the unprepared queries before: a plan cached once
+  // would keep the choices made when the tables were small (a sequential scan of call_logs).
+  const client = preparing(
+    postgres(url, { max, onnotice: () => {}, connection: { plan_cache_mode: "force_custom_plan" } }),
+  );
   const db = drizzlePostgres({ client, schema }) as unknown as Database;
   return {
     db,

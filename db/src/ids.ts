@@ -39,10 +39,18 @@ export const idPrefixes = {
 
 export type IdKind = keyof typeof idPrefixes;
 
+/** Random bytes drawn 4 KiB at a time: one call to the generator serves 409 ids, not one. */
+const pool = new Uint8Array(4096);
+let poolOffset = pool.length;
+
 /** A new random id such as `acct_k3j…`: 80 random bits, base32, prefixed by kind. */
 export function newId(kind: IdKind): string {
-  const bytes = new Uint8Array(10);
-  crypto.getRandomValues(bytes);
+  if (poolOffset + 10 > pool.length) {
+    crypto.getRandomValues(pool);
+    poolOffset = 0;
+  }
+  const bytes = pool.subarray(poolOffset, poolOffset + 10);
+  poolOffset += 10;
   return `${idPrefixes[kind]}_${encodeBase32LowerCaseNoPadding(bytes)}`;
 }
 

@@ -1,7 +1,8 @@
 import { decideCredit, decideDebit, describeCharge } from "@poundline/telephony/ledger";
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "./client";
 import { newId } from "./ids";
+import { inJsonList, jsonRecords, queryRows } from "./query";
 import { ledgerEntries, wallets } from "./schema/index";
 
 /**
@@ -119,7 +120,15 @@ export async function applyDebits(
   let balance = wallet.balanceCents;
   let notified = wallet.lowBalanceNotifiedAt !== null;
   let crossedAny = false;
-  const entries: (typeof ledgerEntries.$inferInsert)[] = [];
+  const entries: {
+    id: string;
+    transaction_type: DebitType;
+    description: string;
+    amount_cents: number;
+    balance_after_cents: number;
+    idempotency_key: string;
+    reference: string | null;
+  }[] = [];
   const results = debits.map((debit): DebitResult => {
     if (debit.amountCents === 0) return { status: "nothing" };
     if (seen.has(debit.idempotencyKey)) return { status: "duplicate" };
@@ -138,15 +147,12 @@ export async function applyDebits(
       entryId = newId("transaction");
       entries.push({
         id: entryId,
-        walletId: wallet.id,
-        accountId,
-        transactionType: debit.type,
+        transaction_type: debit.type,
         description: describeCharge(debit.description, decision),
-        amountCents: -decision.charged,
-        balanceAfterCents: decision.balanceAfter,
-        idempotencyKey: debit.idempotencyKey,
+        amount_cents: -decision.charged,
+        balance_after_cents: decision.balanceAfter,
+        idempotency_key: debit.idempotencyKey,
         reference: debit.reference,
-        createdAt: now,
       });
     }
     return {
@@ -163,12 +169,19 @@ export async function applyDebits(
 
   if (entries.length > 0) {
     // The wallet lock keeps every movement of this account out meanwhile, so each key is new;
-    // a conflict here means something bypassed the lock, and rolls the batch back.
-    const inserted = await tx
-      .insert(ledgerEntries)
-      .values(entries)
-      .onConflictDoNothing({ target: ledgerEntries.idempotencyKey })
-      .returning({ id: ledgerEntries.id });
+    // a conflict here means something bypassed the lock, and rolls the batch back. One JSON
+    // parameter carries the rows: one prepared statement whatever their number.
+    const inserted = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into ${ledgerEntries} (id, wallet_id, account_id, transaction_type, description,
+          amount_cents, balance_after_cents, idempotency_key, reference, created_at)
+        select e.id, ${wallet.id}, ${accountId}, e.transaction_type, e.description, e.amount_cents,
+          e.balance_after_cents, e.idempotency_key, e.reference, ${now.toISOString()}::timestamptz
+        from ${jsonRecords(entries)} as e(id text, transaction_type text, description text,
+          amount_cents bigint, balance_after_cents bigint, idempotency_key text, reference text)
+        on conflict (idempotency_key) do nothing
+        returning id`,
+    );
     if (inserted.length !== entries.length) throw new Error(`wallet ${wallet.id}: idempotency key race`);
   }
   if (entries.length > 0 || crossedAny) {
@@ -278,11 +291,11 @@ async function insertEntry(
 /** The keys among these that the ledger already holds. */
 async function existingKeys(tx: Database, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const rows = await tx
-    .select({ key: ledgerEntries.idempotencyKey })
-    .from(ledgerEntries)
-    .where(inArray(ledgerEntries.idempotencyKey, keys));
-  return new Set(rows.map((r) => r.key).filter((k): k is string => k !== null));
+  const rows = await queryRows<{ key: string }>(
+    tx,
+    sql`select idempotency_key as key from ${ledgerEntries} where idempotency_key = ${inJsonList(keys)}`,
+  );
+  return new Set(rows.map((r) => r.key));
 }
 
 /**

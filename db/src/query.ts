@@ -1,4 +1,4 @@
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "./client";
 
 /**
@@ -30,4 +30,18 @@ export function sqlStateOf(error: unknown): string | undefined {
  */
 export function isForeignKeyViolation(error: unknown): boolean {
   return sqlStateOf(error) === "23503";
+}
+
+/**
+ * `= any(…)` over a list sent as one JSON parameter: the statement's text is the same whatever
+ * the list's length, so it is prepared once per connection and planned from the cache (a list of
+ * parameters makes a new statement for every length). Both drivers send it as text.
+ */
+export function inJsonList(values: readonly string[]): SQL {
+  return sql`any(array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)))`;
+}
+
+/** Rows sent as one JSON parameter, read back with `jsonb_to_recordset(…) as x(<columns>)`. */
+export function jsonRecords(rows: readonly Record<string, unknown>[]): SQL {
+  return sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)`;
 }

@@ -1,11 +1,14 @@
+import { createHash } from "node:crypto";
 import { type Job, Queue, type RedisOptions, UnrecoverableError, Worker } from "bullmq";
 import { defaultRetryPolicy, type JobDriver, type QueuedJob, type RetryPolicy } from "./driver";
-import { createOutboxSettler, recordFailedJob } from "./failed-jobs";
+import { createOutboxSettler, describeError, recordFailedJob } from "./failed-jobs";
 import {
   type Concurrency,
   concurrencyOf,
+  isBatchedJob,
   type JobInfo,
   type JobPorts,
+  type Processor,
   type Processors,
   processorFor,
   type QueueCounts,
@@ -64,10 +67,74 @@ export function bullmqJobId(jobId: string): string {
   return jobId.replaceAll(":", "|");
 }
 
+/** Name of a queue job that carries many jobs of one name (see `batchedJobs`). */
+const BATCH_PREFIX = "batch:";
+/** Jobs carried by one queue job at most. */
+const MAX_BATCH = 500;
+
+/** One job carried by a batch; `error` is set on those that failed, the ones a retry runs again. */
+interface BatchItem {
+  jobId: string;
+  payload: unknown;
+  error?: string;
+}
+
+interface BatchData {
+  items: BatchItem[];
+}
+
+/**
+ * The queue jobs for a list of jobs: the batched ones (charges) of one queue and name go
+ * together, up to MAX_BATCH in one queue job whose id is a digest of their ids (relaying the
+ * same rows again adds nothing while it is kept); any other job, or a batched one alone, is a
+ * queue job of its own.
+ */
+export function packJobs(jobs: QueuedJob[]): QueuedJob[] {
+  const packed: QueuedJob[] = [];
+  const groups = new Map<string, QueuedJob[]>();
+  for (const job of jobs) {
+    if (!isBatchedJob(job.queue, job.name)) {
+      packed.push(job);
+      continue;
+    }
+    const key = `${job.queue}\u0000${job.name}`;
+    const group = groups.get(key);
+    if (group) group.push(job);
+    else groups.set(key, [job]);
+  }
+  for (const group of groups.values()) {
+    for (let start = 0; start < group.length; start += MAX_BATCH) {
+      const chunk = group.slice(start, start + MAX_BATCH);
+      const [first] = chunk as [QueuedJob];
+      if (chunk.length === 1) {
+        packed.push(first);
+        continue;
+      }
+      const digest = createHash("sha1")
+        .update(chunk.map((job) => job.jobId).join("\n"))
+        .digest("hex");
+      const data: BatchData = { items: chunk.map((job) => ({ jobId: job.jobId, payload: job.payload })) };
+      packed.push({
+        queue: first.queue,
+        name: `${BATCH_PREFIX}${first.name}`,
+        jobId: `${BATCH_PREFIX}${first.name}:${digest}`,
+        payload: data,
+      });
+    }
+  }
+  return packed;
+}
+
 /**
  * Jobs on Redis through BullMQ. The job id is the outbox job id, so relaying a row twice adds
  * one job; completed ids are kept a day for that. Jobs whose lock lapses (a worker that died)
  * are taken back by the stalled checker of any live worker; `stop()` waits for jobs in flight.
+ *
+ * Charges travel in batches (`packJobs`): one queue job runs its jobs side by side with their
+ * own processor and ids (so the biller's group commit takes them in one wallet transaction) and
+ * settles the outbox rows of those that ran. Those that failed stay in the queue job, which is
+ * retried with them alone; when it fails for good, each is recorded as a failed job of its own
+ * (its name, id, payload and error), as it would have been alone.
  */
 export function createBullmqDriver(options: BullmqDriverOptions): JobDriver {
   const { ports } = options;
@@ -120,6 +187,33 @@ export function createBullmqDriver(options: BullmqDriverOptions): JobDriver {
       // Keep the estimate from the attempts.
     }
     if (!final) return;
+    if (job.name.startsWith(BATCH_PREFIX)) {
+      const name = job.name.slice(BATCH_PREFIX.length);
+      const items = (job.data as BatchData).items;
+      ports.log.error({ queue: job.queueName, name, count: items.length, err }, "jobs failed for good");
+      for (const item of items) {
+        try {
+          await recordFailedJob(
+            ports.db,
+            {
+              queue: job.queueName,
+              name,
+              jobId: item.jobId,
+              payload: item.payload,
+              error: item.error ?? err,
+              attempts: job.attemptsMade,
+            },
+            ports.clock(),
+          );
+        } catch (recordError) {
+          ports.log.error(
+            { queue: job.queueName, name, jobId: item.jobId, err: recordError },
+            "could not record the failed job",
+          );
+        }
+      }
+      return;
+    }
     const info = { queue: job.queueName, name: job.name, jobId: job.id ?? "" };
     ports.log.error({ ...info, err }, "job failed for good");
     try {
@@ -139,6 +233,36 @@ export function createBullmqDriver(options: BullmqDriverOptions): JobDriver {
     }
   }
 
+  /**
+   * Runs the jobs of a batch side by side and settles those that ran; when some fail, the queue
+   * job keeps only them (with their errors) and throws, so its retry runs them alone.
+   */
+  async function runBatch(job: Job, queue: QueueName, name: string, processor: Processor<unknown>) {
+    const items = (job.data as BatchData).items;
+    const attempt = job.attemptsMade + 1;
+    const results = await Promise.allSettled(
+      items.map(async (item) => {
+        const info: JobInfo = { queue, name, jobId: item.jobId, attempt };
+        const outcome = await processor(ports, item.payload, info);
+        await settleOutboxJob(queue, item.jobId);
+        return outcome;
+      }),
+    );
+    const failed: BatchItem[] = [];
+    let unrecoverable = true;
+    for (const [i, result] of results.entries()) {
+      if (result.status === "fulfilled") continue;
+      const item = items[i] as BatchItem;
+      failed.push({ jobId: item.jobId, payload: item.payload, error: describeError(result.reason) });
+      unrecoverable &&= result.reason instanceof UnrecoverableError;
+    }
+    ports.log.debug({ queue, name, count: items.length, failed: failed.length }, "batch finished");
+    if (failed.length === 0) return "done";
+    await job.updateData({ items: failed } satisfies BatchData);
+    const message = `${failed.length} of ${items.length} ${name} jobs failed; first: ${failed[0]?.error}`;
+    throw unrecoverable ? new UnrecoverableError(message) : new Error(message);
+  }
+
   return {
     kind: "bullmq",
     async enqueue(queue, name, jobId, payload) {
@@ -146,7 +270,7 @@ export function createBullmqDriver(options: BullmqDriverOptions): JobDriver {
     },
     async enqueueMany(jobs) {
       const byQueue = new Map<QueueName, QueuedJob[]>();
-      for (const job of jobs) byQueue.set(job.queue, [...(byQueue.get(job.queue) ?? []), job]);
+      for (const job of packJobs(jobs)) byQueue.set(job.queue, [...(byQueue.get(job.queue) ?? []), job]);
       await withTimeout(
         Promise.all(
           [...byQueue].map(([queue, list]) =>
@@ -163,6 +287,12 @@ export function createBullmqDriver(options: BullmqDriverOptions): JobDriver {
         const worker = new Worker(
           queueName,
           async (job: Job) => {
+            if (job.name.startsWith(BATCH_PREFIX)) {
+              const name = job.name.slice(BATCH_PREFIX.length);
+              const processor = processorFor(processors, queueName, name);
+              if (!processor) throw new UnrecoverableError(`No processor for ${queueName}/${name}`);
+              return runBatch(job, queueName, name, processor);
+            }
             const processor = processorFor(processors, queueName, job.name);
             if (!processor) throw new UnrecoverableError(`No processor for ${queueName}/${job.name}`);
             const info: JobInfo = {

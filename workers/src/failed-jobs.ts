@@ -1,6 +1,6 @@
-import { type Database, newId, schema, withoutQueryValues } from "@poundline/db";
+import { type Database, inJsonList, newId, schema, withoutQueryValues } from "@poundline/db";
 import { keyedGroupCommit } from "@poundline/platform/group-commit";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 
 export interface FailedJob {
   queue: string;
@@ -73,10 +73,7 @@ export function createOutboxSettler(db: Database, clock: () => Date) {
         .where(
           and(
             eq(schema.jobOutbox.queue, queue),
-            inArray(
-              schema.jobOutbox.jobId,
-              jobs.map((j) => j.jobId),
-            ),
+            sql`${schema.jobOutbox.jobId} = ${inJsonList(jobs.map((j) => j.jobId))}`,
             isNull(schema.jobOutbox.settledAt),
           ),
         );

@@ -12,6 +12,19 @@ export {
   queueNames,
 } from "@poundline/platform/jobs";
 
+/**
+ * Jobs whose processors share their work with the jobs running beside them (the biller's group
+ * commit per wallet): the BullMQ driver carries many of them in one queue job, so a charge costs
+ * no queue round trip of its own.
+ */
+export const batchedJobs: { [Q in QueueName]?: readonly JobName<Q>[] } = {
+  billing: ["charge-call", "charge-sms"],
+};
+
+export function isBatchedJob(queue: QueueName, name: string): boolean {
+  return (batchedJobs[queue] as readonly string[] | undefined)?.includes(name) ?? false;
+}
+
 /** Jobs run at once by one process: one number for every queue, or a number per queue. */
 export type Concurrency = number | { [Q in QueueName]?: number };
 

@@ -1,5 +1,5 @@
-import { type Database, schema } from "@poundline/db";
-import { and, asc, inArray, isNull, lt, sql } from "drizzle-orm";
+import { type Database, inJsonList, schema } from "@poundline/db";
+import { and, asc, isNull, lt, sql } from "drizzle-orm";
 import type { JobDriver, QueuedJob } from "./driver";
 import { describeError, recordFailedJob } from "./failed-jobs";
 import { isKnownJob, type JobLog } from "./jobs";
@@ -131,19 +131,14 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
           await tx
             .update(jobOutbox)
             .set({ attempts: sql`${jobOutbox.attempts} + 1`, lastError: describeError(err) })
-            .where(
-              inArray(
-                jobOutbox.id,
-                jobs.map((job) => job.rowId),
-              ),
-            );
+            .where(sql`${jobOutbox.id} = ${inJsonList(jobs.map((job) => job.rowId))}`);
         }
       }
       if (relayed.length > 0) {
         await tx
           .update(jobOutbox)
           .set({ relayedAt: clock(), attempts: sql`${jobOutbox.attempts} + 1` })
-          .where(inArray(jobOutbox.id, relayed));
+          .where(sql`${jobOutbox.id} = ${inJsonList(relayed)}`);
       }
       return error === undefined ? { relayed: relayed.length } : { relayed: relayed.length, error };
     });

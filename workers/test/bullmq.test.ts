@@ -132,10 +132,90 @@ describe.skipIf(!redisUrl)("BullMQ driver", () => {
     expect(enqueued.toSorted()).toEqual(ids.toSorted());
     await sleep(200);
     expect(calls.toSorted()).toEqual(ids.toSorted());
-    // Enqueuing a relayed id again is a no-op.
-    await producer.enqueue("billing", "charge-call", "charge-call:CAbull0", { callSid: "CAbull0" });
+    // Enqueuing a relayed id again is a no-op; so is relaying the same batch of charges again.
+    await producer.enqueue("billing", "charge-call", "charge-call:CAbullOne", { callSid: "CAbullOne" });
+    await producer.enqueue("billing", "charge-call", "charge-call:CAbullOne", { callSid: "CAbullOne" });
+    const batch = [1, 2].map((i) => ({
+      queue: "billing" as const,
+      name: "charge-call",
+      jobId: `charge-call:CAbullAgain${i}`,
+      payload: { callSid: `CAbullAgain${i}` },
+    }));
+    await producer.enqueueMany(batch);
+    await producer.enqueueMany(batch);
+    await waitFor(async () => (await effectCount(handle.db)) >= 43);
     await sleep(300);
-    expect(calls.filter((id) => id === "charge-call:CAbull0")).toHaveLength(1);
+    expect(calls.filter((id) => id === "charge-call:CAbullOne")).toHaveLength(1);
+    expect(calls.filter((id) => id.startsWith("charge-call:CAbullAgain"))).toHaveLength(2);
+  });
+
+  it("packs charges into one queue job, each run with its own id; only those that fail are retried, and recorded one by one", async () => {
+    const runs: string[] = [];
+    let flaky = true;
+    const worker = driver();
+    await worker.start(
+      createProcessors({
+        billing: {
+          "charge-call": async (ports, payload, job) => {
+            runs.push(`${job.jobId}#${job.attempt}`);
+            if (payload.callSid === "CApackBad") throw new Error(`no such rate (attempt ${job.attempt})`);
+            if (payload.callSid === "CApackFlaky" && flaky) {
+              flaky = false;
+              throw new Error("connection reset");
+            }
+            return recordingProcessor<typeof payload>()(ports, payload, job);
+          },
+        },
+      }),
+    );
+    const sids = ["CApackA", "CApackBad", "CApackFlaky", "CApackB"];
+    for (const sid of sids)
+      await writeOutbox(handle.db, "billing", "charge-call", `charge-call:${sid}`, { callSid: sid });
+    const enqueued: string[] = [];
+    const counting: JobDriver = {
+      ...worker,
+      enqueueMany: async (jobs) => {
+        enqueued.push(...jobs.map((job) => job.jobId));
+        await worker.enqueueMany(jobs);
+      },
+    };
+    const relay = createOutboxRelay({ db: handle.db, driver: counting, log: quietLog, pollIntervalMs: 20 });
+    await relay.relayOnce();
+    expect(enqueued).toHaveLength(4);
+    const queue = new Queue("billing", { connection: redisOptionsFromUrl(url), prefix });
+    const queued = await queue.getJobs(["waiting", "active", "delayed", "completed", "failed"]);
+    const packed = queued.filter((job) => JSON.stringify(job.data).includes("CApack"));
+    expect(packed.map((job) => job.name)).toEqual(["batch:charge-call"]);
+    await queue.close();
+
+    await waitFor(async () => (await handle.db.select().from(schema.failedJobs)).length === 1);
+    expect(await effectCount(handle.db, "charge-call:CApackA")).toBe(1);
+    expect(await effectCount(handle.db, "charge-call:CApackB")).toBe(1);
+    expect(await effectCount(handle.db, "charge-call:CApackFlaky")).toBe(1);
+    // The first attempt ran all four; the retries only those that had failed.
+    expect(runs.filter((r) => r.endsWith("#1")).toSorted()).toEqual(
+      sids.map((sid) => `charge-call:${sid}#1`).toSorted(),
+    );
+    expect(runs.filter((r) => !r.endsWith("#1")).toSorted()).toEqual([
+      "charge-call:CApackBad#2",
+      "charge-call:CApackBad#3",
+      "charge-call:CApackFlaky#2",
+    ]);
+    const [failed] = await handle.db.select().from(schema.failedJobs);
+    expect(failed).toMatchObject({
+      queue: "billing",
+      jobName: "charge-call",
+      jobId: "charge-call:CApackBad",
+      payload: { callSid: "CApackBad" },
+      attempts: 3,
+    });
+    expect(failed?.error).toContain("no such rate");
+    // Every hand-off is settled: by its run, or by its failure record.
+    await waitFor(
+      async () =>
+        (await handle.db.select().from(schema.jobOutbox).where(isNull(schema.jobOutbox.settledAt))).length ===
+        0,
+    );
   });
 
   it("retries an enqueue while Redis is unreachable and relays the row once it is back", async () => {

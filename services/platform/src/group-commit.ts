@@ -1,7 +1,8 @@
 /**
  * Group commit: callers hand in one item each and wait for its result, while the items that
  * arrive during a flush are flushed together by the next one. Under light load a flush holds one
- * item and adds no delay; under heavy load one round trip serves a whole batch, which is how
+ * item and adds no delay (it starts after the current turn's microtasks, so the items handed in
+ * together are flushed together); under heavy load one round trip serves a whole batch, which is how
  * one wallet row lock can serve a thousand charges a second.
  */
 export type GroupCommit<T, R> = (item: T) => Promise<R>;
@@ -36,7 +37,12 @@ export function groupCommit<T, R>(flush: (items: T[]) => Promise<R[]>, maxBatch 
   return (item: T) =>
     new Promise<R>((resolve, reject) => {
       pending.push({ item, resolve, reject });
-      if (!flushing) void drain();
+      if (flushing) return;
+      flushing = true;
+      // Items handed in by the same turn (the jobs of one batch, the continuations that one
+      // flush resolved) make one batch: the flush starts once the turn's synchronous code and
+      // queued microtasks have run, a delay of no time at all.
+      queueMicrotask(() => void drain());
     });
 }
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { groupCommit, keyedGroupCommit } from "../src/group-commit";
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
+/** Lets a flush that started run into its await. */
+const soon = () => new Promise((r) => setTimeout(r, 1));
 
 describe("groupCommit", () => {
   it("flushes a lone item at once, and the items that arrive meanwhile together", async () => {
@@ -12,14 +14,26 @@ describe("groupCommit", () => {
       return items.map((n) => n * 10);
     });
     const first = commit(1);
+    await soon();
     const rest = [2, 3, 4, 5].map((n) => commit(n));
     expect(await Promise.all([first, ...rest])).toEqual([10, 20, 30, 40, 50]);
     expect(batches).toEqual([[1], [2, 3, 4, 5]]);
   });
 
+  it("flushes the items handed in by one turn together (a batch of jobs started at once)", async () => {
+    const batches: number[][] = [];
+    const commit = groupCommit(async (items: number[]) => {
+      batches.push(items);
+      return items;
+    });
+    // Each caller hands its item in after an await of its own, as a processor does.
+    await Promise.all([1, 2, 3].map(async (n) => commit(await Promise.resolve(n))));
+    expect(batches).toEqual([[1, 2, 3]]);
+  });
+
   it.each([
-    { maxBatch: 2, items: 5, expected: [[0], [1, 2], [3, 4]] },
-    { maxBatch: 10, items: 5, expected: [[0], [1, 2, 3, 4]] },
+    { maxBatch: 2, items: 5, expected: [[0, 1], [2, 3], [4]] },
+    { maxBatch: 10, items: 5, expected: [[0, 1, 2, 3, 4]] },
     { maxBatch: 1, items: 3, expected: [[0], [1], [2]] },
   ])("never flushes more than maxBatch = $maxBatch", async ({ maxBatch, items, expected }) => {
     const batches: number[][] = [];
@@ -41,6 +55,7 @@ describe("groupCommit", () => {
       return batch.map((s) => s.toUpperCase());
     });
     const first = commit("a");
+    await soon();
     const failing = [commit("b"), commit("c")];
     const results = await Promise.allSettled([first, ...failing]);
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "rejected"]);
@@ -65,8 +80,10 @@ describe("keyedGroupCommit", () => {
         return items.map((i) => `${wallet}${i.n}`);
       },
     );
+    const firstA = commit({ wallet: "a", n: 1 });
+    await soon();
     const results = await Promise.all([
-      commit({ wallet: "a", n: 1 }),
+      firstA,
       commit({ wallet: "b", n: 1 }),
       commit({ wallet: "a", n: 2 }),
       commit({ wallet: "a", n: 3 }),

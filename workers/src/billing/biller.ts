@@ -1,7 +1,16 @@
-import { applyDebits, type Debit, type DebitResult, lockWallet, queryRows, schema } from "@poundline/db";
+import {
+  applyDebits,
+  type Debit,
+  type DebitResult,
+  inJsonList,
+  jsonRecords,
+  lockWallet,
+  queryRows,
+  schema,
+} from "@poundline/db";
 import { groupCommit, keyedGroupCommit } from "@poundline/platform/group-commit";
 import { priceCall, priceMessage } from "@poundline/telephony";
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { JobOutcome } from "../jobs";
 import { sendLowBalanceWarning } from "./low-balance";
 import type { BillingPorts } from "./ports";
@@ -57,7 +66,7 @@ export function createBiller(ports: BillingPorts) {
       })
       .from(callLogs)
       .leftJoin(phoneNumbers, eq(phoneNumbers.id, callLogs.phoneNumberId))
-      .where(inArray(callLogs.callSid, [...new Set(callSids)]));
+      .where(sql`${callLogs.callSid} = ${inJsonList([...new Set(callSids)])}`);
     const bySid = new Map(rows.map((r) => [r.callSid, r]));
     return callSids.map((sid) => bySid.get(sid) ?? null);
   }, BATCH);
@@ -75,7 +84,7 @@ export function createBiller(ports: BillingPorts) {
         priceCents: messages.priceCents,
       })
       .from(messages)
-      .where(inArray(messages.messageSid, [...new Set(messageSids)]));
+      .where(sql`${messages.messageSid} = ${inJsonList([...new Set(messageSids)])}`);
     const bySid = new Map(rows.map((r) => [r.messageSid, r]));
     return messageSids.map((sid) => bySid.get(sid) ?? null);
   }, BATCH);
@@ -205,17 +214,17 @@ async function chargeWallet(ports: BillingPorts, accountId: string, requests: Ch
         return usage?.kind === kind ? [{ i, id: rowIdOf(usage), price: prices[i] as number }] : [];
       });
       if (rows.length === 0) return;
-      const values = sql.join(
-        rows.map((row) => sql`(${row.id}, ${row.price}::integer)`),
-        sql`, `,
-      );
-      // The wallet lock keeps other charges of this account out: `prior` is the stored price.
+      // The wallet lock keeps other charges of this account out: `prior` is the stored price,
+      // read row by row (a join would be planned as a scan of the whole table).
       const updated = await queryRows<{ id: string; prior: number | null }>(
         tx,
         sql`update ${table} set price_cents = v.price, updated_at = ${now.toISOString()}::timestamptz
           from (
             select v.id, v.price, stored.price_cents as prior
-            from (values ${values}) as v(id, price) join ${table} stored on stored.id = v.id
+            from ${jsonRecords(rows.map((row) => ({ id: row.id, price: row.price })))} as v(id text, price integer)
+            cross join lateral (
+              select s.price_cents from ${table} s where s.id = v.id limit 1
+            ) stored
           ) as v
           where ${table.id} = v.id and coalesce(v.prior, -1) < v.price
           returning ${table.id} as id, v.prior as prior`,

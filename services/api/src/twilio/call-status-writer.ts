@@ -6,6 +6,7 @@ import {
   type CallProgressStatus,
   contactableNumber,
   ENDED_RANK,
+  isEndedCall,
 } from "@poundline/telephony";
 import { type SQL, sql } from "drizzle-orm";
 
@@ -140,7 +141,6 @@ function roundsOfDistinctCalls(events: CallStatusEvent[]): CallStatusEvent[][] {
   return rounds.map((r) => r.events);
 }
 
-const list = (items: SQL[]) => sql.join(items, sql`, `);
 /** Raw parameters bypass drizzle's column mapping: timestamps go as ISO text for both drivers. */
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -156,10 +156,29 @@ const EVENT_RANK = rankOf("excluded.call_status");
 /** Statuses of a call that was charged (or is being charged) for its completion. */
 const CHARGED_STATUSES = sql.raw(`('completed', 'voicemail_missed')`);
 
-/** An outbox row (typed by the job map) as a row of the statement's job list. */
-const outboxValues = (row: OutboxRow, rerateJobId: string | null, callSid: string) =>
-  sql`(${row.id}, ${row.queue}, ${row.jobName}, ${row.jobId}, ${rerateJobId}, ${JSON.stringify(row.payload)}, ${callSid})`;
+/** An outbox row (typed by the job map) as a record of the statement's hand-off list. */
+const handOff = (row: OutboxRow, callSid: string, rerateJobId: string | null, notice: boolean) => ({
+  id: row.id,
+  queue: row.queue,
+  job_name: row.jobName,
+  job_id: row.jobId,
+  rerate_job_id: rerateJobId,
+  payload: row.payload,
+  call_sid: callSid,
+  notice,
+});
 
+const missedCallNotice = (callSid: string) =>
+  outboxRow({ queue: "notifications", name: "missed-call", jobId: `missed-call:${callSid}` }, { callSid });
+
+/**
+ * The rows of a batch go as four JSON parameters (events, contacts, hand-offs, legs), read by
+ * `jsonb_to_recordset`: the statement's text is the same whatever the batch, so each connection
+ * prepares it once and PostgreSQL plans it from its cache, instead of parsing a new statement of
+ * hundreds of parameters for every batch. Stored calls are looked up one by one (a LATERAL with
+ * LIMIT 1): the planner cannot turn them into a scan of the whole table, which it would pick for
+ * a batch of unknown size (a hashed subplan, a hash join), at a cost growing with `call_logs`.
+ */
 function statusStatement(events: CallStatusEvent[]): SQL {
   const { accounts, contacts, callLogs, phoneNumbers, voicemails, jobOutbox } = schema;
   const contactNumberOf = new Map(events.map((e) => [e, contactableNumber(e.theirNumber)]));
@@ -173,67 +192,125 @@ function statusStatement(events: CallStatusEvent[]): SQL {
     const seen = contactRows.get(key);
     if (!seen || seen.eventTime < e.eventTime) contactRows.set(key, e);
   }
-  const contactValues = [...contactRows.values()].map((e) => {
+  const contactRecords = [...contactRows.values()].map((e) => {
     const phone = contactNumberOf.get(e) ?? "";
-    return sql`(${newId("contact")}, ${e.accountId}, ${e.callerName || phone}, ${phone}, 'call', ${iso(e.eventTime)}::timestamptz, ${iso(e.eventTime)}::timestamptz, ${iso(e.eventTime)}::timestamptz)`;
+    return {
+      id: newId("contact"),
+      account_id: e.accountId,
+      name: e.callerName || phone,
+      phone,
+      at: iso(e.eventTime),
+    };
   });
-  const contact =
-    contactValues.length === 0
-      ? sql`select null::text as id, null::text as account_id, null::text as phone where false`
-      : sql`insert into ${contacts} (id, account_id, name, phone, source, last_contacted, created_at, updated_at)
-          select c.* from (values ${list(contactValues)})
-            as c(id, account_id, name, phone, source, last_contacted, created_at, updated_at)
-          where exists (select 1 from ${accounts} a where a.id = c.account_id)
-          on conflict (account_id, phone) do update
-            set last_contacted = greatest(${contacts.lastContacted}, excluded.last_contacted)
-          returning id, account_id, phone`;
 
-  const eventValues = events.map(
-    (e) =>
-      sql`(${newId("call")}, ${e.accountId}, ${e.phoneNumberId}, ${e.callSid}, ${e.parentCallSid}, ${e.inbound ? "inbound" : "outbound"}, ${e.fromNumber}, ${e.toNumber}, ${contactNumberOf.get(e) ?? null}, ${iso(e.callStartTime)}::timestamptz, ${iso(e.answeredAt)}::timestamptz, ${iso(e.endedAt)}::timestamptz, ${e.durationSeconds}::integer, ${e.callStatus}, ${e.sequence ?? -1}::integer, ${e.fromCity}, ${e.fromState}, ${e.fromCountry})`,
-  );
+  const eventRecords = events.map((e) => ({
+    id: newId("call"),
+    account_id: e.accountId,
+    phone_number_id: e.phoneNumberId,
+    call_sid: e.callSid,
+    parent_call_sid: e.parentCallSid,
+    direction: e.inbound ? "inbound" : "outbound",
+    from_number: e.fromNumber,
+    to_number: e.toNumber,
+    contact_number: contactNumberOf.get(e) ?? null,
+    call_start_time: iso(e.callStartTime),
+    answered_at: iso(e.answeredAt),
+    ended_at: iso(e.endedAt),
+    duration_seconds: e.durationSeconds,
+    call_status: e.callStatus,
+    last_sequence_number: e.sequence ?? -1,
+    from_city: e.fromCity,
+    from_state: e.fromState,
+    from_country: e.fromCountry,
+  }));
 
-  // Charging happens in a worker; the missed-call notice decides for itself whether nobody
-  // answered (voicemail has its own). Written only with a call log row that moved. A call that
+  // Charging happens in a worker. The missed-call notice of an inbound call is handed off only
+  // when the call may have been missed, decided here on what the statement sees (the notice's
+  // processor decides for good, and sends once): its log completed with no answer, or legs of it
+  // exist (already stored, or written by this statement), whose answers decide. A leg that ends
+  // after its parent completed hands off the parent's notice again (unless one is pending), so a
+  // leg reported late is still weighed. Written only with a call log row that moved. A call that
   // was completed before the statement moved is being re-rated: a charge job of its own (the
   // first one's id is taken), and no second notice.
-  const jobValues = events.flatMap((e) => {
+  const jobRecords = events.flatMap((e) => {
     if (e.callStatus !== "completed") return [];
     const charge = outboxRow(
       { queue: "billing", name: "charge-call", jobId: `charge-call:${e.callSid}` },
       { callSid: e.callSid },
     );
-    const jobs = [outboxValues(charge, `charge-call:${e.callSid}:rerate:${e.durationSeconds}`, e.callSid)];
-    if (e.inbound) {
-      const notice = outboxRow(
-        { queue: "notifications", name: "missed-call", jobId: `missed-call:${e.callSid}` },
-        { callSid: e.callSid },
-      );
-      jobs.push(outboxValues(notice, null, e.callSid));
-    }
+    const jobs = [handOff(charge, e.callSid, `charge-call:${e.callSid}:rerate:${e.durationSeconds}`, false)];
+    if (e.inbound && e.parentCallSid === null)
+      jobs.push(handOff(missedCallNotice(e.callSid), e.callSid, null, true));
     return jobs;
   });
-  const jobs =
-    jobValues.length === 0
-      ? sql`select 1`
-      : sql`insert into ${jobOutbox} (id, queue, job_name, job_id, payload)
+  const legRecords = events.flatMap((e) => {
+    if (e.parentCallSid === null || !isEndedCall(e.callStatus)) return [];
+    const notice = missedCallNotice(e.parentCallSid);
+    return [
+      {
+        id: notice.id,
+        job_id: notice.jobId,
+        payload: notice.payload,
+        call_sid: e.callSid,
+        parent_sid: e.parentCallSid,
+      },
+    ];
+  });
+
+  const contact = sql`insert into ${contacts} (id, account_id, name, phone, source, last_contacted, created_at, updated_at)
+          select c.id, c.account_id, c.name, c.phone, 'call', c.at, c.at, c.at
+          from jsonb_to_recordset(${JSON.stringify(contactRecords)}::jsonb)
+            as c(id text, account_id text, name text, phone text, at timestamptz)
+          where exists (select 1 from ${accounts} a where a.id = c.account_id)
+          on conflict (account_id, phone) do update
+            set last_contacted = greatest(${contacts.lastContacted}, excluded.last_contacted)
+          returning id, account_id, phone`;
+  const jobs = sql`insert into ${jobOutbox} (id, queue, job_name, job_id, payload)
           select j.id, j.queue, j.job_name,
             case when prev.call_status in ${CHARGED_STATUSES} then j.rerate_job_id else j.job_id end,
-            j.payload::jsonb
-          from (values ${list(jobValues)}) as j(id, queue, job_name, job_id, rerate_job_id, payload, call_sid)
+            j.payload
+          from jsonb_to_recordset(${JSON.stringify(jobRecords)}::jsonb)
+            as j(id text, queue text, job_name text, job_id text, rerate_job_id text, payload jsonb,
+              call_sid text, notice boolean)
           join log on log.call_sid = j.call_sid
           left join prev on prev.call_sid = j.call_sid
-          where j.rerate_job_id is not null or prev.call_status is null
-            or prev.call_status not in ${CHARGED_STATUSES}`;
+          left join lateral (
+            select true as found from ${callLogs} leg where leg.parent_call_sid = j.call_sid limit 1
+          ) stored_leg on j.notice
+          where (j.rerate_job_id is not null or prev.call_status is null
+              or prev.call_status not in ${CHARGED_STATUSES})
+            and (not j.notice or (log.call_status = 'completed' and (log.answered_at is null
+              or stored_leg.found
+              or exists (select 1 from ev leg where leg.parent_call_sid = j.call_sid))))`;
+  const lateLegs = sql`insert into ${jobOutbox} (id, queue, job_name, job_id, payload)
+          select distinct on (j.parent_sid) j.id, 'notifications', 'missed-call', j.job_id, j.payload
+          from jsonb_to_recordset(${JSON.stringify(legRecords)}::jsonb)
+            as j(id text, job_id text, payload jsonb, call_sid text, parent_sid text)
+          join log on log.call_sid = j.call_sid
+          cross join lateral (
+            select call_status, direction, parent_call_sid from ${callLogs} p
+            where p.call_sid = j.parent_sid limit 1
+          ) parent
+          where parent.call_status = 'completed' and parent.direction = 'inbound'
+            and parent.parent_call_sid is null
+            and not exists (select 1 from ${jobOutbox} o where o.queue = 'notifications'
+              and o.job_id = j.job_id and o.settled_at is null)`;
 
   // Moves forward: by SequenceNumber when both the stored row and the event have one, else by
   // status; and a completion re-rates a completed call when it brings a longer duration.
   return sql`
-    with ev (id, account_id, phone_number_id, call_sid, parent_call_sid, direction, from_number, to_number,
-        contact_number, call_start_time, answered_at, ended_at, duration_seconds, call_status,
-        last_sequence_number, from_city, from_state, from_country) as (values ${list(eventValues)}),
+    with ev as (
+      select * from jsonb_to_recordset(${JSON.stringify(eventRecords)}::jsonb)
+        as ev(id text, account_id text, phone_number_id text, call_sid text, parent_call_sid text,
+          direction text, from_number text, to_number text, contact_number text,
+          call_start_time timestamptz, answered_at timestamptz, ended_at timestamptz,
+          duration_seconds integer, call_status text, last_sequence_number integer, from_city text,
+          from_state text, from_country text)
+    ),
     prev as (
-      select l.call_sid, l.call_status from ${callLogs} l where l.call_sid in (select call_sid from ev)
+      select l.call_sid, l.call_status from ev cross join lateral (
+        select call_sid, call_status from ${callLogs} l where l.call_sid = ev.call_sid limit 1
+      ) l
     ),
     contact as (${contact}),
     log as (
@@ -262,9 +339,10 @@ function statusStatement(events: CallStatusEvent[]): SQL {
           else ${STORED_RANK} < ${EVENT_RANK} end)
         or (excluded.call_status = 'completed' and ${callLogs.callStatus} in ${CHARGED_STATUSES}
           and excluded.duration_seconds > ${callLogs.durationSeconds})
-      returning id, call_sid, call_status
+      returning id, call_sid, call_status, answered_at
     ),
-    jobs as (${jobs})
+    jobs as (${jobs}),
+    late_legs as (${lateLegs})
     select id, call_sid, call_status from log
     union all
     select null, ev.call_sid, null from ev

@@ -170,6 +170,71 @@ describe("call status writer (group commit of call progress)", () => {
     });
   });
 
+  describe("the missed-call notice is handed off only for a call that may have been missed", () => {
+    const noticesOf = async (callSid: string) =>
+      (await handle.db.select().from(schema.jobOutbox)).filter((j) => j.jobId === `missed-call:${callSid}`);
+    const answered = (callSid: string, caller: string) => {
+      const e = event(callSid, caller, "completed", 3);
+      return { ...e, answeredAt: new Date(e.eventTime.getTime() - 42_000) };
+    };
+    const leg = (
+      callSid: string,
+      parentCallSid: string,
+      status: CallProgressStatus,
+      answeredAt: Date | null,
+    ) => ({
+      ...event(callSid, "+14075550100", status, 3),
+      parentCallSid,
+      inbound: false,
+      theirNumber: "+13055550199",
+      answeredAt,
+    });
+
+    it("an unanswered call: one notice; an answered call without legs: none, charged all the same", async () => {
+      const write = createCallStatusWriter(handle.db);
+      await write(event("CAnoticeMissed", "+13055550090", "completed", 3));
+      await write(answered("CAnoticeAnswered", "+13055550091"));
+      expect(await noticesOf("CAnoticeMissed")).toHaveLength(1);
+      expect(await noticesOf("CAnoticeAnswered")).toHaveLength(0);
+      const charges = (await handle.db.select().from(schema.jobOutbox)).filter(
+        (j) => j.jobId === "charge-call:CAnoticeAnswered",
+      );
+      expect(charges).toHaveLength(1);
+    });
+
+    it("an answered call whose legs were reported (before, or in the same statement): a notice, the legs decide", async () => {
+      const write = createCallStatusWriter(handle.db);
+      await write(leg("CAlegBefore1", "CAnoticeLegsBefore", "no-answer", null));
+      await write(answered("CAnoticeLegsBefore", "+13055550092"));
+      expect(await noticesOf("CAnoticeLegsBefore")).toHaveLength(1);
+
+      await Promise.all([
+        write(event("CAnoticeFirst", "+13055550093", "ringing", 1)), // flushed alone, the others together
+        write(leg("CAlegSame1", "CAnoticeLegsSame", "no-answer", null)),
+        write(answered("CAnoticeLegsSame", "+13055550094")),
+      ]);
+      expect(await noticesOf("CAnoticeLegsSame")).toHaveLength(1);
+    });
+
+    it("a leg reported after its answered parent completed hands off the parent's notice, once while pending", async () => {
+      const write = createCallStatusWriter(handle.db);
+      await write(answered("CAnoticeLegsLate", "+13055550095"));
+      expect(await noticesOf("CAnoticeLegsLate")).toHaveLength(0);
+      await write(leg("CAlegLate1", "CAnoticeLegsLate", "ringing", null)); // not ended: nothing yet
+      expect(await noticesOf("CAnoticeLegsLate")).toHaveLength(0);
+      await Promise.all([
+        write(leg("CAlegLate1", "CAnoticeLegsLate", "no-answer", null)),
+        write(leg("CAlegLate2", "CAnoticeLegsLate", "no-answer", null)),
+      ]);
+      await write(leg("CAlegLate3", "CAnoticeLegsLate", "completed", t0));
+      const notices = await noticesOf("CAnoticeLegsLate");
+      expect(notices).toHaveLength(1);
+      expect(notices[0]?.payload).toEqual({ callSid: "CAnoticeLegsLate" });
+      // A leg's own completion is charged; legs never get a notice of their own.
+      expect(await noticesOf("CAlegLate3")).toHaveLength(0);
+    });
+  });
+
   describe("a later completion with a longer duration re-rates the call", () => {
     const completed = (callSid: string, durationSeconds: number, sequence: number | null = 3) => ({
       ...event(callSid, "+13055550082", "completed", sequence),
@@ -201,7 +266,7 @@ describe("call status writer (group commit of call progress)", () => {
         expect(await jobsOf(callSid)).toEqual([
           `charge-call:${callSid}`,
           `charge-call:${callSid}:rerate:600`,
-          `missed-call:${callSid}`,
+          `missed-call:${callSid}`, // unanswered: a notice, once
         ]);
       },
     );

@@ -139,10 +139,10 @@ describe("POST /twilio/voice/status", () => {
     const [log] = await callLogs();
     expect(log).toMatchObject({ callStatus: "completed", durationSeconds: 600 });
     const jobs = await t.db.db.select().from(schema.jobOutbox);
+    // Answered, and no legs: not missed, so no notice is handed off.
     expect(jobs.map((j) => j.jobId).sort()).toEqual([
       `charge-call:${CALL_SID}`,
       `charge-call:${CALL_SID}:rerate:600`,
-      `missed-call:${CALL_SID}`,
     ]);
   });
 
