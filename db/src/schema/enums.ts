@@ -77,6 +77,7 @@ export const membershipRoles = ["owner", "admin", "member"] as const;
 export const accountKinds = ["business", "nonprofit", "licensee"] as const;
 export const accountStatuses = ["trialing", "active", "suspended", "closed"] as const;
 export const adminRoles = ["admin"] as const;
+export const emailTokenPurposes = ["confirm_email", "reset_password"] as const;
 
 export const leadStatuses = [
   "new",
@@ -125,6 +126,9 @@ export const locationTypes = ["state", "province", "areaCode", "country"] as con
 export const licenseStatuses = ["active", "suspended", "expired"] as const;
 export const ringStrategies = ["simultaneous", "sequential", "round-robin"] as const;
 export const holdMusicOptions = ["default", "classical", "jazz", "custom"] as const;
+/** Which of a number's targets a ring hunt or round-robin turn is for: business or after hours. */
+export const ringHuntTargets = ["open", "after"] as const;
+export const ringHuntStates = ["hunting", "bridged", "exhausted"] as const;
 export const routeTargets = [
   "ivr_menu",
   "extension",

@@ -30,6 +30,8 @@ import {
   messageDirections,
   messageStatuses,
   numberTypes,
+  ringHuntStates,
+  ringHuntTargets,
   ringStrategies,
   routeTargets,
   territoryKinds,
@@ -65,7 +67,7 @@ export const phoneNumbers = pgTable(
       .references(() => accounts.id, { onDelete: "cascade" }),
     e164: text("e164").notNull(),
     friendlyName: text("friendly_name").notNull().default(""),
-    numberType: text("number_type").notNull().default("local"),
+    numberType: text("number_type", { enum: numberTypes }).notNull().default("local"),
     /** The carrier's id (Twilio PN…); null until the number is bought. */
     carrierSid: text("carrier_sid"),
     smsEnabled: boolean("sms_enabled").notNull().default(true),
@@ -89,21 +91,25 @@ export const numberRouting = pgTable(
   {
     phoneNumberId: text("phone_number_id").primaryKey(),
     accountId: text("account_id").notNull(),
-    ringStrategy: text("ring_strategy").notNull().default("simultaneous"),
+    ringStrategy: text("ring_strategy", { enum: ringStrategies }).notNull().default("simultaneous"),
     ringTimeoutSeconds: integer("ring_timeout_seconds").notNull().default(30),
     timeZone: text("time_zone").notNull().default("America/New_York"),
     businessHours: jsonb("business_hours").$type<BusinessHours>().notNull().default(defaultBusinessHours),
     // Targets are polymorphic (menu, extension, ring group, number), so they carry no foreign key;
     // the routing compiler skips a target whose id no longer exists.
-    businessHoursTargetType: text("business_hours_target_type").notNull().default("voicemail"),
+    businessHoursTargetType: text("business_hours_target_type", { enum: routeTargets })
+      .notNull()
+      .default("voicemail"),
     /** ivr_menu: menu id; extension: extension id; forward: E.164 number; otherwise null. */
     businessHoursTargetId: text("business_hours_target_id"),
     /** Extension ids rung by a ring_group target, in ring order. */
     businessHoursRingGroup: text("business_hours_ring_group").array().notNull().default(sql`'{}'::text[]`),
-    afterHoursTargetType: text("after_hours_target_type").notNull().default("voicemail"),
+    afterHoursTargetType: text("after_hours_target_type", { enum: routeTargets })
+      .notNull()
+      .default("voicemail"),
     afterHoursTargetId: text("after_hours_target_id"),
     afterHoursRingGroup: text("after_hours_ring_group").array().notNull().default(sql`'{}'::text[]`),
-    holdMusic: text("hold_music").notNull().default("default"),
+    holdMusic: text("hold_music", { enum: holdMusicOptions }).notNull().default("default"),
     holdMusicUrl: text("hold_music_url"),
     voicemailEnabled: boolean("voicemail_enabled").notNull().default(true),
     voicemailGreeting: text("voicemail_greeting"),
@@ -166,8 +172,8 @@ export const territories = pgTable(
   {
     id: idColumn(),
     name: text("name").notNull(),
-    country: text("country").notNull().default("US"),
-    kind: text("kind").notNull().default("state"),
+    country: text("country", { enum: countries }).notNull().default("US"),
+    kind: text("kind", { enum: territoryKinds }).notNull().default("state"),
     ...createdAt,
   },
   (t) => [
@@ -204,7 +210,7 @@ export const territoryLicenses = pgTable(
       .references(() => categories.id, { onDelete: "restrict" }),
     /** Copy of the shared number's pound code, for listing licences without a join. */
     poundCode: text("pound_code").notNull(),
-    status: text("status").notNull().default("active"),
+    status: text("status", { enum: licenseStatuses }).notNull().default("active"),
     startsAt: instant("starts_at").notNull().defaultNow(),
     endsAt: instant("ends_at"),
     ...timestamps,
@@ -247,7 +253,7 @@ export const geoRules = pgTable(
     accountId: text("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
-    locationType: text("location_type").notNull(),
+    locationType: text("location_type", { enum: locationTypes }).notNull(),
     /** A state or province code, comma-separated area codes, or an ISO country code. */
     locationValue: text("location_value").notNull(),
     /** The client licensee that receives the matching calls. */
@@ -276,13 +282,13 @@ export const ivrMenus = pgTable(
       .references(() => accounts.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     description: text("description"),
-    greetingType: text("greeting_type").notNull().default("tts"),
+    greetingType: text("greeting_type", { enum: greetingTypes }).notNull().default("tts"),
     greetingTts: text("greeting_tts"),
     greetingRecordingUrl: text("greeting_recording_url"),
     timeoutSeconds: integer("timeout_seconds").notNull().default(10),
-    timeoutAction: text("timeout_action").notNull().default("repeat"),
+    timeoutAction: text("timeout_action", { enum: ivrMenuActions }).notNull().default("repeat"),
     timeoutActionDestination: text("timeout_action_destination"),
-    invalidInputAction: text("invalid_input_action").notNull().default("repeat"),
+    invalidInputAction: text("invalid_input_action", { enum: ivrMenuActions }).notNull().default("repeat"),
     invalidInputActionDestination: text("invalid_input_action_destination"),
     maxInvalidInputs: integer("max_invalid_inputs").notNull().default(3),
     ...timestamps,
@@ -315,7 +321,7 @@ export const ivrOptions = pgTable(
     menuId: text("menu_id").notNull(),
     accountId: text("account_id").notNull(),
     keyPress: text("key_press").notNull(),
-    action: text("action").notNull(),
+    action: text("action", { enum: ivrOptionActions }).notNull(),
     /** ivr_menu: menu id; extension: extension id; play_message: the text to say; otherwise null. */
     destination: text("destination"),
     description: text("description"),
@@ -375,14 +381,14 @@ export const callLogs = pgTable(
     phoneNumberId: text("phone_number_id").references(() => phoneNumbers.id, { onDelete: "set null" }),
     callSid: text("call_sid").notNull(),
     parentCallSid: text("parent_call_sid"),
-    direction: text("direction").notNull(),
+    direction: text("direction", { enum: callDirections }).notNull(),
     fromNumber: text("from_number").notNull(),
     toNumber: text("to_number").notNull(),
     callStartTime: instant("call_start_time").notNull().defaultNow(),
     answeredAt: instant("answered_at"),
     endedAt: instant("ended_at"),
     durationSeconds: integer("duration_seconds").notNull().default(0),
-    callStatus: text("call_status").notNull(),
+    callStatus: text("call_status", { enum: callStatuses }).notNull(),
     /** Highest carrier SequenceNumber applied: older status callbacks arriving late are ignored. */
     lastSequenceNumber: integer("last_sequence_number").notNull().default(-1),
     fromCity: text("from_city"),
@@ -417,7 +423,7 @@ export const messages = pgTable(
     /** The user who sent an outbound message. */
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     messageSid: text("message_sid").notNull(),
-    direction: text("direction").notNull(),
+    direction: text("direction", { enum: messageDirections }).notNull(),
     fromNumber: text("from_number").notNull(),
     toNumber: text("to_number").notNull(),
     body: text("body").notNull().default(""),
@@ -426,7 +432,7 @@ export const messages = pgTable(
     /** Outbound texts: what the wallet was charged, set with the charge (null: not charged yet). */
     priceCents: integer("price_cents"),
     mediaUrls: text("media_urls").array().notNull().default(sql`'{}'::text[]`),
-    status: text("status").notNull(),
+    status: text("status", { enum: messageStatuses }).notNull(),
     errorCode: integer("error_code"),
     sentAt: instant("sent_at").notNull().defaultNow(),
     readAt: instant("read_at"),
@@ -481,8 +487,10 @@ export const voicemails = pgTable(
     fromNumber: text("from_number").notNull(),
     toNumber: text("to_number").notNull(),
     transcription: text("transcription"),
-    transcriptionStatus: text("transcription_status").notNull().default("none"),
-    status: text("status").notNull().default("unread"),
+    transcriptionStatus: text("transcription_status", { enum: transcriptionStatuses })
+      .notNull()
+      .default("none"),
+    status: text("status", { enum: voicemailStatuses }).notNull().default("unread"),
     ...createdAt,
   },
   (t) => [
@@ -575,7 +583,7 @@ export const ringHunts = pgTable(
     callerCallSid: text("caller_call_sid").notNull(),
     phoneNumberId: text("phone_number_id").references(() => phoneNumbers.id, { onDelete: "cascade" }),
     /** Which of the number's targets is hunted: business hours ("open") or after hours ("after"). */
-    target: text("target").notNull(),
+    target: text("target", { enum: ringHuntTargets }).notNull(),
     rotation: integer("rotation").notNull().default(0),
     /** The attempt (one member, or every member when simultaneous) being rung. */
     attempt: integer("attempt").notNull().default(0),
@@ -585,14 +593,14 @@ export const ringHunts = pgTable(
     endedCallSids: text("ended_call_sids").array().notNull().default(sql`'{}'::text[]`),
     /** Every member call the carrier accepted: those still ringing are canceled when the hunt ends. */
     memberCallSids: text("member_call_sids").array().notNull().default(sql`'{}'::text[]`),
-    state: text("state").notNull().default("hunting"),
+    state: text("state", { enum: ringHuntStates }).notNull().default("hunting"),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("ring_hunts_caller_call_sid_key").on(t.callerCallSid),
     index("ring_hunts_account_idx").on(t.accountId),
-    check("ring_hunts_target_check", oneOf(t.target, ["open", "after"])),
-    check("ring_hunts_state_check", oneOf(t.state, ["hunting", "bridged", "exhausted"])),
+    check("ring_hunts_target_check", oneOf(t.target, ringHuntTargets)),
+    check("ring_hunts_state_check", oneOf(t.state, ringHuntStates)),
     check("ring_hunts_attempt_check", sql`${t.attempt} >= 0`),
   ],
 );
@@ -607,7 +615,7 @@ export const ringTurns = pgTable(
     phoneNumberId: text("phone_number_id").notNull(),
     accountId: text("account_id").notNull(),
     /** The number's business hours ("open") or after hours ("after") ring group. */
-    target: text("target").notNull(),
+    target: text("target", { enum: ringHuntTargets }).notNull(),
     /** Turns taken so far: the next hunt starts with the member at this position (modulo the group). */
     nextTurn: integer("next_turn").notNull().default(0),
   },
@@ -618,6 +626,6 @@ export const ringTurns = pgTable(
       columns: [t.phoneNumberId, t.accountId],
       foreignColumns: [phoneNumbers.id, phoneNumbers.accountId],
     }).onDelete("cascade"),
-    check("ring_turns_target_check", oneOf(t.target, ["open", "after"])),
+    check("ring_turns_target_check", oneOf(t.target, ringHuntTargets)),
   ],
 );

@@ -8,7 +8,6 @@ const { contacts } = schema;
 
 type ContactRow = typeof contacts.$inferSelect;
 
-/** The CHECK constraints on the table hold these columns to the enumerations of the schema. */
 function toContact(row: ContactRow): Contact {
   return {
     id: row.id,
@@ -19,9 +18,9 @@ function toContact(row: ContactRow): Contact {
     company: row.company,
     address: row.address,
     notes: row.notes,
-    leadStatus: row.leadStatus as Contact["leadStatus"],
-    contactType: row.contactType as Contact["contactType"],
-    source: row.source as Contact["source"],
+    leadStatus: row.leadStatus,
+    contactType: row.contactType,
+    source: row.source,
     lastContacted: row.lastContacted,
     followUpDate: row.followUpDate,
     tags: row.tags,

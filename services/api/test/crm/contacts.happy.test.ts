@@ -325,12 +325,16 @@ describe("GET /api/contacts/:id/activity", () => {
     const contact = await post({ name: "Talker", phone: "5551212000" });
     const other = await post({ name: "Other", phone: "5551212001" });
     const at = (iso: string) => new Date(iso);
-    const call = (contactId: string, startedAt: string, status: string) => ({
+    const call = (
+      contactId: string,
+      startedAt: string,
+      status: (typeof schema.callLogs.$inferInsert)["callStatus"],
+    ) => ({
       id: newId("call"),
       accountId: user.accountId,
       contactId,
       callSid: `CA${crypto.randomUUID().replaceAll("-", "")}`,
-      direction: "inbound",
+      direction: "inbound" as const,
       fromNumber: "+15551212000",
       toNumber: "+15550009999",
       callStartTime: at(startedAt),
@@ -342,11 +346,11 @@ describe("GET /api/contacts/:id/activity", () => {
       accountId: user.accountId,
       contactId,
       messageSid: `SM${crypto.randomUUID().replaceAll("-", "")}`,
-      direction: "outbound",
+      direction: "outbound" as const,
       fromNumber: "+15550009999",
       toNumber: "+15551212000",
       body,
-      status: "delivered",
+      status: "delivered" as const,
       sentAt: at(sentAt),
     });
     const oldCall = call(contact.id, "2025-01-01T10:00:00Z", "completed");
