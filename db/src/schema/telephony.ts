@@ -1,4 +1,6 @@
 import { type BusinessHours, defaultBusinessHours } from "@poundline/telephony/business-hours";
+import { E164_PATTERN } from "@poundline/telephony/phone";
+import { DEFAULT_TIME_ZONE, RING_TIMEOUT_SECONDS } from "@poundline/telephony/routing-defaults";
 import { relations, type SQL, sql } from "drizzle-orm";
 import {
   boolean,
@@ -43,7 +45,8 @@ import {
 export type { BusinessHours, DayHours } from "@poundline/telephony/business-hours";
 export { defaultBusinessHours };
 
-const e164 = (column: { name: string }) => sql.raw(`"${column.name}" ~ '^\\+[1-9][0-9]{6,14}$'`);
+/** The one E.164 pattern (telephony/phone.ts), the same text the API and the workers test with. */
+const e164 = (column: { name: string }) => sql.raw(`"${column.name}" ~ '${E164_PATTERN}'`);
 
 /** Route targets that name something: a menu or extension id, or the E.164 number to forward to. */
 function routeTargetCheck(
@@ -92,8 +95,8 @@ export const numberRouting = pgTable(
     phoneNumberId: text("phone_number_id").primaryKey(),
     accountId: text("account_id").notNull(),
     ringStrategy: text("ring_strategy", { enum: ringStrategies }).notNull().default("simultaneous"),
-    ringTimeoutSeconds: integer("ring_timeout_seconds").notNull().default(30),
-    timeZone: text("time_zone").notNull().default("America/New_York"),
+    ringTimeoutSeconds: integer("ring_timeout_seconds").notNull().default(RING_TIMEOUT_SECONDS.default),
+    timeZone: text("time_zone").notNull().default(DEFAULT_TIME_ZONE),
     businessHours: jsonb("business_hours").$type<BusinessHours>().notNull().default(defaultBusinessHours),
     // Targets are polymorphic (menu, extension, ring group, number), so they carry no foreign key;
     // the routing compiler skips a target whose id no longer exists.
@@ -122,7 +125,10 @@ export const numberRouting = pgTable(
       foreignColumns: [phoneNumbers.id, phoneNumbers.accountId],
     }).onDelete("cascade"),
     check("number_routing_ring_strategy_check", oneOf(t.ringStrategy, ringStrategies)),
-    check("number_routing_ring_timeout_check", sql`${t.ringTimeoutSeconds} between 5 and 120`),
+    check(
+      "number_routing_ring_timeout_check",
+      sql`${t.ringTimeoutSeconds} between ${sql.raw(`${RING_TIMEOUT_SECONDS.min} and ${RING_TIMEOUT_SECONDS.max}`)}`,
+    ),
     check("number_routing_business_hours_check", sql`jsonb_typeof(${t.businessHours}) = 'object'`),
     check("number_routing_business_hours_target_type_check", oneOf(t.businessHoursTargetType, routeTargets)),
     check("number_routing_after_hours_target_type_check", oneOf(t.afterHoursTargetType, routeTargets)),

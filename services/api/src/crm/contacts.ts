@@ -1,7 +1,6 @@
 import type { Database } from "@poundline/db";
 import { newId, schema } from "@poundline/db";
 import { and, arrayContains, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
-import { phoneDigits } from "./phone";
 import type { Contact, CreateContactBody, ListContactsQuery, UpdateContactBody } from "./schemas";
 
 const { contacts } = schema;
@@ -28,6 +27,12 @@ function toContact(row: ContactRow): Contact {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
+}
+
+/** The digits of a search term, when it has enough of them to look for in stored numbers. */
+function phoneDigits(term: string): string | null {
+  const digits = term.replace(/\D/g, "");
+  return digits.length >= 3 ? digits : null;
 }
 
 /** `%term%` for ILIKE, with the pattern characters of the term taken literally. */

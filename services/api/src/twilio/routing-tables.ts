@@ -4,8 +4,10 @@ import type { holdMusicOptions } from "@poundline/db/enums";
 import type { IvrMenu } from "@poundline/telephony";
 import {
   compileRoutingTable,
+  DEFAULT_TIME_ZONE,
   type GeoRule,
   type NumberRoute,
+  RING_TIMEOUT_SECONDS,
   type RouteTarget,
   type RoutingSnapshot,
   type RoutingTable,
@@ -109,7 +111,7 @@ export async function loadRoutingSnapshot(db: Database): Promise<RoutingSnapshot
     accountId: number.accountId,
     e164: number.e164,
     tollFree: number.numberType === "toll-free",
-    timeZone: routing?.timeZone ?? "America/New_York",
+    timeZone: routing?.timeZone ?? DEFAULT_TIME_ZONE,
     businessHours: routing?.businessHours ?? schema.defaultBusinessHours,
     openTarget: routing
       ? target(routing.businessHoursTargetType, routing.businessHoursTargetId, routing.businessHoursRingGroup)
@@ -118,7 +120,7 @@ export async function loadRoutingSnapshot(db: Database): Promise<RoutingSnapshot
       ? target(routing.afterHoursTargetType, routing.afterHoursTargetId, routing.afterHoursRingGroup)
       : { kind: "voicemail" },
     ringStrategy: routing?.ringStrategy ?? "simultaneous",
-    ringTimeoutSeconds: routing?.ringTimeoutSeconds ?? 30,
+    ringTimeoutSeconds: routing?.ringTimeoutSeconds ?? RING_TIMEOUT_SECONDS.default,
     holdMusicUrl:
       routing?.holdMusic === "custom"
         ? routing.holdMusicUrl || holdMusicUrls.default

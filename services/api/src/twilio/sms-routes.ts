@@ -1,5 +1,5 @@
 import { isForeignKeyViolation, newId, schema } from "@poundline/db";
-import { contactableNumber, countSegments, EMPTY_TWIML } from "@poundline/telephony";
+import { contactableNumber, countSegments, EMPTY_TWIML, isE164 } from "@poundline/telephony";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { touchContactByPhone } from "../crm/contacts";
@@ -40,7 +40,6 @@ export function keywordOf(body: string): Keyword {
   return null;
 }
 
-const E164 = /^\+[1-9][0-9]{6,14}$/;
 /** The longest text the carrier takes is 1,600 characters: never more segments than that. */
 const MAX_SEGMENTS = 1600;
 
@@ -116,7 +115,7 @@ export async function smsRoutes(app: FastifyInstance) {
         if (contactId) await tx.update(messages).set({ contactId }).where(eq(messages.id, message.id));
 
         const keyword = keywordOf(body);
-        if (keyword && E164.test(to)) {
+        if (keyword && isE164(to)) {
           const pair = and(eq(smsOptOuts.ourNumber, to), eq(smsOptOuts.subscriberNumber, sender));
           if (keyword === "opt-out") {
             await tx
