@@ -1,6 +1,6 @@
 /**
- * Enumerations of the seeds, kept in one place: CHECK constraints in the schema and
- * zod schemas in the API are both built from these lists.
+ * Enumerations of the seeds, kept in one place: the columns' types (`text(name, { enum })`),
+ * their CHECK constraints and the zod schemas in the API are all built from these lists.
  */
 export const countries = ["US", "CA"] as const;
 
