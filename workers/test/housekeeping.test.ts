@@ -42,7 +42,7 @@ describe("housekeeping", () => {
       id: newId("job"),
       accountId,
       callerCallSid: sid,
-      target: "open",
+      target: "open" as const,
       createdAt: updatedAt,
       updatedAt,
     });

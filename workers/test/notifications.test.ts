@@ -81,7 +81,7 @@ describe("notifyMissedCall", () => {
         and(eq(emailOutbox.template, MISSED_CALL_TEMPLATE), like(emailOutbox.toAddress, `%${n}@example.com`)),
       );
 
-  it.each([
+  it.each<[string, Partial<typeof callLogs.$inferInsert>]>([
     ["no-answer", {}],
     ["missed", { callStatus: "missed" }],
     ["busy", { callStatus: "busy" }],
@@ -143,7 +143,7 @@ describe("notifyMissedCall", () => {
     expect((await mails())[0]?.subject).toBe("Missed call from Bob Stone (+13125550199)");
   });
 
-  it.each([
+  it.each<[string, Partial<typeof callLogs.$inferInsert>]>([
     ["a voicemail_missed call (the voicemail mail covers it)", { callStatus: "voicemail_missed" }],
     ["an answered call", { callStatus: "completed", answeredAt: new Date("2026-11-21T14:58:05Z") }],
     ["an outbound call", { direction: "outbound", callStatus: "no-answer" }],

@@ -1,7 +1,14 @@
 import { relations, sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, idColumn, instant, oneOf, timestamps } from "./columns";
-import { accountKinds, accountStatuses, adminRoles, countries, membershipRoles } from "./enums";
+import {
+  accountKinds,
+  accountStatuses,
+  adminRoles,
+  countries,
+  emailTokenPurposes,
+  membershipRoles,
+} from "./enums";
 
 /** The customer: a company, nonprofit or pound-code licensee. Every customer row carries its id. */
 export const accounts = pgTable(
@@ -9,8 +16,8 @@ export const accounts = pgTable(
   {
     id: idColumn(),
     companyName: text("company_name").notNull(),
-    kind: text("kind").notNull().default("business"),
-    status: text("status").notNull().default("trialing"),
+    kind: text("kind", { enum: accountKinds }).notNull().default("business"),
+    status: text("status", { enum: accountStatuses }).notNull().default("trialing"),
     contactName: text("contact_name"),
     email: text("email"),
     phone: text("phone"),
@@ -21,7 +28,7 @@ export const accounts = pgTable(
     city: text("city"),
     stateProvince: text("state_province"),
     postalCode: text("postal_code"),
-    country: text("country").notNull().default("US"),
+    country: text("country", { enum: countries }).notNull().default("US"),
     trialEndsAt: instant("trial_ends_at"),
     ...timestamps,
   },
@@ -64,7 +71,7 @@ export const accountMemberships = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    role: text("role").notNull().default("member"),
+    role: text("role", { enum: membershipRoles }).notNull().default("member"),
     ...createdAt,
   },
   (t) => [
@@ -98,14 +105,14 @@ export const emailTokens = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text("purpose").notNull(),
+    purpose: text("purpose", { enum: emailTokenPurposes }).notNull(),
     expiresAt: instant("expires_at").notNull(),
     usedAt: instant("used_at"),
     ...createdAt,
   },
   (t) => [
     index("email_tokens_user_idx").on(t.userId, t.purpose),
-    check("email_tokens_purpose_check", oneOf(t.purpose, ["confirm_email", "reset_password"])),
+    check("email_tokens_purpose_check", oneOf(t.purpose, emailTokenPurposes)),
   ],
 );
 
@@ -116,7 +123,7 @@ export const adminUsers = pgTable(
     userId: text("user_id")
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
-    role: text("role").notNull().default("admin"),
+    role: text("role", { enum: adminRoles }).notNull().default("admin"),
     grantedBy: text("granted_by").references(() => users.id, { onDelete: "set null" }),
     ...createdAt,
   },

@@ -21,7 +21,7 @@ export const editableContent = pgTable(
     id: idColumn(),
     /** Fixed once created: pages look their texts up by it. */
     contentKey: text("content_key").notNull(),
-    contentType: text("content_type").notNull().default("text"),
+    contentType: text("content_type", { enum: contentTypes }).notNull().default("text"),
     contentValue: text("content_value").notNull().default(""),
     pageSlug: text("page_slug"),
     description: text("description"),
@@ -62,7 +62,7 @@ export const formSubmissions = pgTable(
     message: text("message").notNull(),
     formType: text("form_type").notNull().default("contact"),
     source: text("source").notNull().default("website"),
-    status: text("status").notNull().default("new"),
+    status: text("status", { enum: submissionStatuses }).notNull().default("new"),
     userAgent: text("user_agent"),
     ...createdAt,
   },
@@ -79,7 +79,7 @@ export const featureRequests = pgTable(
     featureName: text("feature_name").notNull(),
     description: text("description").notNull(),
     email: text("email"),
-    status: text("status").notNull().default("new"),
+    status: text("status", { enum: requestStatuses }).notNull().default("new"),
     ...createdAt,
   },
   (t) => [
@@ -92,7 +92,7 @@ export const phoneNumberRequests = pgTable(
   "phone_number_requests",
   {
     id: idColumn(),
-    numberType: text("number_type").notNull(),
+    numberType: text("number_type", { enum: numberTypes }).notNull(),
     areaCode: text("area_code"),
     quantity: integer("quantity").notNull().default(1),
     purpose: text("purpose"),
@@ -100,7 +100,7 @@ export const phoneNumberRequests = pgTable(
     /** Set when a signed-in user asked. */
     accountId: text("account_id").references(() => accounts.id, { onDelete: "cascade" }),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
-    status: text("status").notNull().default("new"),
+    status: text("status", { enum: requestStatuses }).notNull().default("new"),
     ...createdAt,
   },
   (t) => [
@@ -125,12 +125,12 @@ export const widgetConfigurations = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    type: text("type").notNull().default("combined"),
+    type: text("type", { enum: widgetTypes }).notNull().default("combined"),
     callText: text("call_text").notNull().default("Call Us Now"),
     smsText: text("sms_text").notNull().default("Text Us Now"),
     primaryColor: text("primary_color").notNull().default("#007bff"),
     textColor: text("text_color").notNull().default("#ffffff"),
-    position: text("position").notNull().default("bottom-right"),
+    position: text("position", { enum: widgetPositions }).notNull().default("bottom-right"),
     /** The number the widget calls or texts: a licensed pound code or one of the account's numbers. */
     territoryLicenseId: text("territory_license_id"),
     phoneNumberId: text("phone_number_id").references(() => phoneNumbers.id, { onDelete: "set null" }),

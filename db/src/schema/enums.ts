@@ -1,6 +1,6 @@
 /**
- * Enumerations of the seeds, kept in one place: CHECK constraints in the schema and
- * zod schemas in the API are both built from these lists.
+ * Enumerations of the seeds, kept in one place: the columns' types (`text(name, { enum })`),
+ * their CHECK constraints and the zod schemas in the API are all built from these lists.
  */
 export const countries = ["US", "CA"] as const;
 
@@ -77,6 +77,7 @@ export const membershipRoles = ["owner", "admin", "member"] as const;
 export const accountKinds = ["business", "nonprofit", "licensee"] as const;
 export const accountStatuses = ["trialing", "active", "suspended", "closed"] as const;
 export const adminRoles = ["admin"] as const;
+export const emailTokenPurposes = ["confirm_email", "reset_password"] as const;
 
 export const leadStatuses = [
   "new",
@@ -125,6 +126,9 @@ export const locationTypes = ["state", "province", "areaCode", "country"] as con
 export const licenseStatuses = ["active", "suspended", "expired"] as const;
 export const ringStrategies = ["simultaneous", "sequential", "round-robin"] as const;
 export const holdMusicOptions = ["default", "classical", "jazz", "custom"] as const;
+/** Which of a number's targets a ring hunt or round-robin turn is for: business or after hours. */
+export const ringHuntTargets = ["open", "after"] as const;
+export const ringHuntStates = ["hunting", "bridged", "exhausted"] as const;
 export const routeTargets = [
   "ivr_menu",
   "extension",
@@ -190,3 +194,13 @@ export const emailStatuses = ["pending", "sent", "failed", "logged"] as const;
 export { weekdays } from "@poundline/telephony/business-hours";
 export const territoryKinds = ["state", "province", "metro", "country"] as const;
 export const rateUnits = ["minute", "segment", "message"] as const;
+
+/** How the dial of an extension ended (the carrier's DialCallStatus), kept on its call log. */
+export const extensionDialStatuses = [
+  "completed",
+  "answered",
+  "busy",
+  "no-answer",
+  "failed",
+  "canceled",
+] as const;

@@ -17,7 +17,7 @@ export const emailOutbox = pgTable(
     htmlBody: text("html_body"),
     /** What the message is about (confirm_email, reset_password, contact_form, …). */
     template: text("template").notNull(),
-    status: text("status").notNull().default("pending"),
+    status: text("status", { enum: emailStatuses }).notNull().default("pending"),
     error: text("error"),
     sentAt: instant("sent_at"),
     ...createdAt,

@@ -1,4 +1,6 @@
 import { type BusinessHours, defaultBusinessHours } from "@poundline/telephony/business-hours";
+import { E164_PATTERN } from "@poundline/telephony/phone";
+import { DEFAULT_TIME_ZONE, RING_TIMEOUT_SECONDS } from "@poundline/telephony/routing-defaults";
 import { relations, type SQL, sql } from "drizzle-orm";
 import {
   boolean,
@@ -21,6 +23,7 @@ import {
   callStatuses,
   canadianProvinces,
   countries,
+  extensionDialStatuses,
   greetingTypes,
   holdMusicOptions,
   ivrMenuActions,
@@ -30,6 +33,8 @@ import {
   messageDirections,
   messageStatuses,
   numberTypes,
+  ringHuntStates,
+  ringHuntTargets,
   ringStrategies,
   routeTargets,
   territoryKinds,
@@ -41,7 +46,8 @@ import {
 export type { BusinessHours, DayHours } from "@poundline/telephony/business-hours";
 export { defaultBusinessHours };
 
-const e164 = (column: { name: string }) => sql.raw(`"${column.name}" ~ '^\\+[1-9][0-9]{6,14}$'`);
+/** The one E.164 pattern (telephony/phone.ts), the same text the API and the workers test with. */
+const e164 = (column: { name: string }) => sql.raw(`"${column.name}" ~ '${E164_PATTERN}'`);
 
 /** Route targets that name something: a menu or extension id, or the E.164 number to forward to. */
 function routeTargetCheck(
@@ -65,7 +71,7 @@ export const phoneNumbers = pgTable(
       .references(() => accounts.id, { onDelete: "cascade" }),
     e164: text("e164").notNull(),
     friendlyName: text("friendly_name").notNull().default(""),
-    numberType: text("number_type").notNull().default("local"),
+    numberType: text("number_type", { enum: numberTypes }).notNull().default("local"),
     /** The carrier's id (Twilio PN…); null until the number is bought. */
     carrierSid: text("carrier_sid"),
     smsEnabled: boolean("sms_enabled").notNull().default(true),
@@ -89,21 +95,25 @@ export const numberRouting = pgTable(
   {
     phoneNumberId: text("phone_number_id").primaryKey(),
     accountId: text("account_id").notNull(),
-    ringStrategy: text("ring_strategy").notNull().default("simultaneous"),
-    ringTimeoutSeconds: integer("ring_timeout_seconds").notNull().default(30),
-    timeZone: text("time_zone").notNull().default("America/New_York"),
+    ringStrategy: text("ring_strategy", { enum: ringStrategies }).notNull().default("simultaneous"),
+    ringTimeoutSeconds: integer("ring_timeout_seconds").notNull().default(RING_TIMEOUT_SECONDS.default),
+    timeZone: text("time_zone").notNull().default(DEFAULT_TIME_ZONE),
     businessHours: jsonb("business_hours").$type<BusinessHours>().notNull().default(defaultBusinessHours),
     // Targets are polymorphic (menu, extension, ring group, number), so they carry no foreign key;
     // the routing compiler skips a target whose id no longer exists.
-    businessHoursTargetType: text("business_hours_target_type").notNull().default("voicemail"),
+    businessHoursTargetType: text("business_hours_target_type", { enum: routeTargets })
+      .notNull()
+      .default("voicemail"),
     /** ivr_menu: menu id; extension: extension id; forward: E.164 number; otherwise null. */
     businessHoursTargetId: text("business_hours_target_id"),
     /** Extension ids rung by a ring_group target, in ring order. */
     businessHoursRingGroup: text("business_hours_ring_group").array().notNull().default(sql`'{}'::text[]`),
-    afterHoursTargetType: text("after_hours_target_type").notNull().default("voicemail"),
+    afterHoursTargetType: text("after_hours_target_type", { enum: routeTargets })
+      .notNull()
+      .default("voicemail"),
     afterHoursTargetId: text("after_hours_target_id"),
     afterHoursRingGroup: text("after_hours_ring_group").array().notNull().default(sql`'{}'::text[]`),
-    holdMusic: text("hold_music").notNull().default("default"),
+    holdMusic: text("hold_music", { enum: holdMusicOptions }).notNull().default("default"),
     holdMusicUrl: text("hold_music_url"),
     voicemailEnabled: boolean("voicemail_enabled").notNull().default(true),
     voicemailGreeting: text("voicemail_greeting"),
@@ -116,7 +126,10 @@ export const numberRouting = pgTable(
       foreignColumns: [phoneNumbers.id, phoneNumbers.accountId],
     }).onDelete("cascade"),
     check("number_routing_ring_strategy_check", oneOf(t.ringStrategy, ringStrategies)),
-    check("number_routing_ring_timeout_check", sql`${t.ringTimeoutSeconds} between 5 and 120`),
+    check(
+      "number_routing_ring_timeout_check",
+      sql`${t.ringTimeoutSeconds} between ${sql.raw(`${RING_TIMEOUT_SECONDS.min} and ${RING_TIMEOUT_SECONDS.max}`)}`,
+    ),
     check("number_routing_business_hours_check", sql`jsonb_typeof(${t.businessHours}) = 'object'`),
     check("number_routing_business_hours_target_type_check", oneOf(t.businessHoursTargetType, routeTargets)),
     check("number_routing_after_hours_target_type_check", oneOf(t.afterHoursTargetType, routeTargets)),
@@ -166,8 +179,8 @@ export const territories = pgTable(
   {
     id: idColumn(),
     name: text("name").notNull(),
-    country: text("country").notNull().default("US"),
-    kind: text("kind").notNull().default("state"),
+    country: text("country", { enum: countries }).notNull().default("US"),
+    kind: text("kind", { enum: territoryKinds }).notNull().default("state"),
     ...createdAt,
   },
   (t) => [
@@ -204,7 +217,7 @@ export const territoryLicenses = pgTable(
       .references(() => categories.id, { onDelete: "restrict" }),
     /** Copy of the shared number's pound code, for listing licences without a join. */
     poundCode: text("pound_code").notNull(),
-    status: text("status").notNull().default("active"),
+    status: text("status", { enum: licenseStatuses }).notNull().default("active"),
     startsAt: instant("starts_at").notNull().defaultNow(),
     endsAt: instant("ends_at"),
     ...timestamps,
@@ -247,7 +260,7 @@ export const geoRules = pgTable(
     accountId: text("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
-    locationType: text("location_type").notNull(),
+    locationType: text("location_type", { enum: locationTypes }).notNull(),
     /** A state or province code, comma-separated area codes, or an ISO country code. */
     locationValue: text("location_value").notNull(),
     /** The client licensee that receives the matching calls. */
@@ -276,13 +289,13 @@ export const ivrMenus = pgTable(
       .references(() => accounts.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     description: text("description"),
-    greetingType: text("greeting_type").notNull().default("tts"),
+    greetingType: text("greeting_type", { enum: greetingTypes }).notNull().default("tts"),
     greetingTts: text("greeting_tts"),
     greetingRecordingUrl: text("greeting_recording_url"),
     timeoutSeconds: integer("timeout_seconds").notNull().default(10),
-    timeoutAction: text("timeout_action").notNull().default("repeat"),
+    timeoutAction: text("timeout_action", { enum: ivrMenuActions }).notNull().default("repeat"),
     timeoutActionDestination: text("timeout_action_destination"),
-    invalidInputAction: text("invalid_input_action").notNull().default("repeat"),
+    invalidInputAction: text("invalid_input_action", { enum: ivrMenuActions }).notNull().default("repeat"),
     invalidInputActionDestination: text("invalid_input_action_destination"),
     maxInvalidInputs: integer("max_invalid_inputs").notNull().default(3),
     ...timestamps,
@@ -315,7 +328,7 @@ export const ivrOptions = pgTable(
     menuId: text("menu_id").notNull(),
     accountId: text("account_id").notNull(),
     keyPress: text("key_press").notNull(),
-    action: text("action").notNull(),
+    action: text("action", { enum: ivrOptionActions }).notNull(),
     /** ivr_menu: menu id; extension: extension id; play_message: the text to say; otherwise null. */
     destination: text("destination"),
     description: text("description"),
@@ -375,14 +388,14 @@ export const callLogs = pgTable(
     phoneNumberId: text("phone_number_id").references(() => phoneNumbers.id, { onDelete: "set null" }),
     callSid: text("call_sid").notNull(),
     parentCallSid: text("parent_call_sid"),
-    direction: text("direction").notNull(),
+    direction: text("direction", { enum: callDirections }).notNull(),
     fromNumber: text("from_number").notNull(),
     toNumber: text("to_number").notNull(),
     callStartTime: instant("call_start_time").notNull().defaultNow(),
     answeredAt: instant("answered_at"),
     endedAt: instant("ended_at"),
     durationSeconds: integer("duration_seconds").notNull().default(0),
-    callStatus: text("call_status").notNull(),
+    callStatus: text("call_status", { enum: callStatuses }).notNull(),
     /** Highest carrier SequenceNumber applied: older status callbacks arriving late are ignored. */
     lastSequenceNumber: integer("last_sequence_number").notNull().default(-1),
     fromCity: text("from_city"),
@@ -393,7 +406,7 @@ export const callLogs = pgTable(
     /** The extension the call was put through to (a <Dial> of its numbers), when it was. */
     extensionId: text("extension_id").references(() => extensions.id, { onDelete: "set null" }),
     /** That <Dial>'s outcome (the carrier's DialCallStatus): the extension answered on completed or answered. */
-    extensionDialStatus: text("extension_dial_status"),
+    extensionDialStatus: text("extension_dial_status", { enum: extensionDialStatuses }),
     ...timestamps,
   },
   (t) => [
@@ -437,7 +450,7 @@ export const messages = pgTable(
     /** The user who sent an outbound message. */
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     messageSid: text("message_sid").notNull(),
-    direction: text("direction").notNull(),
+    direction: text("direction", { enum: messageDirections }).notNull(),
     fromNumber: text("from_number").notNull(),
     toNumber: text("to_number").notNull(),
     body: text("body").notNull().default(""),
@@ -448,7 +461,7 @@ export const messages = pgTable(
     mediaUrls: text("media_urls").array().notNull().default(sql`'{}'::text[]`),
     /** The carrier's MediaContentType of each of mediaUrls (same order); empty when not given. */
     mediaContentTypes: text("media_content_types").array().notNull().default(sql`'{}'::text[]`),
-    status: text("status").notNull(),
+    status: text("status", { enum: messageStatuses }).notNull(),
     errorCode: integer("error_code"),
     sentAt: instant("sent_at").notNull().defaultNow(),
     /** Inbound texts: when someone in the account read it in the console; null while unread. */
@@ -522,8 +535,10 @@ export const voicemails = pgTable(
     fromNumber: text("from_number").notNull(),
     toNumber: text("to_number").notNull(),
     transcription: text("transcription"),
-    transcriptionStatus: text("transcription_status").notNull().default("none"),
-    status: text("status").notNull().default("unread"),
+    transcriptionStatus: text("transcription_status", { enum: transcriptionStatuses })
+      .notNull()
+      .default("none"),
+    status: text("status", { enum: voicemailStatuses }).notNull().default("unread"),
     ...createdAt,
   },
   (t) => [
@@ -620,7 +635,7 @@ export const ringHunts = pgTable(
     callerCallSid: text("caller_call_sid").notNull(),
     phoneNumberId: text("phone_number_id").references(() => phoneNumbers.id, { onDelete: "cascade" }),
     /** Which of the number's targets is hunted: business hours ("open") or after hours ("after"). */
-    target: text("target").notNull(),
+    target: text("target", { enum: ringHuntTargets }).notNull(),
     rotation: integer("rotation").notNull().default(0),
     /** The attempt (one member, or every member when simultaneous) being rung. */
     attempt: integer("attempt").notNull().default(0),
@@ -630,14 +645,14 @@ export const ringHunts = pgTable(
     endedCallSids: text("ended_call_sids").array().notNull().default(sql`'{}'::text[]`),
     /** Every member call the carrier accepted: those still ringing are canceled when the hunt ends. */
     memberCallSids: text("member_call_sids").array().notNull().default(sql`'{}'::text[]`),
-    state: text("state").notNull().default("hunting"),
+    state: text("state", { enum: ringHuntStates }).notNull().default("hunting"),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("ring_hunts_caller_call_sid_key").on(t.callerCallSid),
     index("ring_hunts_account_idx").on(t.accountId),
-    check("ring_hunts_target_check", oneOf(t.target, ["open", "after"])),
-    check("ring_hunts_state_check", oneOf(t.state, ["hunting", "bridged", "exhausted"])),
+    check("ring_hunts_target_check", oneOf(t.target, ringHuntTargets)),
+    check("ring_hunts_state_check", oneOf(t.state, ringHuntStates)),
     check("ring_hunts_attempt_check", sql`${t.attempt} >= 0`),
   ],
 );
@@ -652,7 +667,7 @@ export const ringTurns = pgTable(
     phoneNumberId: text("phone_number_id").notNull(),
     accountId: text("account_id").notNull(),
     /** The number's business hours ("open") or after hours ("after") ring group. */
-    target: text("target").notNull(),
+    target: text("target", { enum: ringHuntTargets }).notNull(),
     /** Turns taken so far: the next hunt starts with the member at this position (modulo the group). */
     nextTurn: integer("next_turn").notNull().default(0),
   },
@@ -663,6 +678,6 @@ export const ringTurns = pgTable(
       columns: [t.phoneNumberId, t.accountId],
       foreignColumns: [phoneNumbers.id, phoneNumbers.accountId],
     }).onDelete("cascade"),
-    check("ring_turns_target_check", oneOf(t.target, ["open", "after"])),
+    check("ring_turns_target_check", oneOf(t.target, ringHuntTargets)),
   ],
 );

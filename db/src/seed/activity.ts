@@ -631,7 +631,7 @@ function buildCall(
     userId: inbound ? null : ownerId,
     phoneNumberId: number.id,
     callSid,
-    direction: inbound ? "inbound" : "outbound",
+    direction: inbound ? ("inbound" as const) : ("outbound" as const),
     fromNumber: inbound ? person.phone : number.e164,
     toNumber: inbound ? number.e164 : person.phone,
     callStartTime: start,

@@ -138,7 +138,7 @@ export async function seedBilling(
     updatedAt: calendar.at(14, 9),
   });
   await tx.insert(invoices).values(
-    [74, 44, 14].map((daysAgo, i) => {
+    [74, 44, 14].map((daysAgo, i): typeof invoices.$inferInsert => {
       const unpaid = daysAgo === 14;
       return {
         id: ctx.id("invoice"),

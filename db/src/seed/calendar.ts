@@ -1,5 +1,10 @@
-/** Wall-clock times in the demo's time zone, computed from the reference date only. */
-export const DEMO_TIME_ZONE = "America/New_York";
+import { DEFAULT_TIME_ZONE } from "@poundline/telephony/routing-defaults";
+
+/**
+ * Wall-clock times in the demo's time zone, computed from the reference date only: the demo
+ * numbers keep the default routing time zone, so the calls made up in their business hours are.
+ */
+export const DEMO_TIME_ZONE = DEFAULT_TIME_ZONE;
 
 const DAY_MS = 86_400_000;
 

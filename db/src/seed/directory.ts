@@ -197,7 +197,7 @@ export async function seedDirectory(ctx: SeedContext, passwords: DemoPasswords =
   const demoMemberId = ctx.id("user");
 
   await tx.insert(accounts).values(
-    (Object.keys(licensees) as LicenseeKey[]).map((key) => {
+    (Object.keys(licensees) as LicenseeKey[]).map((key): typeof accounts.$inferInsert => {
       const c = licensees[key];
       const joined = calendar.daysBefore(c.joinedDaysAgo);
       return {
@@ -257,7 +257,7 @@ export async function seedDirectory(ctx: SeedContext, passwords: DemoPasswords =
     ...(Object.keys(licensees) as LicenseeKey[]).map((key) => ({
       accountId: accountIds[key],
       userId: ownerIds[key],
-      role: "owner",
+      role: "owner" as const,
       createdAt: calendar.daysBefore(licensees[key].joinedDaysAgo),
     })),
     { accountId: accountIds.demo, userId: demoMemberId, role: "member", createdAt: calendar.daysBefore(61) },
@@ -278,7 +278,7 @@ export async function seedDirectory(ctx: SeedContext, passwords: DemoPasswords =
 
   let demoLicenseId = "";
   await tx.insert(territoryLicenses).values(
-    licenseSeeds.map((seed) => {
+    licenseSeeds.map((seed): typeof territoryLicenses.$inferInsert => {
       const id = ctx.id("license");
       if (seed.licensee === "demo") demoLicenseId = id;
       const startsAt = calendar.daysBefore(licensees[seed.licensee].joinedDaysAgo - 1);

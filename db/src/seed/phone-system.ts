@@ -136,7 +136,7 @@ export async function seedPhoneSystem(ctx: SeedContext, dir: Directory): Promise
   const option = (
     menuId: string,
     keyPress: string,
-    action: string,
+    action: (typeof ivrOptions.$inferInsert)["action"],
     destination: string | null,
     description: string,
   ) => ({
@@ -224,7 +224,7 @@ export async function seedPhoneSystem(ctx: SeedContext, dir: Directory): Promise
     sharedNumberId: string,
     ownerId: string,
     priority: number,
-    locationType: string,
+    locationType: (typeof geoRules.$inferInsert)["locationType"],
     locationValue: string,
     targetAccountId: string,
     ivrMenuId: string | null = null,

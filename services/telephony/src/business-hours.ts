@@ -18,8 +18,6 @@ export interface DayHours {
 
 export type BusinessHours = Record<Weekday, DayHours>;
 
-export const DEFAULT_TIME_ZONE = "America/New_York";
-
 /** Seed 001: Monday to Friday 09:00 to 17:00, Saturday and Sunday off. */
 export const defaultBusinessHours: BusinessHours = {
   monday: { active: true, start: "09:00", end: "17:00" },

@@ -3,6 +3,7 @@ import { matchGeoRule } from "./geo-rules";
 import { type IvrMenu, type IvrPosition, type IvrStep, nextIvrStep } from "./ivr";
 import type { CallerLocation, LocationInput } from "./location";
 import { afterDial, type DialStatus, ringAttempts } from "./ring";
+import { RING_TIMEOUT_SECONDS } from "./routing-defaults";
 import type {
   AccountGate,
   AccountRouting,
@@ -196,7 +197,7 @@ function dialExtension(
     kind: "dial",
     context,
     numbers: extension.forwardingNumbers,
-    timeoutSeconds: route?.ringTimeoutSeconds ?? 30,
+    timeoutSeconds: route?.ringTimeoutSeconds ?? RING_TIMEOUT_SECONDS.default,
     followUp: { kind: "extension", extensionId: extension.id },
   };
 }

@@ -1,3 +1,5 @@
+import { isE164 } from "./phone";
+
 /**
  * What the carrier's From says about who is calling or texting. Only a real E.164 number is a
  * caller we can call back, keep as a contact, or locate; everything else (a withheld number, a
@@ -19,7 +21,8 @@ export type CallerId =
 const WITHHELD_WORDS = new Set(["anonymous", "restricted", "unknown", "private", "blocked", "unavailable"]);
 const WITHHELD_NUMBERS = new Set(["+266696687", "+7378742833", "+8656696", "+2562533", "+86282452253"]);
 
-const E164 = /^\+[1-9]\d{7,14}$/;
+/** E.164 (phone.ts) allows seven digits; a caller has at least eight (PRIVATE on a keypad has seven). */
+const MIN_CALLER_DIGITS = 8;
 /** A +1 number has a three-digit area code that starts with 2-9 and seven more digits. */
 const NANP = /^\+1[2-9]\d{9}$/;
 const SHORT_CODE = /^\d{3,8}$/;
@@ -29,7 +32,11 @@ export function classifyCaller(from: string | null | undefined): CallerId {
   // Numbers first: this runs for every call and text.
   if (raw.startsWith("+")) {
     if (!/^\+\d+$/.test(raw)) return { kind: "alphanumeric", raw };
-    const real = E164.test(raw) && !WITHHELD_NUMBERS.has(raw) && (!raw.startsWith("+1") || NANP.test(raw));
+    const real =
+      isE164(raw) &&
+      raw.length > MIN_CALLER_DIGITS &&
+      !WITHHELD_NUMBERS.has(raw) &&
+      (!raw.startsWith("+1") || NANP.test(raw));
     return real ? { kind: "number", e164: raw } : { kind: "withheld", raw };
   }
   if (raw === "" || WITHHELD_WORDS.has(raw.toLowerCase())) return { kind: "withheld", raw };

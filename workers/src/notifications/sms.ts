@@ -1,27 +1,17 @@
 import { type Database, newId, schema } from "@poundline/db";
+import { toE164 } from "@poundline/telephony/phone";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { JobLog } from "../jobs";
 import type { NotificationSms } from "./ports";
 
 const { phoneNumbers, smsOptOuts } = schema;
 
-const E164 = /^\+[1-9][0-9]{6,14}$/;
 /** The carrier's error code for a recipient who texted STOP to the sending number. */
 const UNSUBSCRIBED_RECIPIENT = 21610;
 
-/**
- * A user's phone as E.164: "+…" kept (spacing dropped), 10 digits (or 11 starting with 1) read as
- * a US/CA number; null for anything else, which is not texted.
- */
+/** A user's phone as E.164 (typed numbers are read as `toE164` reads them); null is not texted. */
 export function phoneToE164(phone: string | null): string | null {
-  const trimmed = phone?.trim() ?? "";
-  if (E164.test(trimmed)) return trimmed;
-  if (!/^\+?[\d\s().\-/]+$/.test(trimmed)) return null;
-  const digits = trimmed.replace(/\D/g, "");
-  if (digits.length === 11 && digits.startsWith("1")) return `+${digits}`;
-  if (trimmed.startsWith("+")) return E164.test(`+${digits}`) ? `+${digits}` : null;
-  if (digits.length === 10) return `+1${digits}`;
-  return null;
+  return phone === null ? null : toE164(phone);
 }
 
 /** The account's number to text from: `preferred` when it is an SMS-enabled number of the account. */

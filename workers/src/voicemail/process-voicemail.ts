@@ -33,7 +33,7 @@ export interface ProcessVoicemailPayload {
 
 type VoicemailRow = typeof voicemails.$inferSelect;
 
-const SETTLED = ["completed", "failed"];
+const SETTLED: VoicemailRow["transcriptionStatus"][] = ["completed", "failed"];
 
 /** The marker of a voicemail whose notifications all went out. */
 const doneKey = (voicemailId: string) => `voicemail:${voicemailId}`;

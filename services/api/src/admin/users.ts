@@ -46,11 +46,6 @@ export async function listUsers(
   };
 }
 
-function toGrant(row: typeof adminUsers.$inferSelect): AdminGrant {
-  // The CHECK constraint holds role to the admin roles of the schema.
-  return { ...row, role: row.role as AdminGrant["role"] };
-}
-
 /** Makes the user an admin (no-op when already one); null for an unknown user. */
 export async function grantAdmin(
   db: Database,
@@ -62,7 +57,7 @@ export async function grantAdmin(
     if (!user) return null;
     await tx.insert(adminUsers).values({ userId, role: "admin", grantedBy }).onConflictDoNothing();
     const [row] = await tx.select().from(adminUsers).where(eq(adminUsers.userId, userId)).limit(1);
-    return row ? toGrant(row) : null;
+    return row ?? null;
   });
 }
 

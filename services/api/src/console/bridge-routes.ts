@@ -1,11 +1,9 @@
-import { EMPTY_TWIML } from "@poundline/telephony";
+import { EMPTY_TWIML, isE164 } from "@poundline/telephony";
 import type { FastifyInstance } from "fastify";
 import VoiceResponse from "twilio/lib/twiml/VoiceResponse";
 import { carrierQuery } from "../twilio/carrier-params";
 import { sendTwiml } from "../twilio/twiml-reply";
 import { CLICK_TO_CALL_PATH } from "./click-to-call";
-
-const E164 = /^\+[1-9][0-9]{6,14}$/;
 
 /**
  * The bridge leg of Make a Call, under /twilio (the carrier's signature is checked there): the
@@ -16,7 +14,7 @@ export async function clickToCallTwimlRoutes(app: FastifyInstance) {
     const query = carrierQuery(request);
     const to = query.optional("to");
     const callerId = query.optional("callerId");
-    if (!to || !callerId || !E164.test(to) || !E164.test(callerId)) return sendTwiml(reply, EMPTY_TWIML);
+    if (!to || !callerId || !isE164(to) || !isE164(callerId)) return sendTwiml(reply, EMPTY_TWIML);
     const response = new VoiceResponse();
     response.dial({ callerId }).number(to);
     return sendTwiml(reply, response.toString());

@@ -1,6 +1,6 @@
 import { callDirections, callStatuses, messageDirections } from "@poundline/db/enums";
+import { toE164 } from "@poundline/telephony/phone";
 import { z } from "zod";
-import { normalizePhone } from "../crm/phone";
 import { line, timestampSchema } from "../http/schemas";
 
 /** The bell: unread voicemails, unread inbound texts, support replies to the user's tickets not yet read. */
@@ -110,14 +110,15 @@ export type CallSummary = z.output<typeof callSummarySchema>;
 export const CLICK_TO_CALL_LIMITS = { phone: 32 } as const;
 export const INVALID_PHONE_MESSAGE = "Enter a valid phone number.";
 
-const E164 = /^\+[1-9][0-9]{6,14}$/;
-
 /** A phone number as typed, normalised to E.164 (US numbers without +1 accepted), or refused. */
 const phoneInput = () =>
   line(INVALID_PHONE_MESSAGE)
     .max(CLICK_TO_CALL_LIMITS.phone, INVALID_PHONE_MESSAGE)
-    .transform(normalizePhone)
-    .refine((value) => E164.test(value), INVALID_PHONE_MESSAGE);
+    .transform((typed, ctx) => {
+      const e164 = toE164(typed);
+      if (e164 === null) ctx.addIssue({ code: "custom", message: INVALID_PHONE_MESSAGE });
+      return e164 ?? z.NEVER;
+    });
 
 /** Make a Call: ring the user's own phone first, then bridge it to the destination. */
 export const clickToCallBodySchema = z.object({

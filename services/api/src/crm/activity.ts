@@ -36,18 +36,17 @@ export async function listContactActivity(
     .orderBy(desc(messages.sentAt), desc(messages.id))
     .limit(limit);
 
-  // The CHECK constraints hold direction and status columns to the enumerations of the schema.
   const items: ActivityItem[] = [
     ...calls.map(
       (c): ActivityItem => ({
         kind: "call",
         id: c.id,
         at: c.callStartTime,
-        direction: c.direction as "inbound" | "outbound",
+        direction: c.direction,
         fromNumber: c.fromNumber,
         toNumber: c.toNumber,
         durationSeconds: c.durationSeconds,
-        callStatus: c.callStatus as Extract<ActivityItem, { kind: "call" }>["callStatus"],
+        callStatus: c.callStatus,
         notes: c.notes,
       }),
     ),
@@ -56,11 +55,11 @@ export async function listContactActivity(
         kind: "message",
         id: m.id,
         at: m.sentAt,
-        direction: m.direction as "inbound" | "outbound",
+        direction: m.direction,
         fromNumber: m.fromNumber,
         toNumber: m.toNumber,
         body: m.body,
-        status: m.status as Extract<ActivityItem, { kind: "message" }>["status"],
+        status: m.status,
       }),
     ),
   ];

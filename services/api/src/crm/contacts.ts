@@ -1,14 +1,12 @@
 import type { Database } from "@poundline/db";
 import { newId, schema } from "@poundline/db";
 import { and, arrayContains, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
-import { phoneDigits } from "./phone";
 import type { Contact, CreateContactBody, ListContactsQuery, UpdateContactBody } from "./schemas";
 
 const { contacts } = schema;
 
 type ContactRow = typeof contacts.$inferSelect;
 
-/** The CHECK constraints on the table hold these columns to the enumerations of the schema. */
 function toContact(row: ContactRow): Contact {
   return {
     id: row.id,
@@ -19,9 +17,9 @@ function toContact(row: ContactRow): Contact {
     company: row.company,
     address: row.address,
     notes: row.notes,
-    leadStatus: row.leadStatus as Contact["leadStatus"],
-    contactType: row.contactType as Contact["contactType"],
-    source: row.source as Contact["source"],
+    leadStatus: row.leadStatus,
+    contactType: row.contactType,
+    source: row.source,
     lastContacted: row.lastContacted,
     followUpDate: row.followUpDate,
     tags: row.tags,
@@ -29,6 +27,12 @@ function toContact(row: ContactRow): Contact {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
+}
+
+/** The digits of a search term, when it has enough of them to look for in stored numbers. */
+function phoneDigits(term: string): string | null {
+  const digits = term.replace(/\D/g, "");
+  return digits.length >= 3 ? digits : null;
 }
 
 /** `%term%` for ILIKE, with the pattern characters of the term taken literally. */

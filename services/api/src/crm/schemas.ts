@@ -7,9 +7,9 @@ import {
   messageDirections,
   messageStatuses,
 } from "@poundline/db/enums";
+import { toE164 } from "@poundline/telephony/phone";
 import { z } from "zod";
 import { dateInput, line, multilineText, pageQuery, text, timestampSchema } from "../http/schemas";
-import { normalizePhone } from "./phone";
 
 /** The seed's save-level message when the contact form lacks a name or a phone. */
 export const CONTACT_REQUIRED_MESSAGE = "Name and Phone are required.";
@@ -61,11 +61,12 @@ const optionalText = (max: number, options: { multiline?: boolean } = {}) =>
     .nullish()
     .transform((value) => (value === undefined ? undefined : value || null));
 
+/** E.164 when it reads as a phone number (national or international format), as typed otherwise. */
 const phoneSchema = line(CONTACT_REQUIRED_MESSAGE)
   .min(1, CONTACT_REQUIRED_MESSAGE)
   .max(CONTACT_LIMITS.phone, `Must be at most ${CONTACT_LIMITS.phone} characters.`)
   .refine((value) => /\d.*\d.*\d/.test(value), "Enter a valid phone number.")
-  .transform(normalizePhone);
+  .transform((typed) => toE164(typed) ?? typed);
 
 const emailSchema = line("Enter a valid email address.")
   .max(CONTACT_LIMITS.email, `Must be at most ${CONTACT_LIMITS.email} characters.`)

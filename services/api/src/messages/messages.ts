@@ -7,7 +7,6 @@ const { messages } = schema;
 
 export type MessageRow = typeof messages.$inferSelect;
 
-/** The CHECK constraints on the table hold direction and status to the enumerations of the schema. */
 export function toMessage(row: MessageRow): Message {
   return {
     id: row.id,
@@ -15,14 +14,14 @@ export function toMessage(row: MessageRow): Message {
     phoneNumberId: row.phoneNumberId,
     userId: row.userId,
     messageSid: row.messageSid,
-    direction: row.direction as Message["direction"],
+    direction: row.direction,
     fromNumber: row.fromNumber,
     toNumber: row.toNumber,
     body: row.body,
     numSegments: row.numSegments,
     numMedia: row.numMedia,
     mediaUrls: row.mediaUrls,
-    status: row.status as Message["status"],
+    status: row.status,
     errorCode: row.errorCode,
     sentAt: row.sentAt,
     readAt: row.readAt,

@@ -1,5 +1,11 @@
 import type { LiveEvent } from "@poundline/platform/events/live";
-import { type CallOwner, contactableNumber, countSegments, type LocationInput } from "@poundline/telephony";
+import {
+  type CallOwner,
+  contactableNumber,
+  countSegments,
+  isE164,
+  type LocationInput,
+} from "@poundline/telephony";
 
 /** Whole-body keywords the carrier honours on long codes (trimmed, any case). */
 const OPT_OUT_KEYWORDS = new Set([
@@ -25,7 +31,6 @@ export function keywordOf(body: string): Keyword {
 }
 
 /** Our numbers that take opt-out keywords: real E.164 numbers (not a short code). */
-const E164 = /^\+[1-9][0-9]{6,14}$/;
 
 /** An incoming SMS or MMS as the carrier delivered it (read from its webhook by the route). */
 export interface IncomingText {
@@ -103,7 +108,7 @@ export async function receiveText(ports: ReceivePorts, text: IncomingText): Prom
   if (!owner) return { ok: false, reason: "no_owner", messageSid, to };
 
   const sender = contactableNumber(from);
-  const keyword = sender && E164.test(to) ? keywordOf(body) : null;
+  const keyword = sender && isE164(to) ? keywordOf(body) : null;
   const outcome = await ports.texts.record({
     accountId: owner.accountId,
     phoneNumberId: owner.phoneNumberId,

@@ -1,4 +1,5 @@
 import { messageDirections, messageStatuses } from "@poundline/db/enums";
+import * as phone from "@poundline/telephony/phone";
 import { z } from "zod";
 import { contactIdSchema } from "../crm/schemas";
 import { line, pageQuery, text, timestampSchema } from "../http/schemas";
@@ -11,15 +12,28 @@ export const SMS_DISABLED_MESSAGE = "This phone number cannot send text messages
 
 export const MESSAGE_LIMITS = { body: 1600, pageSize: 100 } as const;
 
-const E164_MESSAGE = "Enter a phone number in E.164 format, e.g. +15551234567.";
+/** A number already in E.164 (one of ours, a filter): the text rule, then the one E.164 schema. */
+export const e164Schema = line(phone.E164_MESSAGE).pipe(phone.e164Schema);
 
-export const e164Schema = line(E164_MESSAGE).regex(/^\+[1-9][0-9]{6,14}$/, E164_MESSAGE);
+export const RECIPIENT_MESSAGE = "Enter a phone number, e.g. (555) 123-4567 or +44 20 7946 0958.";
+
+/**
+ * A recipient as typed, in national (US) or international format, answered in E.164; a number
+ * with an extension, letters or the wrong length is refused.
+ */
+const recipientSchema = line(RECIPIENT_MESSAGE)
+  .max(32, RECIPIENT_MESSAGE)
+  .transform((typed, ctx) => {
+    const e164 = phone.toE164(typed);
+    if (e164 === null) ctx.addIssue({ code: "custom", message: RECIPIENT_MESSAGE });
+    return e164 ?? z.NEVER;
+  });
 
 /** POST /messages: a text from one of the account's numbers. */
 export const sendMessageBodySchema = z.object(
   {
     from: e164Schema,
-    to: e164Schema,
+    to: recipientSchema,
     // Sent as typed: not trimmed, line breaks and tabs kept.
     body: text({ error: "Enter a message.", multiline: true, trim: false })
       .max(MESSAGE_LIMITS.body, `Must be at most ${MESSAGE_LIMITS.body} characters.`)

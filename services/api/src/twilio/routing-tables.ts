@@ -1,14 +1,14 @@
 import type { Database } from "@poundline/db";
 import { schema } from "@poundline/db";
+import type { holdMusicOptions } from "@poundline/db/enums";
 import type { EventBus } from "@poundline/platform/events/bus";
-import type { IvrMenu, IvrMenuAction, IvrOptionAction } from "@poundline/telephony";
+import type { IvrMenu } from "@poundline/telephony";
 import {
-  type AccountGate,
   compileRoutingTable,
+  DEFAULT_TIME_ZONE,
   type GeoRule,
-  type LocationType,
   type NumberRoute,
-  type RingStrategy,
+  RING_TIMEOUT_SECONDS,
   type RouteTarget,
   type RoutingSnapshot,
   type RoutingTable,
@@ -18,7 +18,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 export const ROUTING_CHANGED = "routing:changed";
 
 /** Hold music per option; "custom" uses the number's own recording. */
-export const holdMusicUrls: Record<string, string> = {
+export const holdMusicUrls: Record<Exclude<(typeof holdMusicOptions)[number], "custom">, string> = {
   default: "http://com.twilio.sounds.music.s3.amazonaws.com/MARKOVICHAMP-Borghestral.mp3",
   classical: "http://com.twilio.music.classical.s3.amazonaws.com/BusyStrings.mp3",
   jazz: "http://com.twilio.music.soft-rock.s3.amazonaws.com/_ghost_-_promo_2_sample_pack.mp3",
@@ -99,7 +99,7 @@ export async function loadRoutingSnapshot(db: Database): Promise<RoutingSnapshot
     id: a.id,
     companyName: a.companyName,
     gate: {
-      status: a.status as AccountGate["status"],
+      status: a.status,
       trialEndsAt: a.trialEndsAt,
       hasActiveSubscription: subscribed.has(a.id),
       walletBalanceCents: wallets.get(a.id) ?? null,
@@ -111,7 +111,7 @@ export async function loadRoutingSnapshot(db: Database): Promise<RoutingSnapshot
     accountId: number.accountId,
     e164: number.e164,
     tollFree: number.numberType === "toll-free",
-    timeZone: routing?.timeZone ?? "America/New_York",
+    timeZone: routing?.timeZone ?? DEFAULT_TIME_ZONE,
     businessHours: routing?.businessHours ?? schema.defaultBusinessHours,
     openTarget: routing
       ? target(routing.businessHoursTargetType, routing.businessHoursTargetId, routing.businessHoursRingGroup)
@@ -119,12 +119,12 @@ export async function loadRoutingSnapshot(db: Database): Promise<RoutingSnapshot
     afterHoursTarget: routing
       ? target(routing.afterHoursTargetType, routing.afterHoursTargetId, routing.afterHoursRingGroup)
       : { kind: "voicemail" },
-    ringStrategy: (routing?.ringStrategy ?? "simultaneous") as RingStrategy,
-    ringTimeoutSeconds: routing?.ringTimeoutSeconds ?? 30,
+    ringStrategy: routing?.ringStrategy ?? "simultaneous",
+    ringTimeoutSeconds: routing?.ringTimeoutSeconds ?? RING_TIMEOUT_SECONDS.default,
     holdMusicUrl:
-      routing?.holdMusic === "custom" && routing.holdMusicUrl
-        ? routing.holdMusicUrl
-        : (holdMusicUrls[routing?.holdMusic ?? "default"] ?? (holdMusicUrls.default as string)),
+      routing?.holdMusic === "custom"
+        ? routing.holdMusicUrl || holdMusicUrls.default
+        : holdMusicUrls[routing?.holdMusic ?? "default"],
     voicemailEnabled: routing?.voicemailEnabled ?? true,
     voicemailGreeting: routing?.voicemailGreeting ?? null,
   }));
@@ -134,7 +134,7 @@ export async function loadRoutingSnapshot(db: Database): Promise<RoutingSnapshot
     const list = rulesByNumber.get(r.sharedNumberId) ?? [];
     list.push({
       id: r.id,
-      locationType: r.locationType as LocationType,
+      locationType: r.locationType,
       locationValue: r.locationValue,
       targetAccountId: r.targetAccountId,
       ivrMenuId: r.ivrMenuId,
@@ -151,7 +151,7 @@ export async function loadRoutingSnapshot(db: Database): Promise<RoutingSnapshot
     const list = optionsByMenu.get(o.menuId) ?? [];
     list.push({
       keyPress: o.keyPress,
-      action: o.action as IvrOptionAction,
+      action: o.action,
       destination: o.destination,
       description: o.description,
     });
@@ -173,13 +173,13 @@ export async function loadRoutingSnapshot(db: Database): Promise<RoutingSnapshot
       id: m.id,
       accountId: m.accountId,
       name: m.name,
-      greetingType: m.greetingType as IvrMenu["greetingType"],
+      greetingType: m.greetingType,
       greetingTts: m.greetingTts,
       greetingRecordingUrl: m.greetingRecordingUrl,
       timeoutSeconds: m.timeoutSeconds,
-      timeoutAction: m.timeoutAction as IvrMenuAction,
+      timeoutAction: m.timeoutAction,
       timeoutActionDestination: m.timeoutActionDestination,
-      invalidInputAction: m.invalidInputAction as IvrMenuAction,
+      invalidInputAction: m.invalidInputAction,
       invalidInputActionDestination: m.invalidInputActionDestination,
       maxInvalidInputs: m.maxInvalidInputs,
       options: optionsByMenu.get(m.id) ?? [],
@@ -215,6 +215,8 @@ export async function createRoutingTables(
   log: { error(obj: object, msg: string): void },
 ): Promise<RoutingTables> {
   let table: RoutingTable | null = null;
+  // Read through a function: the compiler does not see reload() assign `table`.
+  const compiled = (): RoutingTable | null => table;
   let running: Promise<void> | null = null;
   let again = false;
 
@@ -244,7 +246,7 @@ export async function createRoutingTables(
   const unsubscribe = bus.subscribe(ROUTING_CHANGED, () => void reload().catch(() => {}));
   await bus.ready();
   await reload();
-  const first = table as RoutingTable | null;
+  const first = compiled();
   if (!first) throw new Error("routing tables did not compile");
   return {
     current: () => table ?? first,

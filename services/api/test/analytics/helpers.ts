@@ -1,15 +1,16 @@
 import { newId, schema } from "@poundline/db";
+import type { callStatuses, extensionDialStatuses } from "@poundline/db/enums";
 import type { TestApp } from "../../src/testing";
 
 export interface CallRow {
   at: string;
   direction?: "inbound" | "outbound";
-  status?: string;
+  status?: (typeof callStatuses)[number];
   seconds?: number;
   from?: string;
   to?: string;
   extensionId?: string;
-  extensionDialStatus?: string;
+  extensionDialStatus?: (typeof extensionDialStatuses)[number];
 }
 
 /** Call logs straight into the database, as the status webhook would have left them. */

@@ -125,7 +125,9 @@ describe("POST /api/contacts", () => {
     ["5551234567", "+15551234567"],
     ["1 (555) 123-4567", "+15551234567"],
     ["+1 555.123.4567", "+15551234567"],
-    ["+44 20 7946 0958", "+44 20 7946 0958"],
+    ["+44 20 7946 0958", "+442079460958"],
+    ["011 44 20 7946 0958", "+442079460958"],
+    ["(416) 555-0199", "+14165550199"],
     ["12345", "12345"],
     ["555-1234", "555-1234"],
     ["1-800-FLOWERS", "1-800-FLOWERS"],
@@ -325,12 +327,16 @@ describe("GET /api/contacts/:id/activity", () => {
     const contact = await post({ name: "Talker", phone: "5551212000" });
     const other = await post({ name: "Other", phone: "5551212001" });
     const at = (iso: string) => new Date(iso);
-    const call = (contactId: string, startedAt: string, status: string) => ({
+    const call = (
+      contactId: string,
+      startedAt: string,
+      status: (typeof schema.callLogs.$inferInsert)["callStatus"],
+    ) => ({
       id: newId("call"),
       accountId: user.accountId,
       contactId,
       callSid: `CA${crypto.randomUUID().replaceAll("-", "")}`,
-      direction: "inbound",
+      direction: "inbound" as const,
       fromNumber: "+15551212000",
       toNumber: "+15550009999",
       callStartTime: at(startedAt),
@@ -342,11 +348,11 @@ describe("GET /api/contacts/:id/activity", () => {
       accountId: user.accountId,
       contactId,
       messageSid: `SM${crypto.randomUUID().replaceAll("-", "")}`,
-      direction: "outbound",
+      direction: "outbound" as const,
       fromNumber: "+15550009999",
       toNumber: "+15551212000",
       body,
-      status: "delivered",
+      status: "delivered" as const,
       sentAt: at(sentAt),
     });
     const oldCall = call(contact.id, "2025-01-01T10:00:00Z", "completed");

@@ -275,7 +275,7 @@ describe.skipIf(!redisUrl || !redisServer)("Redis restart while calls and texts 
         fromNumber: OUR_NUMBER,
         toNumber: callerOf(i),
         body: `Outbound text ${i}`,
-        status: "queued",
+        status: "queued" as const,
       })),
     );
     startBalance =

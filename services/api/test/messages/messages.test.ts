@@ -140,6 +140,20 @@ describe("POST /api/messages", () => {
   });
 
   it.each([
+    ["(555) 765-4321", RECIPIENT],
+    ["555-765-4321", RECIPIENT],
+    ["1 555 765 4321", RECIPIENT],
+    ["+1 (555) 765-4321", RECIPIENT],
+    ["+44 20 7946 0958", "+442079460958"],
+    ["011 44 20 7946 0958", "+442079460958"],
+  ])("sends to a recipient typed as %j, in E.164 (%s)", async (typed, e164) => {
+    const message = await sent({ from: OUR_NUMBER, to: typed, body: "Hi" });
+    expect(message.toNumber).toBe(e164);
+    expect(carrier.sent.map((m) => m.to)).toEqual([e164]);
+    expect((await messageRows()).map((m) => m.toNumber)).toEqual([e164]);
+  });
+
+  it.each([
     { label: "160 GSM characters", body: "a".repeat(160), segments: 1 },
     { label: "161 GSM characters", body: "a".repeat(161), segments: 2 },
     { label: "70 UCS-2 characters", body: "é".repeat(10) + "✓".repeat(60), segments: 1 },
@@ -360,7 +374,17 @@ describe.each([
     field: "body.from",
   },
   { label: "no to", body: { from: OUR_NUMBER, body: "Hi" }, field: "body.to" },
-  { label: "a to not in E.164", body: { from: OUR_NUMBER, to: "5557654321", body: "Hi" }, field: "body.to" },
+  {
+    label: "a to too short to be a number",
+    body: { from: OUR_NUMBER, to: "555-4321", body: "Hi" },
+    field: "body.to",
+  },
+  {
+    label: "a to with an extension",
+    body: { from: OUR_NUMBER, to: "555-765-4321 x12", body: "Hi" },
+    field: "body.to",
+  },
+  { label: "a to in letters", body: { from: OUR_NUMBER, to: "1-800-FLOWERS", body: "Hi" }, field: "body.to" },
   {
     label: "a to that is a number",
     body: { from: OUR_NUMBER, to: 15557654321, body: "Hi" },

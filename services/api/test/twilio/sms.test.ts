@@ -266,7 +266,7 @@ describe("opt-out keywords", () => {
 
 describe("POST /twilio/sms/status", () => {
   /** An outbound message as POST /api/messages stores it. */
-  async function outbound(status = "queued") {
+  async function outbound(status: (typeof schema.messages.$inferInsert)["status"] = "queued") {
     const messageSid = newMessageSid();
     await t.db.db.insert(schema.messages).values({
       id: newId("message"),
