@@ -13,5 +13,5 @@ export function toCsv(
   header: readonly string[],
   rows: readonly (readonly (string | number | null)[])[],
 ): string {
-  return [header, ...rows].map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
+  return `${[header, ...rows].map((row) => row.map(csvField).join(",")).join("\r\n")}\r\n`;
 }
