@@ -29,6 +29,7 @@ export function createInboundTexts(db: Database): InboundTexts {
               numSegments: text.numSegments,
               numMedia: text.numMedia,
               mediaUrls: text.mediaUrls,
+              mediaContentTypes: text.mediaContentTypes,
               status: "received",
               sentAt: text.receivedAt,
               createdAt: text.receivedAt,

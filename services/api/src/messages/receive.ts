@@ -44,6 +44,8 @@ export interface IncomingText {
   body: string;
   numMedia: number;
   mediaUrls: string[];
+  /** The carrier's MediaContentType of each of mediaUrls (same order). */
+  mediaContentTypes: string[];
   /** The carrier's count of segments (at most MAX_SEGMENTS); 0 or absent when it did not say. */
   numSegments: number | undefined;
 }
@@ -59,6 +61,7 @@ export interface InboundTextRecord {
   numSegments: number;
   numMedia: number;
   mediaUrls: string[];
+  mediaContentTypes: string[];
   receivedAt: Date;
   /** The sender made (or kept) a contact of the account: a real number, else null. */
   contactPhone: string | null;
@@ -119,6 +122,7 @@ export async function receiveText(ports: ReceivePorts, text: IncomingText): Prom
     numSegments: text.numSegments || countSegments(body),
     numMedia: text.numMedia,
     mediaUrls: text.mediaUrls,
+    mediaContentTypes: text.mediaContentTypes,
     receivedAt: ports.clock(),
     contactPhone: sender,
     optOut: keyword === "opt-out" ? "add" : keyword === "opt-in" ? "remove" : null,

@@ -23,6 +23,15 @@ function mediaUrlsOf(params: CarrierParams, numMedia: number): string[] {
   return urls;
 }
 
+/** MediaContentType0..(N-1), for the MediaUrls kept (the console shows images inline, links otherwise). */
+function mediaContentTypesOf(params: CarrierParams, numMedia: number): string[] {
+  const types: string[] = [];
+  for (let i = 0; i < numMedia; i++) {
+    if (params.optional(`MediaUrl${i}`)) types.push(params.optional(`MediaContentType${i}`) ?? "");
+  }
+  return types;
+}
+
 /** The text the carrier's webhook delivers. */
 function incomingText(params: CarrierParams): IncomingText {
   const numMedia = params.integer("NumMedia", { min: 0, max: MAX_MEDIA }) ?? 0;
@@ -34,6 +43,7 @@ function incomingText(params: CarrierParams): IncomingText {
     body: params.text("Body"),
     numMedia,
     mediaUrls: mediaUrlsOf(params, numMedia),
+    mediaContentTypes: mediaContentTypesOf(params, numMedia),
     numSegments: params.integer("NumSegments", { min: 0, max: MAX_SEGMENTS }),
   };
 }

@@ -43,6 +43,7 @@ const text = (overrides: Partial<IncomingText> = {}): IncomingText => ({
   body: "Hello",
   numMedia: 0,
   mediaUrls: [],
+  mediaContentTypes: [],
   numSegments: undefined,
   ...overrides,
 });
@@ -52,7 +53,7 @@ describe("receiveText", () => {
     const { ports, recorded, published, lookups } = fakePorts();
     const result = await receiveText(
       ports,
-      text({ numMedia: 1, mediaUrls: ["https://m/1"], numSegments: 2 }),
+      text({ numMedia: 1, mediaUrls: ["https://m/1"], mediaContentTypes: ["image/jpeg"], numSegments: 2 }),
     );
     expect(result).toEqual({ ok: true, accountId: "acct_1", messageSid: "SM1" });
     expect(lookups).toEqual([{ ourNumber: OUR_NUMBER, caller: text().caller }]);
@@ -67,6 +68,7 @@ describe("receiveText", () => {
         numSegments: 2,
         numMedia: 1,
         mediaUrls: ["https://m/1"],
+        mediaContentTypes: ["image/jpeg"],
         receivedAt: NOW,
         contactPhone: "+14155550123",
         optOut: null,
