@@ -50,14 +50,16 @@ test.describe("call history", () => {
     // Search by part of the first call's caller number, as digits typed with spaces.
     const from = (await rows(page).first().locator("td").nth(1).textContent()) ?? "";
     const digits = from.replace(/\D/g, "").slice(-7);
-    await page.getByRole("textbox", { name: "Search" }).fill(`${digits.slice(0, 3)} ${digits.slice(3)}`);
+    await page
+      .getByRole("textbox", { name: "Search", exact: true })
+      .fill(`${digits.slice(0, 3)} ${digits.slice(3)}`);
     await expect(summary(page)).toHaveText(/^Showing 1 to/);
     const found = await rows(page).count();
     for (let i = 0; i < found; i++) await expect(rows(page).nth(i)).toContainText(digits.slice(3));
 
-    await page.getByRole("textbox", { name: "Search" }).fill("no call has this in it");
+    await page.getByRole("textbox", { name: "Search", exact: true }).fill("no call has this in it");
     await expect(page.getByRole("heading", { name: "No Call Logs Found" })).toBeVisible();
-    await page.getByRole("textbox", { name: "Search" }).fill("");
+    await page.getByRole("textbox", { name: "Search", exact: true }).fill("");
     await expect(rows(page)).toHaveCount(10);
 
     // The day of the newest call: every call listed is on that day (the account's time zone).
@@ -85,7 +87,7 @@ test.describe("call history", () => {
     await expect(toast(page, "Notes saved")).toBeVisible();
     await expect(rows(page).first()).toContainText(note);
     // The notes are searchable.
-    await page.getByRole("textbox", { name: "Search" }).fill(note.toUpperCase());
+    await page.getByRole("textbox", { name: "Search", exact: true }).fill(note.toUpperCase());
     await expect(rows(page)).toHaveCount(1);
   });
 

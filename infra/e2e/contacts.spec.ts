@@ -16,7 +16,7 @@ async function openContacts(page: Page) {
 }
 
 async function search(page: Page, term: string) {
-  await page.getByRole("textbox", { name: "Search" }).fill(term);
+  await page.getByRole("textbox", { name: "Search", exact: true }).fill(term);
 }
 
 const dialog = (page: Page, title: string) => page.getByRole("dialog", { name: title });

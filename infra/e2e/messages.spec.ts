@@ -41,7 +41,7 @@ test.describe("Messages", () => {
     await page.getByRole("button", { name: "New Message" }).click();
     const dialog = page.getByRole("dialog", { name: "New Message" });
     await dialog.getByRole("textbox", { name: "To" }).fill(recipient.typed);
-    await dialog.getByRole("textbox", { name: "Message" }).fill(body);
+    await dialog.getByRole("textbox", { name: "Message", exact: true }).fill(body);
     await dialog.getByRole("button", { name: "Send" }).click();
     await expect(dialog).toBeHidden();
 
@@ -55,7 +55,7 @@ test.describe("Messages", () => {
     await expect(page.getByRole("list", { name: "Conversations" }).getByText(body)).toBeVisible();
 
     // The composer: Shift+Enter is a new line, Enter sends.
-    const composer = page.getByRole("textbox", { name: "Message" });
+    const composer = page.getByRole("textbox", { name: "Message", exact: true });
     await composer.fill("first line");
     await composer.press("Shift+Enter");
     await composer.pressSequentially("second line");
@@ -109,7 +109,7 @@ test.describe("Messages", () => {
     );
     await expect(page.getByText("This number has opted out")).toBeVisible();
     await expect(page.getByText(/They must text START to opt back in/)).toBeVisible();
-    await expect(page.getByRole("textbox", { name: "Message" })).toBeDisabled();
+    await expect(page.getByRole("textbox", { name: "Message", exact: true })).toBeDisabled();
 
     // The API refuses it too, with the reason.
     const refused = await page.request.post("/api/messages", {

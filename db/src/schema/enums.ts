@@ -92,6 +92,8 @@ export const contactTypes = ["lead", "client", "vendor", "other"] as const;
 export const contactSources = ["call", "text", "manual", "website", "referral"] as const;
 
 export const callDirections = ["inbound", "outbound"] as const;
+/** The ends of an inbound call that nobody answered: "missed" in the console's lists and figures. */
+export const missedCallStatuses = ["missed", "voicemail_missed", "no-answer", "busy", "canceled"] as const;
 export const callStatuses = [
   "queued",
   "initiated",

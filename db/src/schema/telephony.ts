@@ -32,6 +32,7 @@ import {
   locationTypes,
   messageDirections,
   messageStatuses,
+  missedCallStatuses,
   numberTypes,
   ringHuntStates,
   ringHuntTargets,
@@ -422,7 +423,7 @@ export const callLogs = pgTable(
     index("call_logs_account_missed_start_idx")
       .on(t.accountId, t.callStartTime, t.id)
       .where(
-        sql`${t.direction} = 'inbound' and ${t.callStatus} in ('missed', 'voicemail_missed', 'no-answer', 'busy', 'canceled')`,
+        sql`${t.direction} = 'inbound' and ${t.callStatus} in ${sql.raw(`(${missedCallStatuses.map((status) => `'${status}'`).join(", ")})`)}`,
       ),
     index("call_logs_contact_idx").on(t.contactId),
     // The legs of a call (ring-group members, forwards): the missed-call notice looks them up.

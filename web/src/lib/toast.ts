@@ -9,6 +9,10 @@ interface ToastOptions {
   /** How long it stays, in ms. */
   duration?: number;
   variant?: "default" | "destructive";
+  /** A toast with the id of one still shown replaces it (one toast per call, not per event). */
+  id?: string;
+  /** Where it shows; by default where the app's notifications are (top right). */
+  position?: "top-right" | "bottom-right";
 }
 
 /** A toast as the seeds describe them: a title, an optional description, red when destructive. */
@@ -17,8 +21,12 @@ export function toast({
   description,
   duration = DEFAULT_TOAST_MS,
   variant = "default",
+  id,
+  position,
 }: ToastOptions) {
   notifications.show({
+    ...(id ? { id } : {}),
+    ...(position ? { position } : {}),
     title,
     message: description ?? "",
     autoClose: duration,

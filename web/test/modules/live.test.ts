@@ -53,6 +53,12 @@ describe("what an event makes stale", () => {
     expect(toastOf(call("completed"))).toBeNull();
     expect(toastOf({ type: "message.status", messageSid: "SM1", status: "sent", at })).toBeNull();
   });
+
+  it("gives one call one toast: its ringing events share the toast's id", () => {
+    // The incoming-call webhook and the carrier's ringing callback both announce the call.
+    expect(toastOf(call("ringing"))?.id).toBe(toastOf(call("ringing"))?.id);
+    expect(toastOf(call("ringing"))?.id).toMatch(/^call:/);
+  });
 });
 
 describe("the Active calls panel", () => {

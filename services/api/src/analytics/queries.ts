@@ -1,34 +1,16 @@
 import { type Database, queryRows, schema } from "@poundline/db";
+import { missedCallStatuses } from "@poundline/db/enums";
 import { nanpAreaCodes } from "@poundline/telephony";
 import { asc, eq, sql } from "drizzle-orm";
-import { type DayRange, eachDay, isTimeZone } from "./ranges";
+import { type DayRange, eachDay } from "./ranges";
 import { type AnalyticsResponse, TOP_LIMIT } from "./schemas";
 
-const { callLogs, contacts, extensions, numberRouting } = schema;
+const { callLogs, contacts, extensions } = schema;
 
-/** Until the account sets one on a number, days are read in the product's home time zone. */
-export const DEFAULT_TIME_ZONE = "America/New_York";
-
-/** Statuses of a call nobody took (the call history's "missed" filter uses the same). */
-export const MISSED_STATUSES = ["missed", "voicemail_missed", "no-answer", "busy", "canceled"] as const;
 /** The <Dial> outcomes of an extension that answered. */
 const EXTENSION_ANSWERED = ["completed", "answered"] as const;
 
 const inList = (values: readonly string[]) => sql.raw(`(${values.map((v) => `'${v}'`).join(", ")})`);
-
-/**
- * The account's time zone: that of its first number's routing (where business hours are set),
- * the default otherwise, or when the stored one is unknown to the runtime.
- */
-export async function accountTimeZone(db: Database, accountId: string): Promise<string> {
-  const [row] = await db
-    .select({ timeZone: numberRouting.timeZone })
-    .from(numberRouting)
-    .where(eq(numberRouting.accountId, accountId))
-    .orderBy(asc(numberRouting.createdAt))
-    .limit(1);
-  return row && isTimeZone(row.timeZone) ? row.timeZone : DEFAULT_TIME_ZONE;
-}
 
 interface AggregateRow extends Record<string, unknown> {
   grouping: "total" | "day" | "hour" | "caller" | "area" | "extension";
@@ -59,7 +41,7 @@ interface AggregateRow extends Record<string, unknown> {
  * (the top callers with their contact, each looked up by its key), never a call log.
  */
 export function aggregateStatement(accountId: string, range: DayRange, timeZone: string) {
-  const missed = inList(MISSED_STATUSES);
+  const missed = inList(missedCallStatuses);
   const extensionAnswered = inList(EXTENSION_ANSWERED);
   const sums =
     sql.raw(`sum(calls)::int as calls, sum(inbound)::int as inbound, sum(outbound)::int as outbound,

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { accountTimeZone } from "../accounts/time-zone";
 import { requireAccount } from "../auth/context";
-import { accountTimeZone, callAnalytics } from "./queries";
+import { callAnalytics } from "./queries";
 import { resolveRange } from "./ranges";
 import { analyticsQuerySchema, analyticsResponseSchema, rangeRequestOf } from "./schemas";
 

@@ -1,12 +1,12 @@
 import type { Database } from "@poundline/db";
 import { schema } from "@poundline/db";
-import { and, asc, count, desc, eq, ilike, inArray, like, notLike, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, like, notLike, or, type SQL, sql } from "drizzle-orm";
+import { accountTimeZone } from "../accounts/time-zone";
 import { type CallLog, type ListCallsQuery, MISSED_CALL_STATUSES, type UpdateCallBody } from "./schemas";
 
-const { callLogs, contacts, numberRouting, voicemails } = schema;
+const { callLogs, contacts, voicemails } = schema;
 
 /** Until the account sets one on a number, days are read in the product's home time zone. */
-export const DEFAULT_TIME_ZONE = "America/New_York";
 
 const MISSED_SQL_LIST = `(${MISSED_CALL_STATUSES.map((status) => `'${status}'`).join(", ")})`;
 
@@ -19,20 +19,6 @@ export function containsPattern(term: string): string {
 export function searchDigits(term: string): string | null {
   const digits = term.replace(/\D/g, "");
   return digits.length >= 3 && digits !== term ? digits : null;
-}
-
-/**
- * The account's time zone: that of its first number's routing (where business hours are set),
- * the default otherwise.
- */
-export async function accountTimeZone(db: Database, accountId: string): Promise<string> {
-  const [row] = await db
-    .select({ timeZone: numberRouting.timeZone })
-    .from(numberRouting)
-    .where(eq(numberRouting.accountId, accountId))
-    .orderBy(asc(numberRouting.createdAt))
-    .limit(1);
-  return row?.timeZone ?? DEFAULT_TIME_ZONE;
 }
 
 /** The WHERE clause of the call history: account first (it leads every index), then the filters. */

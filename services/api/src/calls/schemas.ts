@@ -12,7 +12,7 @@ export const callHistoryDirections = ["all", "inbound", "outbound", "missed"] as
 export type CallHistoryDirection = (typeof callHistoryDirections)[number];
 
 /** Statuses of an inbound call that nobody answered: what the "missed" filter shows. */
-export const MISSED_CALL_STATUSES = ["missed", "voicemail_missed", "no-answer", "busy", "canceled"] as const;
+export { missedCallStatuses as MISSED_CALL_STATUSES } from "@poundline/db/enums";
 
 export const callIdSchema = z.string().regex(/^call_[a-z0-9]{1,64}$/, "Invalid call id.");
 export const callParamsSchema = z.object({ id: callIdSchema });

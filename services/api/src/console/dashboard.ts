@@ -1,12 +1,13 @@
 import type { Database } from "@poundline/db";
 import { queryRows, schema } from "@poundline/db";
+import { missedCallStatuses } from "@poundline/db/enums";
 import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { type CallSummary, type DashboardStats, RECENT_LIMIT, STATS_WINDOW_DAYS } from "./schemas";
 
 const { callLogs, contacts, voicemails } = schema;
 
 /** Statuses of a call that did not reach anyone (the Missed card). */
-export const MISSED_STATUSES = ["missed", "voicemail_missed", "no-answer", "busy", "canceled"] as const;
+
 /** Statuses of a call still ringing or in progress (the Active calls panel). */
 export const ACTIVE_STATUSES = ["queued", "initiated", "ringing", "in-progress"] as const;
 /** A call "active" for longer than this lost its final status callback: it is not shown as live. */
@@ -24,7 +25,7 @@ export function changePercent(value: number, previous: number): number | null {
  */
 export async function dashboardStats(db: Database, accountId: string, now: Date): Promise<DashboardStats> {
   const missed = sql.join(
-    MISSED_STATUSES.map((s) => sql`${s}`),
+    missedCallStatuses.map((s) => sql`${s}`),
     sql`, `,
   );
   const [row] = await queryRows<Record<string, number>>(

@@ -1,7 +1,8 @@
 import { schema } from "@poundline/db";
 import { desc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountTimeZone, callHistoryWhere } from "../../src/calls/queries";
+import { accountTimeZone } from "../../src/accounts/time-zone";
+import { callHistoryWhere } from "../../src/calls/queries";
 import { listCallsQuerySchema } from "../../src/calls/schemas";
 import { createTestApp, type TestApp } from "../../src/testing";
 import { createUser, type TestUser } from "../fixtures";

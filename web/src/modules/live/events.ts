@@ -39,16 +39,24 @@ export const CATCH_UP_KEYS = [
 ];
 
 /** The toast an event deserves, if any: incoming calls, texts and voicemails. */
-export function toastOf(event: LiveFrame): { title: string; description: string } | null {
+export function toastOf(event: LiveFrame): { id: string; title: string; description: string } | null {
   switch (event.type) {
     case "call.updated":
       return event.direction === "inbound" && event.status === "ringing"
-        ? { title: "Incoming call", description: `From ${event.from}` }
+        ? { id: `call:${event.callSid}`, title: "Incoming call", description: `From ${event.from}` }
         : null;
     case "message.received":
-      return { title: "New text message", description: `From ${event.from}: ${event.body.slice(0, 80)}` };
+      return {
+        id: `text:${event.messageSid}`,
+        title: "New text message",
+        description: `From ${event.from}: ${event.body.slice(0, 80)}`,
+      };
     case "voicemail.created":
-      return { title: "New voicemail", description: `From ${event.from}` };
+      return {
+        id: `voicemail:${event.recordingSid}`,
+        title: "New voicemail",
+        description: `From ${event.from}`,
+      };
     default:
       return null;
   }

@@ -16,7 +16,8 @@ export function useLiveConnection() {
         if (frame.type === "call.updated") recordCallEvent(frame);
         for (const queryKey of staleKeysOf(frame)) void queryClient.invalidateQueries({ queryKey });
         const notice = toastOf(frame);
-        if (notice) toast(notice);
+        // Bottom right: live alerts stay clear of the page's own header and controls.
+        if (notice) toast({ ...notice, position: "bottom-right" });
       },
       onReconnect() {
         for (const queryKey of CATCH_UP_KEYS) void queryClient.invalidateQueries({ queryKey });
