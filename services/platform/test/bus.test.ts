@@ -63,7 +63,7 @@ describe.each(busCases())("the %s bus", (_label, make) => {
     ]);
   });
 
-  it("sends the live events posted in one turn of the event loop together, after it", async () => {
+  it("sends the live events posted together, a few milliseconds later", async () => {
     const live = createLiveEvents(made.bus);
     const account = `acct_${suffix}`;
     const got: unknown[] = [];
