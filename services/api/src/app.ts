@@ -35,6 +35,7 @@ import { messageRoutes } from "./messages/routes";
 import { siteRoutes } from "./site/routes";
 import { type CarrierConfig, carrierConfig } from "./twilio/carrier-config";
 import { createEmbeddedSim, embeddedSimHttpClient, registerEmbeddedSim } from "./twilio/embedded-sim";
+import { installIncomingCallFastPath } from "./twilio/fast-path";
 import { twilioRoutes } from "./twilio/plugin";
 import { createRoutingTables, type RoutingTables } from "./twilio/routing-tables";
 import { voicemailRoutes } from "./voicemails/routes";
@@ -106,7 +107,14 @@ export interface BuildOptions {
   fetch?: typeof fetch;
   /** How often live sockets are pinged and their sessions checked (default 30 s). */
   liveHeartbeatMs?: number;
+  /**
+   * The incoming call answered in front of Fastify (twilio/fast-path.ts; default on). Off, it is
+   * answered by its Fastify route only: the tests compare both ways.
+   */
+  incomingCallFastPath?: boolean;
 }
+
+const BODY_LIMIT = 1024 * 1024;
 
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config } = options;
@@ -115,7 +123,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     logger: false,
     childLoggerFactory: requestLogger,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
     requestIdHeader: "x-request-id",
     genReqId: () => crypto.randomUUID(),
     frameworkErrors: sendFrameworkError,
@@ -227,5 +235,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await browser.register(webRoutes, { webApp });
   });
   await app.register(twilioRoutes);
+  if (options.incomingCallFastPath ?? true) installIncomingCallFastPath(app, { bodyLimit: BODY_LIMIT });
   return app;
 }

@@ -63,10 +63,17 @@ const codeByStatus = new Map<number, ErrorCode>(
   Object.entries(errorCodes).map(([code, status]) => [status, code as ErrorCode]),
 );
 
-/** Answers an error in the one shape `{ error: { code, message, requestId, fields? } }`; 5xx never leak internals. */
-export function sendError(err: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
-  const requestId = String(request.id);
-  if (err instanceof AppError) return reply.status(err.statusCode).send(errorBody(err, requestId));
+/**
+ * The status and body of an error in the one shape `{ error: { code, message, requestId, fields? } }`;
+ * 5xx never leak internals (they are logged on `log`). Used by the error handler and by the
+ * carrier's fast path (twilio/fast-path.ts), which answers in front of Fastify.
+ */
+export function errorAnswer(
+  err: FastifyError | AppError,
+  requestId: string,
+  log: { error(obj: object, msg: string): void },
+): { status: number; body: ErrorBody } {
+  if (err instanceof AppError) return { status: err.statusCode, body: errorBody(err, requestId) };
   if (hasZodFastifySchemaValidationErrors(err)) {
     const fields: FieldErrors = {};
     for (const v of err.validation) {
@@ -77,19 +84,26 @@ export function sendError(err: FastifyError | AppError, request: FastifyRequest,
       fields[path].push(v.message ?? "Invalid value");
     }
     const first = Object.values(fields)[0]?.[0] ?? "Invalid request";
-    return reply.status(400).send({ error: { code: "BAD_REQUEST", message: first, requestId, fields } });
+    return { status: 400, body: { error: { code: "BAD_REQUEST", message: first, requestId, fields } } };
   }
   const status = err.statusCode ?? 500;
   if (status >= 500) {
-    request.log.error({ err }, "unhandled error");
-    return reply
-      .status(500)
-      .send({ error: { code: "INTERNAL", message: "Internal server error", requestId } });
+    log.error({ err }, "unhandled error");
+    return {
+      status: 500,
+      body: { error: { code: "INTERNAL", message: "Internal server error", requestId } },
+    };
   }
   const body: ErrorBody = {
     error: { code: codeByStatus.get(status) ?? "BAD_REQUEST", message: err.message, requestId },
   };
   if (err.validation) body.error.fields = fieldsOf(err.validation);
+  return { status, body };
+}
+
+/** Answers an error in the one shape (see `errorAnswer`). */
+export function sendError(err: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  const { status, body } = errorAnswer(err, String(request.id), request.log);
   return reply.status(status).send(body);
 }
 

@@ -1,3 +1,4 @@
+import { type ParsedUrlQuery, parse } from "node:querystring";
 import type { LocationInput } from "@poundline/telephony";
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../http/errors";
@@ -109,6 +110,16 @@ export class CarrierParams {
 }
 
 const EMPTY = CarrierParams.of({}, "body");
+
+/**
+ * A form body as the carrier posts it (application/x-www-form-urlencoded), by both ways in: the
+ * carrier scope's content-type parser and the incoming call's fast path, so they read a body
+ * alike. A repeated name is an array (refused by `CarrierParams.of`); no limit on the number of
+ * names but the body's size.
+ */
+export function parseCarrierForm(body: Buffer): ParsedUrlQuery {
+  return parse(body.toString(), "&", "=", { maxKeys: 0 });
+}
 
 /** The webhook's form body (only form-encoded bodies reach a handler: see plugin.ts). */
 export function carrierParams(request: FastifyRequest): CarrierParams {

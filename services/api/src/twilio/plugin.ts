@@ -1,8 +1,9 @@
-import formbody from "@fastify/formbody";
 import type { FastifyInstance } from "fastify";
 import { clickToCallTwimlRoutes } from "../console/bridge-routes";
 import { AppError } from "../http/errors";
 import { lazyRequestLogger } from "../http/logging";
+import type { CarrierConfig } from "./carrier-config";
+import { parseCarrierForm } from "./carrier-params";
 import { queueRoutes } from "./queue-routes";
 import { recordingRoutes } from "./recording-routes";
 import { isValidSignature } from "./signature";
@@ -10,33 +11,57 @@ import { smsRoutes } from "./sms-routes";
 import { voiceRoutes } from "./voice-routes";
 
 const NO_PARAMS = Object.freeze({});
+export const FORM_TYPE = "application/x-www-form-urlencoded";
+
+/**
+ * X-Twilio-Signature of one webhook checked against our public URL of it (`path` with its query)
+ * and its form body: undefined when it is the carrier's, otherwise the 403 to answer. By the
+ * carrier scope's hook and the incoming call's fast path alike.
+ */
+export function carrierSignatureRefusal(
+  carrier: Pick<CarrierConfig, "authToken" | "webhookBaseUrl">,
+  method: string,
+  path: string,
+  signature: string | string[] | undefined,
+  body: unknown,
+): AppError | undefined {
+  const valid = isValidSignature(
+    carrier.authToken,
+    typeof signature === "string" ? signature : undefined,
+    `${carrier.webhookBaseUrl}${path}`,
+    method === "POST" && typeof body === "object" && body !== null ? body : NO_PARAMS,
+  );
+  return valid ? undefined : new AppError("FORBIDDEN", "Invalid carrier signature");
+}
 
 /**
  * Everything the carrier calls, under /twilio. The carrier posts forms: any other body is 415
  * before anything reads it. One hook, before any handler, checks X-Twilio-Signature against our
  * public URL of the request: a bad one is 403 and touches nothing. Handlers then read the form
- * through one typed reader (carrier-params.ts).
+ * through one typed reader (carrier-params.ts). The incoming call is answered in front of Fastify
+ * by the same functions (fast-path.ts).
  */
 export async function twilioRoutes(app: FastifyInstance) {
   const { carrier } = app.deps;
   // Not JSON nor plain text: what the carrier never sends is never parsed (nor signed, nor read).
   app.removeAllContentTypeParsers();
-  await app.register(formbody);
+  app.addContentTypeParser(FORM_TYPE, { parseAs: "buffer" }, (_request, body, done) => {
+    done(null, parseCarrierForm(body as Buffer));
+  });
   app.addHook("onRoute", (route) => {
     route.childLoggerFactory ??= lazyRequestLogger;
   });
   // A callback hook, not an async one: no promise per webhook on the hot path.
   app.addHook("preValidation", (request, _reply, done) => {
-    const url = `${carrier.webhookBaseUrl}${request.url}`;
-    const signature = request.headers["x-twilio-signature"];
-    const { body } = request;
-    const valid = isValidSignature(
-      carrier.authToken,
-      typeof signature === "string" ? signature : undefined,
-      url,
-      request.method === "POST" && typeof body === "object" && body !== null ? body : NO_PARAMS,
+    done(
+      carrierSignatureRefusal(
+        carrier,
+        request.method,
+        request.url,
+        request.headers["x-twilio-signature"],
+        request.body,
+      ),
     );
-    done(valid ? undefined : new AppError("FORBIDDEN", "Invalid carrier signature"));
   });
   await app.register(voiceRoutes);
   await app.register(queueRoutes);

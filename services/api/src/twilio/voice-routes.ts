@@ -21,6 +21,7 @@ import {
 } from "@poundline/telephony";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { AppDeps } from "../app";
 import { createCallStatusWriter } from "./call-status-writer";
 import { type CarrierParams, callerOf, carrierParams, carrierQuery, MAX_INT32 } from "./carrier-params";
 import { sendTwiml } from "./twiml-reply";
@@ -40,16 +41,17 @@ const partiesOf = (params: CarrierParams) => ({
   callSid: params.optional("CallSid"),
 });
 
-export async function voiceRoutes(app: FastifyInstance) {
-  const { carrier, routing, clock, db, live } = app.deps;
+/**
+ * The incoming call's answer: the number's routing, from the in-memory tables, as TwiML. The
+ * console hears the phone ring at once (the carrier reports progress of inbound calls only at
+ * their end); best effort, posted without waiting.
+ */
+export function incomingCallAnswerer({ carrier, routing, clock, live }: AppDeps) {
   const twiml: TwimlOptions = {
     baseUrl: carrier.webhookBaseUrl,
     carrierTranscription: carrier.carrierTranscription,
   };
-  // The hot path: in-memory tables only, no database round trip. Not async: nothing is awaited,
-  // so no promise per call (Fastify answers a throw from a plain handler like a rejection).
-  app.post(voicePaths.incoming, (request, reply) => {
-    const params = carrierParams(request);
+  return (params: CarrierParams, log: FastifyBaseLogger): string => {
     const call: IncomingCall = {
       to: params.text("To"),
       from: params.text("From"),
@@ -58,10 +60,8 @@ export async function voiceRoutes(app: FastifyInstance) {
     };
     const routed = routeIncomingCall(routing.current(), call, callerLocation(call), clock());
     const callSid = params.optional("CallSid");
-    // The console hears the phone ring at once (the carrier reports progress of inbound calls
-    // only at their end); best effort, the answer does not wait for it.
     if (routed.accountId && callSid)
-      publishLiveEvent(live, request.log, routed.accountId, {
+      publishLiveEvent(live, log, routed.accountId, {
         type: "call.updated",
         callSid,
         status: "ringing",
@@ -69,7 +69,22 @@ export async function voiceRoutes(app: FastifyInstance) {
         to: call.to,
         direction: "inbound",
       });
-    sendTwiml(reply, renderStep(routed.step, twiml, { from: call.from, to: call.to, callSid }));
+    return renderStep(routed.step, twiml, { from: call.from, to: call.to, callSid });
+  };
+}
+
+export async function voiceRoutes(app: FastifyInstance) {
+  const { carrier, routing, clock, db, live } = app.deps;
+  const twiml: TwimlOptions = {
+    baseUrl: carrier.webhookBaseUrl,
+    carrierTranscription: carrier.carrierTranscription,
+  };
+  // The hot path: in-memory tables only, no database round trip. Not async: nothing is awaited,
+  // so no promise per call (Fastify answers a throw from a plain handler like a rejection). The
+  // same answer is given in front of Fastify by the fast path (fast-path.ts).
+  const answerIncomingCall = incomingCallAnswerer(app.deps);
+  app.post(voicePaths.incoming, (request, reply) => {
+    sendTwiml(reply, answerIncomingCall(carrierParams(request), request.log));
   });
 
   app.post(voicePaths.gather, async (request, reply) => {

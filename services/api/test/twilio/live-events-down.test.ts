@@ -54,9 +54,11 @@ describe.each(publishers)("while the live-event publish %s", (_label, publish) =
   let attempts: unknown[];
   beforeEach(() => {
     attempts = [];
-    vi.spyOn(t.app.deps.bus, "publish").mockImplementation((channel, message) => {
-      attempts.push({ channel, message });
-      return publish(channel, message);
+    // Webhooks post their live events, sent together after the turn of the event loop.
+    vi.spyOn(t.app.deps.bus, "publishMany").mockImplementation((messages) => {
+      for (const [channel, message] of messages) attempts.push({ channel, message });
+      const [first] = messages;
+      return publish(first?.[0] ?? "", first?.[1]);
     });
   });
 
@@ -109,6 +111,17 @@ describe.each(publishers)("while the live-event publish %s", (_label, publish) =
     expect(res.statusCode, res.body).toBe(200);
     expect(await t.db.db.select().from(schema.voicemails)).toHaveLength(1);
     await vi.waitFor(() => expect(attempts).toHaveLength(1));
+  });
+
+  it("an incoming call is answered and its ringing event was tried", async () => {
+    const res = await carrierPost(t, "/twilio/voice", { CallSid: sid("CA"), From: CALLER, To: OUR_NUMBER });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toContain("<Record");
+    await vi.waitFor(() => expect(attempts).toHaveLength(1));
+    expect(attempts[0]).toMatchObject({
+      channel: `live:${accountId}`,
+      message: { type: "call.updated", status: "ringing", direction: "inbound" },
+    });
   });
 
   it("call progress is answered and stored", async () => {

@@ -1,5 +1,5 @@
 import { newId, schema } from "@poundline/db";
-import type { LiveEvent } from "@poundline/platform/events/live";
+import { LIVE_BATCH_MS, type LiveEvent } from "@poundline/platform/events/live";
 import { EMPTY_TWIML } from "@poundline/telephony";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -32,6 +32,8 @@ beforeEach(async () => {
   await t.db.db.delete(schema.smsOptOuts);
   await t.db.db.delete(schema.jobOutbox);
   await t.db.db.delete(schema.contacts);
+  // The previous test's live events are sent within LIVE_BATCH_MS: let them land before counting.
+  await new Promise((resolve) => setTimeout(resolve, LIVE_BATCH_MS));
   events = [];
 });
 
