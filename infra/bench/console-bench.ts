@@ -231,8 +231,8 @@ function endpoints(accountId: string, timeZone: string): Endpoint[] {
     },
     { name: "dashboard stats", path: "/api/dashboard/stats" },
     { name: "dashboard recent calls", path: "/api/dashboard/recent-calls" },
-    { name: "unread count (bell)", path: "/api/unread" },
-    { name: "search", path: "/api/search?q=smith" },
+    { name: "unread count (bell)", path: "/api/console/unread" },
+    { name: "search", path: "/api/console/search?q=smith" },
   ];
 }
 
