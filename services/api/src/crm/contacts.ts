@@ -89,6 +89,30 @@ export async function findContact(
 
 export type ContactWrite<T> = { ok: true; contact: T } | { ok: false; reason: "duplicate_phone" };
 
+/** The row a new contact makes (the Add Contact form, a CSV import's rows). */
+export function newContactRow(accountId: string, userId: string | null, input: CreateContactBody, now: Date) {
+  return {
+    id: newId("contact"),
+    accountId,
+    userId,
+    name: input.name,
+    phone: input.phone,
+    email: input.email ?? null,
+    company: input.company ?? null,
+    address: input.address ?? null,
+    notes: input.notes ?? null,
+    leadStatus: input.leadStatus,
+    contactType: input.contactType,
+    source: input.source,
+    lastContacted: input.lastContacted ?? now,
+    followUpDate: input.followUpDate ?? null,
+    tags: input.tags ?? [],
+    customFields: input.customFields ?? {},
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 export async function createContact(
   db: Database,
   accountId: string,
@@ -98,26 +122,7 @@ export async function createContact(
   const { now } = context;
   const [row] = await db
     .insert(contacts)
-    .values({
-      id: newId("contact"),
-      accountId,
-      userId: context.userId,
-      name: input.name,
-      phone: input.phone,
-      email: input.email ?? null,
-      company: input.company ?? null,
-      address: input.address ?? null,
-      notes: input.notes ?? null,
-      leadStatus: input.leadStatus,
-      contactType: input.contactType,
-      source: input.source,
-      lastContacted: input.lastContacted ?? now,
-      followUpDate: input.followUpDate ?? null,
-      tags: input.tags ?? [],
-      customFields: input.customFields ?? {},
-      createdAt: now,
-      updatedAt: now,
-    })
+    .values(newContactRow(accountId, context.userId, input, now))
     .onConflictDoNothing({ target: [contacts.accountId, contacts.phone] })
     .returning();
   return row ? { ok: true, contact: toContact(row) } : { ok: false, reason: "duplicate_phone" };

@@ -1,6 +1,7 @@
 import type { Database } from "@poundline/db";
-import { newId, schema } from "@poundline/db";
+import { schema } from "@poundline/db";
 import { and, arrayContains, desc, eq, ilike, inArray, lt, or, type SQL } from "drizzle-orm";
+import { newContactRow } from "./contacts";
 import { CSV_COLUMNS, csvLine, type ParsedCsv } from "./csv";
 import type { ExportContactsQuery } from "./csv-schemas";
 
@@ -63,30 +64,7 @@ export async function importContacts(
 ): Promise<{ created: number; skipped: number }> {
   const { now, userId } = context;
   const values = parsed.rows.flatMap(({ contact }) =>
-    contact
-      ? [
-          {
-            id: newId("contact"),
-            accountId,
-            userId,
-            name: contact.name,
-            phone: contact.phone,
-            email: contact.email ?? null,
-            company: contact.company ?? null,
-            address: contact.address ?? null,
-            notes: contact.notes ?? null,
-            leadStatus: contact.leadStatus,
-            contactType: contact.contactType,
-            source: contact.source,
-            lastContacted: contact.lastContacted ?? now,
-            followUpDate: contact.followUpDate ?? null,
-            tags: contact.tags ?? [],
-            customFields: {},
-            createdAt: now,
-            updatedAt: now,
-          },
-        ]
-      : [],
+    contact ? [newContactRow(accountId, userId, contact, now)] : [],
   );
   let created = 0;
   await db.transaction(async (tx) => {
