@@ -6,3 +6,4 @@ export * from "./enums";
 export * from "./platform";
 export * from "./support";
 export * from "./telephony";
+export * from "./numbers";
