@@ -16,12 +16,21 @@ export type OperationId =
   | "createCall"
   | "fetchCall"
   | "updateCall"
-  | "fetchRecording";
+  | "fetchRecording"
+  | "listAvailableLocal"
+  | "listAvailableTollFree"
+  | "createIncomingPhoneNumber"
+  | "fetchIncomingPhoneNumber"
+  | "updateIncomingPhoneNumber"
+  | "deleteIncomingPhoneNumber"
+  | "createAddress"
+  | "fetchAddress"
+  | "deleteAddress";
 
 export const SIM_OPERATIONS: ReadonlyArray<{
   id: OperationId;
   path: string;
-  method: "get" | "post";
+  method: "get" | "post" | "delete";
   status: string;
 }> = [
   {
@@ -55,6 +64,60 @@ export const SIM_OPERATIONS: ReadonlyArray<{
     method: "get",
     status: "200",
   },
+  {
+    id: "listAvailableLocal",
+    path: "/2010-04-01/Accounts/{AccountSid}/AvailablePhoneNumbers/{CountryCode}/Local.json",
+    method: "get",
+    status: "200",
+  },
+  {
+    id: "listAvailableTollFree",
+    path: "/2010-04-01/Accounts/{AccountSid}/AvailablePhoneNumbers/{CountryCode}/TollFree.json",
+    method: "get",
+    status: "200",
+  },
+  {
+    id: "createIncomingPhoneNumber",
+    path: "/2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers.json",
+    method: "post",
+    status: "201",
+  },
+  {
+    id: "fetchIncomingPhoneNumber",
+    path: "/2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers/{Sid}.json",
+    method: "get",
+    status: "200",
+  },
+  {
+    id: "updateIncomingPhoneNumber",
+    path: "/2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers/{Sid}.json",
+    method: "post",
+    status: "200",
+  },
+  {
+    id: "deleteIncomingPhoneNumber",
+    path: "/2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers/{Sid}.json",
+    method: "delete",
+    status: "204",
+  },
+  {
+    id: "createAddress",
+    path: "/2010-04-01/Accounts/{AccountSid}/Addresses.json",
+    method: "post",
+    status: "201",
+  },
+  {
+    id: "fetchAddress",
+    path: "/2010-04-01/Accounts/{AccountSid}/Addresses/{Sid}.json",
+    method: "get",
+    status: "200",
+  },
+  {
+    id: "deleteAddress",
+    path: "/2010-04-01/Accounts/{AccountSid}/Addresses/{Sid}.json",
+    method: "delete",
+    status: "204",
+  },
 ];
 
 const repositoryRoot = new URL("../../../", import.meta.url);
@@ -74,6 +137,7 @@ interface OpenApiDocument {
 }
 
 interface OpenApiOperation {
+  parameters?: { name: string; in: string; required?: boolean; schema?: AnySchemaObject }[];
   requestBody?: { content?: Record<string, { schema?: AnySchemaObject }> };
   responses?: Record<string, { content?: Record<string, { schema?: AnySchemaObject }> }>;
 }
@@ -127,6 +191,8 @@ export interface SpecValidators {
   spec: CarrierSpec;
   /** Validates a form body and coerces its strings to the schema's types, in place. */
   request(operation: OperationId): ValidateFunction;
+  /** Validates a query string (as an object of strings) against the operation's query parameters, coercing. */
+  query(operation: OperationId): ValidateFunction;
   /** Validates a JSON answer against the operation's success response schema (no coercion). */
   response(operation: OperationId): ValidateFunction;
 }
@@ -163,6 +229,16 @@ export function createSpecValidators(spec: CarrierSpec = loadCarrierSpec()): Spe
         type: "object",
       };
       return compile(requestAjv, `request:${id}`, schema);
+    },
+    query(id) {
+      const { operation } = operationOf(id);
+      const parameters = (operation.parameters ?? []).filter((p) => p.in === "query");
+      return compile(requestAjv, `query:${id}`, {
+        type: "object",
+        properties: Object.fromEntries(parameters.map((p) => [p.name, p.schema ?? {}])),
+        required: parameters.filter((p) => p.required).map((p) => p.name),
+        additionalProperties: false,
+      });
     },
     response(id) {
       const { entry, operation } = operationOf(id);

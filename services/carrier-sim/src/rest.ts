@@ -9,6 +9,7 @@ import type { ErrorObject } from "ajv";
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
 import type { RecordingFormat } from "./audio";
 import { controlError, controlRoutes, type NumberScope } from "./control";
+import { numberRoutes } from "./number-routes";
 import { createSpecValidators, loadCarrierSpec, type OperationId, type SpecValidators } from "./openapi";
 import { toE164 } from "./phone";
 import { callResource, messageResource, recordingResource } from "./resources";
@@ -36,7 +37,7 @@ export interface CarrierErrorBody {
   status: number;
 }
 
-function carrierError(reply: FastifyReply, status: number, code: number, message: string) {
+export function carrierError(reply: FastifyReply, status: number, code: number, message: string) {
   const body: CarrierErrorBody = {
     code,
     message,
@@ -47,7 +48,7 @@ function carrierError(reply: FastifyReply, status: number, code: number, message
 }
 
 type Refusal = [code: number, message: string];
-type FormBody = Record<string, string | string[]>;
+export type FormBody = Record<string, string | string[]>;
 
 /** The carrier's codes for a missing parameter, per operation. */
 const MISSING: Partial<Record<OperationId, Record<string, Refusal>>> = {
@@ -107,7 +108,7 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 /** `SM….json` → the SID, when the file name is a SID of that prefix with that extension. */
-function sidOf(
+export function sidOf(
   file: string,
   prefix: RegExp,
   extensions: string[],
@@ -178,6 +179,8 @@ async function restRoutes(app: FastifyInstance, options: { sim: CarrierSim; vali
     carrierError(reply, 400, code, message);
     return null;
   };
+
+  await numberRoutes(app, { sim, validators, authenticate, validBody });
 
   const owns = async (number: string) => (await sim.resolveNumber(number))?.phoneNumber === number;
   const requireOwnedFrom = sim.requireOwnedFrom;

@@ -4,6 +4,7 @@
  */
 import { audioFor, type RecordingFormat } from "./audio";
 import { type CallbackDelivery, deliverCallbacks, type PendingCallback } from "./delivery";
+import { type IncomingNumber, NumberInventory } from "./numbers";
 import { isPhoneNumber, toE164 } from "./phone";
 import { QueueRegistry } from "./queues";
 import { newSid } from "./sids";
@@ -61,6 +62,19 @@ export interface NumberConfig {
 }
 
 type Resolved = NumberConfig | null | undefined;
+
+/** How a number bought through the REST API answers: the webhooks it was bought (or updated) with. */
+function boughtConfig(number: IncomingNumber): NumberConfig {
+  return {
+    phoneNumber: number.phoneNumber,
+    voiceUrl: number.voiceUrl,
+    voiceMethod: number.voiceMethod,
+    ...(number.statusCallback
+      ? { statusCallback: number.statusCallback, statusCallbackMethod: number.statusCallbackMethod }
+      : {}),
+    ...(number.smsUrl ? { smsUrl: number.smsUrl, smsMethod: number.smsMethod } : {}),
+  };
+}
 
 /**
  * Resolves what a caller dials (`+18005550100`, `(800) 555-0100`, `#4LAW`) to the called number:
@@ -227,6 +241,8 @@ export class CarrierSim {
   private readonly recordingStore = new Map<string, StoredRecording>();
   private readonly textOutcomes = new Map<string, TextOutcome>();
   private readonly callees = new Map<string, CalleeScript>();
+  /** Numbers for sale, numbers bought through the REST API, and emergency addresses. */
+  readonly inventory: NumberInventory;
   private readonly background = new Set<Promise<void>>();
   /** Background calls waiting in a queue for the others: never waited on by another waiting call. */
   private readonly settling = new Set<Promise<void>>();
@@ -252,6 +268,7 @@ export class CarrierSim {
     this.transport = options.transport ?? fetchTransport();
     this.clock = options.clock ?? systemClock;
     this.limits = { ...defaultCallLimits, ...options.limits };
+    this.inventory = new NumberInventory(async (e164) => (await this.resolveInDirectory(e164)) !== null);
   }
 
   /** Whether REST requests must send From as one of the app's numbers. */
@@ -277,8 +294,18 @@ export class CarrierSim {
     return this.clock.now();
   }
 
-  /** Resolves a dialled string through the directory: exact, then as E.164, then by carrier number. */
+  /**
+   * Resolves a dialled string: a number bought through the REST API answers on the webhooks it was
+   * bought with; otherwise the directory decides.
+   */
   async resolveNumber(dialled: string): Promise<NumberConfig | null> {
+    const bought = this.inventory.byNumber(toE164(dialled.trim()));
+    if (bought) return boughtConfig(bought);
+    return this.resolveInDirectory(dialled);
+  }
+
+  /** Resolves a dialled string through the directory: exact, then as E.164, then by carrier number. */
+  private async resolveInDirectory(dialled: string): Promise<NumberConfig | null> {
     const directory = this.options.numbers;
     const exact = dialled.trim();
     const e164 = toE164(exact);
