@@ -3,7 +3,7 @@ export * from "./billing";
 export * from "./content";
 export * from "./crm";
 export * from "./enums";
+export * from "./numbers";
 export * from "./platform";
 export * from "./support";
 export * from "./telephony";
-export * from "./numbers";

@@ -125,12 +125,21 @@ export async function numberRoutes(app: FastifyInstance, options: NumberRoutesOp
     if (validate(coerced)) return raw;
     const error = validate.errors?.[0];
     const name = error?.instancePath.split("/")[1] ?? String(error?.params.additionalProperty ?? "");
-    carrierError(reply, 400, 20001, `Invalid parameter ${name}: ${error?.message ?? "does not match the schema"}`);
+    carrierError(
+      reply,
+      400,
+      20001,
+      `Invalid parameter ${name}: ${error?.message ?? "does not match the schema"}`,
+    );
     return null;
   };
 
   const search = (kind: "Local" | "TollFree") => async (request: FastifyRequest, reply: FastifyReply) => {
-    const query = validQuery(kind === "Local" ? "listAvailableLocal" : "listAvailableTollFree", request, reply);
+    const query = validQuery(
+      kind === "Local" ? "listAvailableLocal" : "listAvailableTollFree",
+      request,
+      reply,
+    );
     if (!query) return reply;
     const { CountryCode } = request.params as { CountryCode: string };
     const pageSize = Math.min(Number(query.PageSize ?? 20) || 20, MAX_PAGE);
@@ -142,7 +151,9 @@ export async function numberRoutes(app: FastifyInstance, options: NumberRoutesOp
       limit: pageSize,
     };
     const found =
-      kind === "Local" ? await inventory.availableLocal(criteria) : await inventory.availableTollFree(criteria);
+      kind === "Local"
+        ? await inventory.availableLocal(criteria)
+        : await inventory.availableTollFree(criteria);
     const uri = `${sim.publicBaseUrl}${sim.accountPath}/AvailablePhoneNumbers/${CountryCode}/${kind}.json`;
     return {
       available_phone_numbers: found.map(availableResource),
@@ -176,8 +187,7 @@ export async function numberRoutes(app: FastifyInstance, options: NumberRoutesOp
       let number: AvailableNumber | null = null;
       if (requested) {
         number = await inventory.isAvailable(toE164(requested));
-        if (!number)
-          return carrierError(reply, 400, 21422, `PhoneNumber ${requested} is not available.`);
+        if (!number) return carrierError(reply, 400, 21422, `PhoneNumber ${requested} is not available.`);
       } else if (areaCode) {
         [number = null] = await inventory.availableLocal({ isoCountry: "US", areaCode, limit: 1 });
         if (!number)
@@ -187,7 +197,12 @@ export async function numberRoutes(app: FastifyInstance, options: NumberRoutesOp
       }
       const emergencyAddressSid = text(body, "EmergencyAddressSid") || null;
       if (emergencyAddressSid && !inventory.address(emergencyAddressSid)?.emergencyEnabled)
-        return carrierError(reply, 400, 21631, `Address ${emergencyAddressSid} is not enabled for emergency calling.`);
+        return carrierError(
+          reply,
+          400,
+          21631,
+          `Address ${emergencyAddressSid} is not enabled for emergency calling.`,
+        );
       const bought = inventory.buy(
         number,
         {
@@ -245,7 +260,12 @@ export async function numberRoutes(app: FastifyInstance, options: NumberRoutesOp
       if (addressSid !== undefined) {
         // An empty EmergencyAddressSid unlinks the address.
         if (addressSid && !inventory.address(addressSid)?.emergencyEnabled)
-          return carrierError(reply, 400, 21631, `Address ${addressSid} is not enabled for emergency calling.`);
+          return carrierError(
+            reply,
+            400,
+            21631,
+            `Address ${addressSid} is not enabled for emergency calling.`,
+          );
         changes.emergencyAddressSid = addressSid || null;
         changes.emergencyStatus = addressSid ? "Active" : "Inactive";
       }
@@ -265,33 +285,38 @@ export async function numberRoutes(app: FastifyInstance, options: NumberRoutesOp
     },
   );
 
-  app.post("/2010-04-01/Accounts/:AccountSid/Addresses.json", { onRequest: authenticate }, async (request, reply) => {
-    const body = validBody("createAddress", request, reply);
-    if (!body) return reply;
-    const fields = {
-      customerName: text(body, "CustomerName") ?? "",
-      street: text(body, "Street") ?? "",
-      city: text(body, "City") ?? "",
-      region: (text(body, "Region") ?? "").toUpperCase(),
-      postalCode: (text(body, "PostalCode") ?? "").trim().toUpperCase(),
-      isoCountry: text(body, "IsoCountry") ?? "",
-    };
-    const problem = addressProblem(fields);
-    const emergencyEnabled = (body.EmergencyEnabled as unknown) === true;
-    // An address for emergency calls must be one the carrier can validate.
-    if (problem && emergencyEnabled) return carrierError(reply, 400, 21629, `Address not validated: ${problem}`);
-    const address = inventory.createAddress(
-      {
-        ...fields,
-        friendlyName: text(body, "FriendlyName") ?? "",
-        streetSecondary: text(body, "StreetSecondary") ?? null,
-        emergencyEnabled,
-        validated: problem === null,
-      },
-      sim.now(),
-    );
-    return reply.code(201).send(addressResource(sim.accountPath, sim.accountSid, address));
-  });
+  app.post(
+    "/2010-04-01/Accounts/:AccountSid/Addresses.json",
+    { onRequest: authenticate },
+    async (request, reply) => {
+      const body = validBody("createAddress", request, reply);
+      if (!body) return reply;
+      const fields = {
+        customerName: text(body, "CustomerName") ?? "",
+        street: text(body, "Street") ?? "",
+        city: text(body, "City") ?? "",
+        region: (text(body, "Region") ?? "").toUpperCase(),
+        postalCode: (text(body, "PostalCode") ?? "").trim().toUpperCase(),
+        isoCountry: text(body, "IsoCountry") ?? "",
+      };
+      const problem = addressProblem(fields);
+      const emergencyEnabled = (body.EmergencyEnabled as unknown) === true;
+      // An address for emergency calls must be one the carrier can validate.
+      if (problem && emergencyEnabled)
+        return carrierError(reply, 400, 21629, `Address not validated: ${problem}`);
+      const address = inventory.createAddress(
+        {
+          ...fields,
+          friendlyName: text(body, "FriendlyName") ?? "",
+          streetSecondary: text(body, "StreetSecondary") ?? null,
+          emergencyEnabled,
+          validated: problem === null,
+        },
+        sim.now(),
+      );
+      return reply.code(201).send(addressResource(sim.accountPath, sim.accountSid, address));
+    },
+  );
 
   const addressOf = (request: FastifyRequest) => {
     const { file } = request.params as { file: string };
@@ -299,11 +324,15 @@ export async function numberRoutes(app: FastifyInstance, options: NumberRoutesOp
     return found ? inventory.address(found.sid) : undefined;
   };
 
-  app.get("/2010-04-01/Accounts/:AccountSid/Addresses/:file", { onRequest: authenticate }, async (request, reply) => {
-    const address = addressOf(request);
-    if (!address) return notFound(request, reply);
-    return addressResource(sim.accountPath, sim.accountSid, address);
-  });
+  app.get(
+    "/2010-04-01/Accounts/:AccountSid/Addresses/:file",
+    { onRequest: authenticate },
+    async (request, reply) => {
+      const address = addressOf(request);
+      if (!address) return notFound(request, reply);
+      return addressResource(sim.accountPath, sim.accountSid, address);
+    },
+  );
 
   app.delete(
     "/2010-04-01/Accounts/:AccountSid/Addresses/:file",

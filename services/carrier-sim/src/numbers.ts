@@ -4,8 +4,8 @@
  * they answer on, and the addresses registered for emergency calling.
  */
 import { nanpAreaCodes } from "@poundline/telephony";
-import type { HttpMethod } from "./signing";
 import { newSid } from "./sids";
+import type { HttpMethod } from "./signing";
 
 /**
  * NANP's toll-free codes: the 8YY overlay complex of NANPA's report (row 800:
@@ -142,7 +142,9 @@ export class NumberInventory {
 
   async availableTollFree(search: NumberSearch): Promise<AvailableNumber[]> {
     if (search.isoCountry !== "US" && search.isoCountry !== "CA") return [];
-    const codes = TOLL_FREE_AREA_CODES.filter((code) => search.areaCode === undefined || code === search.areaCode);
+    const codes = TOLL_FREE_AREA_CODES.filter(
+      (code) => search.areaCode === undefined || code === search.areaCode,
+    );
     const candidates = OFFERED_LINES.flatMap((line) =>
       codes.map((code) => ({
         phoneNumber: `+1${code}${line}`,
@@ -219,6 +221,12 @@ export class NumberInventory {
   addressInUse(sid: string): boolean {
     for (const number of this.bought.values()) if (number.emergencyAddressSid === sid) return true;
     return false;
+  }
+
+  /** Forgets every bought number and address (the sim's reset). */
+  clear(): void {
+    this.bought.clear();
+    this.addresses.clear();
   }
 
   deleteAddress(sid: string): boolean {

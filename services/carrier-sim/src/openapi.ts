@@ -173,6 +173,7 @@ function newAjv(coerce: boolean): Ajv {
   ajv.addFormat("currency", /^[A-Za-z]{3}$/);
   ajv.addFormat("iso-country-code", /^[A-Z]{2}$/);
   ajv.addFormat("uri-map", () => true);
+  ajv.addFormat("phone-number-capabilities", () => true);
   return ajv;
 }
 

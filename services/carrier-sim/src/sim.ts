@@ -392,6 +392,7 @@ export class CarrierSim {
     this.queues.clear();
     this.ringing.clear();
     this.hangups.clear();
+    this.inventory.clear();
   }
 
   /**

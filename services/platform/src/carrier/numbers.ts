@@ -1,5 +1,5 @@
 import twilio from "twilio";
-import { CarrierError, type CarrierClientOptions } from "./client";
+import { type CarrierClientOptions, CarrierError } from "./client";
 
 /** A number the carrier offers for sale. */
 export interface AvailableNumber {
@@ -80,7 +80,9 @@ const gone = (err: unknown) => err instanceof twilio.RestException && err.status
 export function createNumberCarrier(options: CarrierClientOptions): NumberCarrier {
   const { carrier, httpClient } = options;
   if (carrier.mode === "simulator" && !httpClient)
-    throw new Error("The carrier is in simulator mode: pass the carrier simulator's RequestClient as httpClient.");
+    throw new Error(
+      "The carrier is in simulator mode: pass the carrier simulator's RequestClient as httpClient.",
+    );
   const rest = twilio(carrier.accountSid, carrier.authToken, httpClient ? { httpClient } : {});
 
   return {
