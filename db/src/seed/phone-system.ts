@@ -1,6 +1,7 @@
 import {
   type BusinessHours,
   defaultBusinessHours,
+  emergencyAddresses,
   extensions,
   geoRules,
   ivrMenus,
@@ -74,6 +75,23 @@ export async function seedPhoneSystem(ctx: SeedContext, dir: Directory): Promise
       updatedAt: since,
     },
   ]);
+  // Both numbers place calls (click-to-call), so both have the office as their E911 address.
+  await tx.insert(emergencyAddresses).values(
+    [main, tollFree].map((number) => ({
+      phoneNumberId: number.id,
+      accountId,
+      carrierSid: ctx.sid("AD"),
+      customerName: "Demo Law Group",
+      street: "200 S Orange Ave",
+      streetSecondary: "Suite 1500",
+      city: "Orlando",
+      region: "FL",
+      postalCode: "32801",
+      isoCountry: "US",
+      createdAt: since,
+      updatedAt: since,
+    })),
+  );
 
   const extensionIds = {} as PhoneSystem["extensionIds"];
   await tx.insert(extensions).values(

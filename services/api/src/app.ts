@@ -4,6 +4,7 @@ import websocket from "@fastify/websocket";
 import type { CarrierSim } from "@poundline/carrier-sim";
 import type { DatabaseHandle } from "@poundline/db";
 import { type CarrierClient, createCarrierClient } from "@poundline/platform/carrier/client";
+import { createNumberCarrier, type NumberCarrier } from "@poundline/platform/carrier/numbers";
 import { createInProcessBus, createRedisBus, type EventBus } from "@poundline/platform/events/bus";
 import { createLiveEvents, type LiveEvents } from "@poundline/platform/events/live";
 import { createMailer, type Mailer } from "@poundline/platform/mailer";
@@ -32,9 +33,15 @@ import { registerSecurityHeaders } from "./http/security-headers";
 import { liveRoutes } from "./live/routes";
 import { conversationRoutes } from "./messages/conversation-routes";
 import { messageRoutes } from "./messages/routes";
+import { numberRoutes } from "./numbers/routes";
 import { siteRoutes } from "./site/routes";
 import { type CarrierConfig, carrierConfig } from "./twilio/carrier-config";
-import { createEmbeddedSim, embeddedSimHttpClient, registerEmbeddedSim } from "./twilio/embedded-sim";
+import {
+  adoptStoredNumbers,
+  createEmbeddedSim,
+  embeddedSimHttpClient,
+  registerEmbeddedSim,
+} from "./twilio/embedded-sim";
 import { installIncomingCallFastPath } from "./twilio/fast-path";
 import { twilioRoutes } from "./twilio/plugin";
 import { createRoutingTables, type RoutingTables } from "./twilio/routing-tables";
@@ -58,6 +65,8 @@ export interface AppDeps {
   routing: RoutingTables;
   /** Outbound calls and texts: the carrier, or the embedded simulator. */
   carrierClient: CarrierClient;
+  /** Buying, configuring and releasing numbers and their E911 addresses at the carrier. */
+  numberCarrier: NumberCarrier;
   /** The embedded carrier simulator, when no carrier account is configured. */
   simulator: CarrierSim | null;
   /** The job hand-off (outbox relay and queues), when this process runs one. */
@@ -93,6 +102,8 @@ export interface BuildOptions {
   googleTokenExchange?: GoogleTokenExchange;
   /** The carrier client for outbound calls and texts (tests pass a fake, the simulator its own). */
   carrierClient?: CarrierClient;
+  /** The carrier's number port (tests may pass a fake; default: the carrier, or the simulator). */
+  numberCarrier?: NumberCarrier;
   /** The outbox relay and queues; without it outbox rows wait for a workers process. */
   jobs?: JobsPort | null;
   /** The bearer token `npm run call` may use on the embedded simulator (the server draws and prints it). */
@@ -152,6 +163,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         ? { carrier, httpClient: embeddedSimHttpClient(app, carrier) }
         : { carrier },
     );
+  const numberCarrier =
+    options.numberCarrier ??
+    createNumberCarrier(
+      carrier.mode === "simulator"
+        ? { carrier, httpClient: embeddedSimHttpClient(app, carrier) }
+        : { carrier },
+    );
   app.decorate("deps", {
     config,
     db: options.db,
@@ -167,6 +185,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     outbox: createOutboxWriter({ db: options.db.db, wake: () => app.deps.jobs?.notify() }),
     routing,
     carrierClient,
+    numberCarrier,
     simulator: null,
     jobs: options.jobs ?? null,
     recordings:
@@ -174,7 +193,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       recordingStorageFromEnv({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? config.DATA_DIR }),
     fetch: options.fetch ?? fetch,
   });
-  if (carrier.mode === "simulator") app.deps.simulator = createEmbeddedSim(app);
+  if (carrier.mode === "simulator") {
+    app.deps.simulator = createEmbeddedSim(app);
+    await adoptStoredNumbers(app, app.deps.simulator);
+  }
 
   // Load order is the architecture: health first, then what browsers use (security headers,
   // cookies, rate limits, sessions), then what the carrier calls. The carrier's webhooks are the
@@ -214,6 +236,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         await api.register(messageRoutes);
         await api.register(conversationRoutes);
         await api.register(voicemailRoutes);
+        await api.register(numberRoutes);
         await api.register(adminRoutes, { prefix: "/admin" });
         await api.register(siteRoutes);
         await api.register(consoleRoutes);

@@ -187,6 +187,11 @@ export class NumberInventory {
     return bought;
   }
 
+  /** Takes in a number the account already holds (bought before the sim started), as it was configured. */
+  adopt(number: Omit<IncomingNumber, "dateCreated" | "dateUpdated">, now: Date): void {
+    this.bought.set(number.sid, { ...number, dateCreated: now, dateUpdated: now });
+  }
+
   number(sid: string): IncomingNumber | undefined {
     return this.bought.get(sid);
   }

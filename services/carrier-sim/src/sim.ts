@@ -300,8 +300,9 @@ export class CarrierSim {
    */
   async resolveNumber(dialled: string): Promise<NumberConfig | null> {
     const bought = this.inventory.byNumber(toE164(dialled.trim()));
-    if (bought) return boughtConfig(bought);
-    return this.resolveInDirectory(dialled);
+    const listed = await this.resolveInDirectory(dialled);
+    // The directory may know more of the number (its place, a status URL for replies).
+    return bought ? { ...listed, ...boughtConfig(bought) } : listed;
   }
 
   /** Resolves a dialled string through the directory: exact, then as E.164, then by carrier number. */

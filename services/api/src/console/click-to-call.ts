@@ -3,7 +3,7 @@ import { newId, queryRows, schema } from "@poundline/db";
 import { type CarrierClient, CarrierError } from "@poundline/platform/carrier/client";
 import { and, asc, eq, sql } from "drizzle-orm";
 
-const { callLogs, phoneNumbers } = schema;
+const { callLogs, emergencyAddresses, phoneNumbers } = schema;
 
 /** The carrier fetches the bridge leg's TwiML here once the user's own phone answers. */
 export const CLICK_TO_CALL_PATH = "/twilio/voice/click-to-call";
@@ -20,7 +20,7 @@ export interface ClickToCallPorts {
 
 export type ClickToCallResult =
   | { ok: true; callId: string; callSid: string }
-  | { ok: false; reason: "no-number" | "carrier"; message?: string };
+  | { ok: false; reason: "no-number" | "no-e911" | "carrier"; message?: string };
 
 /**
  * Make a Call: the carrier calls the user's own phone from one of the account's numbers; when it
@@ -33,9 +33,12 @@ export async function placeClickToCall(
   input: { accountId: string; userId: string; myPhone: string; to: string; callerId?: string | undefined },
 ): Promise<ClickToCallResult> {
   const { db } = ports;
+  // A number may place outbound calls only with an E911 address: the first such number, or
+  // the one asked for.
   const [number] = await db
-    .select({ id: phoneNumbers.id, e164: phoneNumbers.e164 })
+    .select({ id: phoneNumbers.id, e164: phoneNumbers.e164, e911: emergencyAddresses.carrierSid })
     .from(phoneNumbers)
+    .leftJoin(emergencyAddresses, eq(emergencyAddresses.phoneNumberId, phoneNumbers.id))
     .where(
       and(
         eq(phoneNumbers.accountId, input.accountId),
@@ -43,9 +46,10 @@ export async function placeClickToCall(
         ...(input.callerId ? [eq(phoneNumbers.id, input.callerId)] : []),
       ),
     )
-    .orderBy(asc(phoneNumbers.e164))
+    .orderBy(sql`${emergencyAddresses.carrierSid} is null`, asc(phoneNumbers.e164))
     .limit(1);
   if (!number) return { ok: false, reason: "no-number" };
+  if (!number.e911) return { ok: false, reason: "no-e911" };
 
   const callId = newId("call");
   // The bridge's TwiML needs no lookup: the carrier may fetch it before the call log is written,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireAccount } from "../auth/context";
 import { AppError } from "../http/errors";
+import { numberMessages } from "../numbers/schemas";
 import { placeClickToCall } from "./click-to-call";
 import { accountNumbers, activeCalls, dashboardStats, recentCalls, recentVoicemails } from "./dashboard";
 import {
@@ -95,6 +96,10 @@ export async function consoleRoutes(fastify: FastifyInstance) {
         if (result.reason === "no-number")
           throw new AppError("BAD_REQUEST", "This account has no phone number to call from.", {
             "body.callerId": ["This account has no phone number to call from."],
+          });
+        if (result.reason === "no-e911")
+          throw new AppError("BAD_REQUEST", numberMessages.noE911, {
+            "body.callerId": [numberMessages.noE911],
           });
         throw new AppError(
           "BAD_REQUEST",

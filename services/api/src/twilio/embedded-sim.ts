@@ -8,7 +8,9 @@ import {
   type NumberConfig,
   type NumberScope,
 } from "@poundline/carrier-sim";
+import { schema } from "@poundline/db";
 import { voicePaths } from "@poundline/telephony";
+import { isNotNull } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { SESSION_COOKIE, validateSessionToken } from "../auth/sessions";
 import { AppError } from "../http/errors";
@@ -44,6 +46,45 @@ export function createEmbeddedSim(app: FastifyInstance): CarrierSim {
       return table.byNumber.has(dialled) ? configOf(dialled) : null;
     },
   });
+}
+
+/**
+ * The numbers the database says the account rents, held by the simulator as bought numbers, so
+ * the carrier's number paths (rename, E911 address, release) find them after a restart.
+ */
+export async function adoptStoredNumbers(app: FastifyInstance, sim: CarrierSim) {
+  const { db, carrier } = app.deps;
+  const base = carrier.webhookBaseUrl;
+  const rows = await db.db
+    .select({
+      sid: schema.phoneNumbers.carrierSid,
+      e164: schema.phoneNumbers.e164,
+      friendlyName: schema.phoneNumbers.friendlyName,
+      numberType: schema.phoneNumbers.numberType,
+      voiceEnabled: schema.phoneNumbers.voiceEnabled,
+    })
+    .from(schema.phoneNumbers)
+    .where(isNotNull(schema.phoneNumbers.carrierSid));
+  for (const row of rows) {
+    if (!row.sid) continue;
+    sim.inventory.adopt(
+      {
+        sid: row.sid,
+        phoneNumber: row.e164,
+        kind: row.numberType,
+        friendlyName: row.friendlyName,
+        voiceUrl: row.voiceEnabled ? `${base}${voicePaths.incoming}` : "",
+        voiceMethod: "POST",
+        statusCallback: `${base}${voicePaths.status}`,
+        statusCallbackMethod: "POST",
+        smsUrl: `${base}/twilio/sms`,
+        smsMethod: "POST",
+        emergencyAddressSid: null,
+        emergencyStatus: "Inactive",
+      },
+      sim.now(),
+    );
+  }
 }
 
 /** The carrier's REST client pointed at the embedded simulator, in-process. */

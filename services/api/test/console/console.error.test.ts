@@ -1,6 +1,10 @@
+import { schema } from "@poundline/db";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { numberMessages } from "../../src/numbers/schemas";
 import { createTestApp, type TestApp } from "../../src/testing";
 import { createUser, type SignedIn, signIn } from "../fixtures";
+import { addNumber } from "./seed";
 
 let t: TestApp;
 let session: SignedIn;
@@ -59,5 +63,26 @@ describe("POST /api/calls/click-to-call bad input", () => {
     expect(res.json().error.fields["body.callerId"]).toEqual([
       "This account has no phone number to call from.",
     ]);
+  });
+
+  it("a number without an E911 address: 400 saying so, nothing placed", async () => {
+    const other = await createUser(t);
+    const otherSession = await signIn(t, other);
+    const numberId = await addNumber(t, other.accountId, "+13055550177", { e911: false });
+    for (const payload of [{}, { callerId: numberId }]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/calls/click-to-call",
+        headers: otherSession.headers,
+        payload: { myPhone: "+13055550142", to: "+14045550199", ...payload },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.fields["body.callerId"]).toEqual([numberMessages.noE911]);
+    }
+    const logs = await t.db.db
+      .select()
+      .from(schema.callLogs)
+      .where(eq(schema.callLogs.accountId, other.accountId));
+    expect(logs).toEqual([]);
   });
 });

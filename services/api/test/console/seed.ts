@@ -3,11 +3,31 @@ import type { TestApp } from "../../src/testing";
 
 const DAY = 24 * 3600_000;
 
-/** A number of the account's, for caller IDs. */
-export async function addNumber(t: TestApp, accountId: string, e164: string) {
+/** A number of the account's, for caller IDs: with an E911 address unless told otherwise. */
+export async function addNumber(
+  t: TestApp,
+  accountId: string,
+  e164: string,
+  options: { e911?: boolean } = {},
+) {
   const id = newId("number");
   await t.db.db.insert(schema.phoneNumbers).values({ id, accountId, e164, friendlyName: "Main line" });
+  if (options.e911 ?? true) await addEmergencyAddress(t, accountId, id);
   return id;
+}
+
+/** An E911 address for a number, as if registered with the carrier. */
+export async function addEmergencyAddress(t: TestApp, accountId: string, phoneNumberId: string) {
+  await t.db.db.insert(schema.emergencyAddresses).values({
+    phoneNumberId,
+    accountId,
+    carrierSid: `AD${crypto.randomUUID().replaceAll("-", "")}`,
+    customerName: "Test Co",
+    street: "100 Main Street",
+    city: "Springfield",
+    region: "IL",
+    postalCode: "62701",
+  });
 }
 
 /** A call log `daysAgo` days before `now`. */
