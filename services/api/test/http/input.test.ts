@@ -21,6 +21,7 @@ import {
 } from "../../src/http/schemas";
 import * as conversationSchemas from "../../src/messages/conversation-schemas";
 import * as messageSchemas from "../../src/messages/schemas";
+import * as numberSchemas from "../../src/numbers/schemas";
 import * as siteSchemas from "../../src/site/schemas";
 import * as voicemailSchemas from "../../src/voicemails/schemas";
 
@@ -190,6 +191,7 @@ const modules = {
   crmCsvSchemas,
   crmSchemas,
   messageSchemas,
+  numberSchemas,
   siteSchemas,
   voicemailSchemas,
 };

@@ -1,0 +1,138 @@
+import { schema } from "@poundline/db";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { numberMessages } from "../../src/numbers/schemas";
+import { createTestApp, type TestApp } from "../../src/testing";
+import { createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
+import { e911Address, subscribe } from "./helpers";
+
+let t: TestApp;
+let user: TestUser;
+let session: SignedIn;
+let numberId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  user = await createUser(t);
+  await subscribe(t, user.accountId, "Professional");
+  session = await signIn(t, user);
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/numbers",
+    headers: session.headers,
+    payload: { e164: "+14075550150", friendlyName: "Main" },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  numberId = res.json<{ id: string }>().id;
+});
+afterAll(() => t.close());
+
+const inject = (method: "GET" | "POST" | "PATCH" | "PUT", url: string, payload?: unknown) =>
+  t.app.inject({ method, url, headers: session.headers, ...(payload === undefined ? {} : { payload }) });
+
+async function accountNumbers() {
+  return t.db.db.select().from(schema.phoneNumbers).where(eq(schema.phoneNumbers.accountId, user.accountId));
+}
+
+describe("GET /api/numbers/available bad input", () => {
+  it.each([
+    ["neither area code nor state", "type=local", numberMessages.searchBy],
+    ["a 2-digit area code", "areaCode=40", numberMessages.areaCode],
+    ["an area code starting with 1", "areaCode=107", numberMessages.areaCode],
+    ["a state in lower case words", "state=Florida", numberMessages.state],
+    ["an unknown type", "type=mobile&areaCode=407", "Choose Local or Toll-Free."],
+  ])("%s: 400 with the field's message", async (_case, query, message) => {
+    const res = await inject("GET", `/api/numbers/available?${query}`);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(JSON.stringify(res.json().error.fields)).toContain(message);
+  });
+});
+
+describe("POST /api/numbers bad input", () => {
+  it.each([
+    ["no number", {}, "body.e164"],
+    ["not E.164", { e164: "407-555-0151" }, numberMessages.e164],
+    [
+      "a friendly name too long",
+      { e164: "+14075550151", friendlyName: "x".repeat(65) },
+      numberMessages.friendlyName,
+    ],
+    [
+      "a control character",
+      { e164: "+14075550151", friendlyName: "a\u0000b" },
+      "Must not contain control characters.",
+    ],
+    ["a malformed request id", { e164: "+14075550151", requestId: "42" }, "Invalid request id."],
+  ])("%s: 400, nothing bought", async (_case, payload, message) => {
+    const res = await inject("POST", "/api/numbers", payload);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.body).toContain(message);
+    expect(await accountNumbers()).toHaveLength(1);
+  });
+
+  it("a number not for sale: 409 saying so, nothing recorded", async () => {
+    const res = await inject("POST", "/api/numbers", { e164: "+14155551234" });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error.fields["body.e164"]).toEqual([numberMessages.notAvailable]);
+    expect(await accountNumbers()).toHaveLength(1);
+  });
+
+  it("a number this account already holds: 409", async () => {
+    const res = await inject("POST", "/api/numbers", { e164: "+14075550150" });
+    expect(res.statusCode, res.body).toBe(409);
+  });
+});
+
+describe("PATCH /api/numbers/:id bad input", () => {
+  it.each([
+    ["no friendly name", {}],
+    ["a friendly name too long", { friendlyName: "x".repeat(65) }],
+    ["a friendly name that is no text", { friendlyName: 42 }],
+  ])("%s: 400, name unchanged", async (_case, payload) => {
+    const res = await inject("PATCH", `/api/numbers/${numberId}`, payload);
+    expect(res.statusCode, res.body).toBe(400);
+    expect((await accountNumbers())[0]?.friendlyName).toBe("Main");
+  });
+
+  it("a malformed id: 400", async () => {
+    const res = await inject("PATCH", "/api/numbers/nope", { friendlyName: "x" });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe("PUT /api/numbers/:id/e911 bad input", () => {
+  it.each([
+    ["no street", { ...e911Address, street: "" }, "body.street", numberMessages.required],
+    [
+      "a ZIP code of 4 digits",
+      { ...e911Address, postalCode: "3280" },
+      "body.postalCode",
+      numberMessages.postalCode,
+    ],
+    [
+      "a US ZIP for Canada",
+      { ...e911Address, isoCountry: "CA", region: "ON" },
+      "body.postalCode",
+      numberMessages.postalCode,
+    ],
+    ["a region of 3 letters", { ...e911Address, region: "FLA" }, "body.region", numberMessages.region],
+    [
+      "an unknown country",
+      { ...e911Address, isoCountry: "GB" },
+      "body.isoCountry",
+      "Choose United States or Canada.",
+    ],
+  ])("%s: 400 with the field's message, nothing stored", async (_case, payload, field, message) => {
+    const res = await inject("PUT", `/api/numbers/${numberId}/e911`, payload);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.fields[field]).toContain(message);
+    expect(await t.db.db.select().from(schema.emergencyAddresses)).toEqual([]);
+  });
+
+  it("an address the carrier cannot validate (no such state): 400 with the carrier's reason", async () => {
+    const res = await inject("PUT", `/api/numbers/${numberId}/e911`, { ...e911Address, region: "ZZ" });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.message).toMatch(/^The carrier could not validate this address: .*ZZ/);
+    expect(await t.db.db.select().from(schema.emergencyAddresses)).toEqual([]);
+  });
+});
