@@ -101,6 +101,10 @@ export const routes: RouteObject[] = [
             lazy: page(() => import("../pages/console/Voicemails").then((m) => m.VoicemailsPage)),
           },
           {
+            path: "numbers",
+            lazy: page(() => import("../pages/console/PhoneNumbers").then((m) => m.PhoneNumbersPage)),
+          },
+          {
             path: "analytics",
             lazy: page(() => import("../pages/console/Analytics").then((m) => m.AnalyticsPage)),
           },

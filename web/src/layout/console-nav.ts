@@ -11,6 +11,7 @@ export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
   { path: "/dashboard/call-history", label: "Call History" },
   { path: "/dashboard/messages", label: "Messages" },
   { path: "/dashboard/voicemails", label: "Voicemails" },
+  { path: "/dashboard/numbers", label: "Phone Numbers" },
   { path: "/dashboard/call-routing", label: "Call Routing" },
   { path: "/dashboard/geo-routing", label: "Geo Routing" },
   { path: "/dashboard/ivr-menus", label: "IVR Menus" },

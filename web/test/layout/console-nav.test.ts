@@ -22,13 +22,14 @@ describe("seed 001's active-item rule", () => {
     }
   });
 
-  it("lists every item of the seed, Admin Panel for admins only", () => {
+  it("lists every item of the seed (and Phone Numbers), Admin Panel for admins only", () => {
     expect(CONSOLE_NAV.map((i) => i.path)).toEqual([
       "/dashboard",
       "/dashboard/contacts",
       "/dashboard/call-history",
       "/dashboard/messages",
       "/dashboard/voicemails",
+      "/dashboard/numbers",
       "/dashboard/call-routing",
       "/dashboard/geo-routing",
       "/dashboard/ivr-menus",
