@@ -127,7 +127,7 @@ describe("AvailablePhoneNumbers", () => {
 });
 
 describe("IncomingPhoneNumbers", () => {
-  it("a bought number answers calls on its VoiceUrl; released, it answers no more", async () => {
+  it("a bought number answers calls on its VoiceUrl and texts on its SmsUrl; released, it answers no more", async () => {
     const [offer] = await client.availablePhoneNumbers("US").local.list({ areaCode: 305, limit: 1 });
     if (!offer) throw new Error("nothing offered");
     const res = await api(
@@ -157,6 +157,13 @@ describe("IncomingPhoneNumbers", () => {
     expect(call.to).toBe(offer.phoneNumber);
     expect(
       received.some((r) => r.path === "/voice/ivr" && r.params.To === offer.phoneNumber && r.signatureValid),
+    ).toBe(true);
+
+    await sim.sendText({ from: CALLER, to: offer.phoneNumber, body: "hello" });
+    expect(
+      received.some(
+        (r) => r.path === "/sms" && r.params.To === offer.phoneNumber && r.params.Body === "hello",
+      ),
     ).toBe(true);
 
     const renamed = await client.incomingPhoneNumbers(sid).update({ friendlyName: "Miami office" });

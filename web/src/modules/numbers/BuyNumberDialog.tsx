@@ -127,8 +127,8 @@ export function BuyNumberDialog({ request, onClose }: BuyNumberDialogProps) {
                   }}
                 >
                   <Group mt={4}>
-                    <Radio value="areaCode" label="Area code" />
-                    <Radio value="state" label="State" />
+                    <Radio value="areaCode" label="By area code" />
+                    <Radio value="state" label="By state" />
                   </Group>
                 </Radio.Group>
                 {searchBy === "areaCode" ? (

@@ -34,13 +34,13 @@ function E911Cell({ number }: { number: PhoneNumber }) {
   const e911 = number.e911;
   if (!e911)
     return (
-      <Badge color="red.9" variant="light">
+      <Badge color="red" c="red.9" variant="light">
         Missing
       </Badge>
     );
   return (
     <Tooltip label={`${e911.street}, ${e911.city}, ${e911.region} ${e911.postalCode}`}>
-      <Badge color="green.9" variant="light" tabIndex={0}>
+      <Badge color="green" c="dark.9" variant="light" tabIndex={0}>
         Registered
       </Badge>
     </Tooltip>
@@ -166,7 +166,8 @@ export function PhoneNumbers() {
                     <Button
                       size="xs"
                       variant="subtle"
-                      color="red.9"
+                      color="red"
+                      c="red.9"
                       onClick={() => setDialog({ kind: "release", number: n })}
                       aria-label={`Release ${formatNumber(n.e164)}`}
                     >

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { formatNumber, routingSummary, usageText } from "../../src/modules/numbers/format";
+
+describe("formatNumber", () => {
+  it.each([
+    ["+14075550123", "(407) 555-0123"],
+    ["+18885550142", "(888) 555-0142"],
+    ["+442071838750", "+442071838750"],
+  ])("%s → %s", (e164, shown) => {
+    expect(formatNumber(e164)).toBe(shown);
+  });
+});
+
+describe("routingSummary", () => {
+  it.each([
+    [
+      {
+        configured: false,
+        ringStrategy: "simultaneous",
+        businessHoursTarget: "voicemail",
+        afterHoursTarget: "voicemail",
+      },
+      "Voicemail (not configured)",
+    ],
+    [
+      {
+        configured: true,
+        ringStrategy: "round-robin",
+        businessHoursTarget: "ivr_menu",
+        afterHoursTarget: "voicemail",
+      },
+      "IVR menu in hours, voicemail after hours · Round-robin",
+    ],
+  ] as const)("%o → %s", (routing, text) => {
+    expect(routingSummary(routing)).toBe(text);
+  });
+});
+
+describe("usageText", () => {
+  it.each([
+    [{ plan: "Free Trial", maxNumbers: 1, used: 0 }, "0 of 1 numbers on the Free Trial plan"],
+    [{ plan: "Enterprise", maxNumbers: null, used: 7 }, "7 numbers on the Enterprise plan (no limit)"],
+  ])("%o → %s", (usage, text) => {
+    expect(usageText(usage)).toBe(text);
+  });
+});
