@@ -52,6 +52,57 @@ test.describe("Phone Numbers", () => {
     await expect(buy.getByRole("table", { name: "Available numbers" })).toBeVisible();
     const axe = await seriousAxeViolations(page);
     expect(axe.count, axe.report).toBe(0);
+    await buy.getByRole("button", { name: "Close dialog" }).click();
+
+    // The E911 form, filled with the demo office's address.
+    await main.getByRole("button", { name: "E911 address of (407) 555-0123" }).click();
+    const e911 = dialog(page, "E911 Address for (407) 555-0123");
+    await expect(field(e911, "Street Address")).toHaveValue("200 S Orange Ave");
+    const e911Axe = await seriousAxeViolations(page);
+    expect(e911Axe.count, e911Axe.report).toBe(0);
+  });
+
+  test("a number request sent from the public form is fulfilled by buying", async ({ page }) => {
+    test.setTimeout(90_000);
+    await signIn(page, demoUser);
+    await page.waitForURL(/\/dashboard/);
+    await page.goto("/request-phone-number");
+    await appReady(page);
+    await page.getByRole("radio", { name: "Local Number" }).check();
+    await page.getByLabel(/^Area Code( \*)?$/i).fill("919");
+    await page.getByLabel(/^Purpose \/ Department \(optional\)$/i).fill("Raleigh intake");
+    await page.getByRole("button", { name: "Submit Request" }).click();
+    await expect(page.getByText("Request Sent!")).toBeVisible();
+
+    await page.goto("/dashboard/numbers");
+    await appReady(page);
+    const requests = page.getByRole("table", { name: "Number requests" });
+    const request = requests.getByRole("row").filter({ hasText: "Raleigh intake" });
+    await expect(request).toContainText("919");
+    await request.getByRole("button", { name: "Fulfil" }).click();
+    const fulfil = dialog(page, "Fulfil Number Request");
+    await expect(field(fulfil, "Area Code")).toHaveValue("919");
+    await expect(field(fulfil, "Friendly Name")).toHaveValue("Raleigh intake");
+    await fulfil.getByRole("button", { name: "Search Numbers" }).click();
+    const first = fulfil.getByRole("button", { name: /^Buy \(919\) 555-\d{4}$/ }).first();
+    const shown = ((await first.getAttribute("aria-label")) ?? "").replace(/^Buy /, "");
+    await first.click();
+    await expect(toast(page, "Number Purchased")).toBeVisible();
+    await expect(
+      page.getByRole("table", { name: "Phone numbers" }).getByRole("row").filter({ hasText: shown }),
+    ).toContainText("Raleigh intake");
+    // Fulfilled: no longer an open request.
+    await expect(page.getByText("Raleigh intake", { exact: true })).toHaveCount(1);
+
+    // Leave the demo account as it was.
+    const list = (await (await page.request.get("/api/numbers")).json()) as {
+      numbers: { id: string; friendlyName: string }[];
+    };
+    const bought = list.numbers.find((n) => n.friendlyName === "Raleigh intake");
+    const released = await page.request.delete(`/api/numbers/${bought?.id}`, {
+      headers: { origin: origin(page) },
+    });
+    expect(released.status()).toBe(204);
   });
 
   test("buy a number and see it answer a simulated call; add its E911 address, rename it, release it", async ({

@@ -27,8 +27,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const inject = (method: "GET" | "POST" | "PATCH" | "PUT", url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: session.headers, ...(payload === undefined ? {} : { payload }) });
+const inject = (method: "GET" | "POST" | "PATCH" | "PUT", url: string, payload?: object) =>
+  payload === undefined
+    ? t.app.inject({ method, url, headers: session.headers })
+    : t.app.inject({ method, url, headers: session.headers, payload });
 
 async function accountNumbers() {
   return t.db.db.select().from(schema.phoneNumbers).where(eq(schema.phoneNumbers.accountId, user.accountId));
