@@ -1,6 +1,6 @@
 import { schema } from "@poundline/db";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { PhoneNumberJson } from "../../src/numbers/schemas";
 import { createTestApp, type TestApp } from "../../src/testing";
 import { createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
@@ -37,6 +37,11 @@ async function search(session: SignedIn, query: string) {
 
 async function buy(session: SignedIn, payload: Record<string, unknown>) {
   return t.app.inject({ method: "POST", url: "/api/numbers", headers: session.headers, payload });
+}
+
+/** Waits until this instance's routing tables have (or no longer have) the number. */
+async function routed(e164: string, present: boolean) {
+  await vi.waitFor(() => expect(t.app.deps.routing.current().byNumber.has(e164)).toBe(present));
 }
 
 async function rowOf(id: string) {
@@ -89,7 +94,8 @@ describe("buying, renaming, E911 and releasing a number", () => {
     expect(held?.statusCallback).toMatch(/\/twilio\/voice\/status$/);
     expect(held?.smsUrl).toMatch(/\/twilio\/sms$/);
 
-    // The routing tables were recompiled: the next call to the number is answered (voicemail).
+    // The routing tables recompile (announced on the bus): then the number is answered (voicemail).
+    await routed(offer.e164, true);
     const call = await sim().placeCall({ from: "+13055550142", to: offer.e164, recordSeconds: 2 });
     expect(call.verbs.map((v) => v.verb)).toContain("Record");
     await sim().idle();
@@ -148,6 +154,7 @@ describe("buying, renaming, E911 and releasing a number", () => {
     expect(released.statusCode, released.body).toBe(204);
     expect(await rowOf(number.id)).toBeUndefined();
     expect(sim().inventory.byNumber(offer.e164)).toBeUndefined();
+    await routed(offer.e164, false);
     await expect(sim().placeCall({ from: "+13055550142", to: offer.e164 })).rejects.toThrow(
       /No number answers/,
     );
