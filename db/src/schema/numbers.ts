@@ -1,6 +1,7 @@
 import { relations, sql } from "drizzle-orm";
 import { check, foreignKey, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { timestamps } from "./columns";
+import { oneOf, timestamps } from "./columns";
+import { countries } from "./enums";
 import { phoneNumbers } from "./telephony";
 
 /**
@@ -21,7 +22,7 @@ export const emergencyAddresses = pgTable(
     /** State or province code. */
     region: text("region").notNull(),
     postalCode: text("postal_code").notNull(),
-    isoCountry: text("iso_country").notNull().default("US"),
+    isoCountry: text("iso_country", { enum: countries }).notNull().default("US"),
     ...timestamps,
   },
   (t) => [
@@ -32,7 +33,7 @@ export const emergencyAddresses = pgTable(
     }).onDelete("cascade"),
     uniqueIndex("emergency_addresses_carrier_sid_key").on(t.carrierSid),
     index("emergency_addresses_account_idx").on(t.accountId),
-    check("emergency_addresses_iso_country_check", sql`${t.isoCountry} in ('US', 'CA')`),
+    check("emergency_addresses_iso_country_check", oneOf(t.isoCountry, countries)),
     check("emergency_addresses_street_check", sql`length(trim(${t.street})) > 0`),
   ],
 );
