@@ -3,7 +3,7 @@ import { newId, schema } from "@poundline/db";
 import { CarrierError } from "@poundline/platform/carrier/client";
 import type { NumberCarrier } from "@poundline/platform/carrier/numbers";
 import { voicePaths } from "@poundline/telephony";
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { smsPaths } from "../twilio/sms-routes";
 import { numberAllowance, numberLimitRefusal } from "./plan-limits";
 import {
@@ -236,7 +236,7 @@ export async function renameNumber(ports: NumberPorts, accountId: string, id: st
     await ports.carrier.update(number.carrierSid, { friendlyName: friendlyName || number.e164 });
   await ports.db
     .update(phoneNumbers)
-    .set({ friendlyName, updatedAt: new Date() })
+    .set({ friendlyName, updatedAt: sql`now()` })
     .where(and(eq(phoneNumbers.id, id), eq(phoneNumbers.accountId, accountId)));
   return { ...number, friendlyName };
 }

@@ -1,3 +1,4 @@
+import { CarrierError } from "@poundline/platform/carrier/client";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireAccount } from "../auth/context";
@@ -27,6 +28,17 @@ import {
 } from "./schemas";
 
 const numberNotFound = () => new AppError("NOT_FOUND", numberMessages.notFound);
+
+/** A request the carrier refused (4xx) is the person's to fix: 400 with its reason; its failures stay 5xx. */
+async function atCarrier<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof CarrierError && err.status < 500)
+      throw new AppError("BAD_REQUEST", `The carrier refused the request: ${err.message}`);
+    throw err;
+  }
+}
 
 function portsOf(request: FastifyRequest): NumberPorts {
   const { db, numberCarrier, carrier } = request.server.deps;
@@ -60,7 +72,9 @@ export async function numberRoutes(fastify: FastifyInstance) {
     { schema: { querystring: availableQuerySchema, response: { 200: availableListSchema } } },
     async (request) => {
       requireAccount(request);
-      return { numbers: await searchAvailable(request.server.deps.numberCarrier, request.query) };
+      return {
+        numbers: await atCarrier(() => searchAvailable(request.server.deps.numberCarrier, request.query)),
+      };
     },
   );
 
@@ -125,7 +139,8 @@ export async function numberRoutes(fastify: FastifyInstance) {
 
   app.delete("/numbers/:id", { schema: { params: numberParamsSchema } }, async (request, reply) => {
     const { account } = requireAccount(request);
-    if (!(await releaseNumber(portsOf(request), account.id, request.params.id))) throw numberNotFound();
+    if (!(await atCarrier(() => releaseNumber(portsOf(request), account.id, request.params.id))))
+      throw numberNotFound();
     await request.server.deps.routing.changed();
     return reply.status(204).send();
   });

@@ -1,4 +1,6 @@
 import { schema } from "@poundline/db";
+import { CarrierError } from "@poundline/platform/carrier/client";
+import type { NumberCarrier } from "@poundline/platform/carrier/numbers";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { numberMessages } from "../../src/numbers/schemas";
@@ -136,5 +138,42 @@ describe("PUT /api/numbers/:id/e911 bad input", () => {
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().error.message).toMatch(/^The carrier could not validate this address: .*ZZ/);
     expect(await t.db.db.select().from(schema.emergencyAddresses)).toEqual([]);
+  });
+});
+
+describe("the carrier refusing", () => {
+  it("a search it refuses: 400 with its reason; its failure: 500 without its internals", async () => {
+    const refusing: NumberCarrier = {
+      searchAvailable: async (search) => {
+        if (search.type === "local") throw new CarrierError("AreaCode is not valid", 400, 21452);
+        throw new CarrierError("upstream exploded at 10.0.0.7", 503, null);
+      },
+      buy: async () => ({ sid: "", e164: "", capabilities: { voice: true, sms: true } }),
+      update: async () => {},
+      release: async () => {},
+      createEmergencyAddress: async () => ({ sid: "" }),
+      deleteAddress: async () => {},
+    };
+    const other = await createTestApp({ numberCarrier: refusing });
+    try {
+      const someone = await createUser(other);
+      const headers = (await signIn(other, someone)).headers;
+      const refused = await other.app.inject({
+        method: "GET",
+        url: "/api/numbers/available?areaCode=407",
+        headers,
+      });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().error.message).toBe("The carrier refused the request: AreaCode is not valid");
+      const failed = await other.app.inject({
+        method: "GET",
+        url: "/api/numbers/available?type=toll-free",
+        headers,
+      });
+      expect(failed.statusCode).toBe(500);
+      expect(failed.body).not.toContain("10.0.0.7");
+    } finally {
+      await other.close();
+    }
   });
 });
