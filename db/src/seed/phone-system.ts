@@ -87,7 +87,7 @@ export async function seedPhoneSystem(ctx: SeedContext, dir: Directory): Promise
       city: "Orlando",
       region: "FL",
       postalCode: "32801",
-      isoCountry: "US",
+      isoCountry: "US" as const,
       createdAt: since,
       updatedAt: since,
     })),
