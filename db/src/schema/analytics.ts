@@ -36,7 +36,7 @@ export const callStatsHourly = pgTable(
     topMissed: counter("top_missed"),
   },
   (t) => [
-  // No CHECK on the counts: a call log write must never fail on a figure.
+    // No CHECK on the counts: a call log write must never fail on a figure.
     primaryKey({ columns: [t.accountId, t.hour] }),
   ],
 );
@@ -57,7 +57,5 @@ export const callStatsExtensionHourly = pgTable(
     answered: counter("answered"),
     answeredSeconds: seconds("answered_seconds"),
   },
-  (t) => [
-    primaryKey({ columns: [t.accountId, t.hour, t.extensionId] }),
-  ],
+  (t) => [primaryKey({ columns: [t.accountId, t.hour, t.extensionId] })],
 );
