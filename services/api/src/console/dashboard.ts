@@ -1,7 +1,7 @@
 import type { Database } from "@poundline/db";
 import { queryRows, schema } from "@poundline/db";
 import { missedCallStatuses } from "@poundline/db/enums";
-import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 import { type CallSummary, type DashboardStats, RECENT_LIMIT, STATS_WINDOW_DAYS } from "./schemas";
 
 const { callLogs, contacts, voicemails } = schema;
@@ -32,6 +32,23 @@ const ceilHour = (instant: Date) => new Date(Math.ceil(instant.getTime() / HOUR_
  * whatever the account's volume.
  */
 export async function dashboardStats(db: Database, accountId: string, now: Date): Promise<DashboardStats> {
+  const [row] = await queryRows<Record<string, number>>(db, dashboardStatsStatement(accountId, now));
+  const stat = (key: string) => {
+    const value = Number(row?.[key] ?? 0);
+    const previous = Number(row?.[`${key}_prev`] ?? 0);
+    return { value, previous, changePercent: changePercent(value, previous) };
+  };
+  return {
+    windowDays: STATS_WINDOW_DAYS,
+    totalCalls: stat("total"),
+    incoming: stat("incoming"),
+    outgoing: stat("outgoing"),
+    missed: stat("missed"),
+  };
+}
+
+/** The stat cards' one statement (see dashboardStats). */
+export function dashboardStatsStatement(accountId: string, now: Date): SQL {
   const { callStatsHourly } = schema;
   const missed = sql.join(
     missedCallStatuses.map((s) => sql`${s}`),
@@ -48,9 +65,7 @@ export async function dashboardStats(db: Database, accountId: string, now: Date)
     where ${callLogs.accountId} = ${accountId} and ${callLogs.parentCallSid} is null
       and ${callLogs.callStartTime} >= ${at(start)}
       and ${callLogs.callStartTime} ${endIncluded ? sql`<=` : sql`<`} ${at(end)}`;
-  const [row] = await queryRows<Record<string, number>>(
-    db,
-    sql`
+  return sql`
       with edges as (
         ${edge(from, ceilHour(from))}
         union all ${edge(floorHour(split), ceilHour(split))}
@@ -82,20 +97,7 @@ export async function dashboardStats(db: Database, accountId: string, now: Date)
         coalesce(sum(missed) filter (where current), 0)::int as missed,
         coalesce(sum(missed) filter (where not current), 0)::int as missed_prev
       from counts
-    `,
-  );
-  const stat = (key: string) => {
-    const value = Number(row?.[key] ?? 0);
-    const previous = Number(row?.[`${key}_prev`] ?? 0);
-    return { value, previous, changePercent: changePercent(value, previous) };
-  };
-  return {
-    windowDays: STATS_WINDOW_DAYS,
-    totalCalls: stat("total"),
-    incoming: stat("incoming"),
-    outgoing: stat("outgoing"),
-    missed: stat("missed"),
-  };
+    `;
 }
 
 const callSummary = {
