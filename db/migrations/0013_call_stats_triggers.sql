@@ -11,16 +11,18 @@ DECLARE
     WHEN 'INSERT' THEN 'select 1 as sign, n.* from new_rows n'
     WHEN 'DELETE' THEN 'select -1 as sign, o.* from old_rows o'
     ELSE 'select 1 as sign, n.* from new_rows n join old_rows o on o.id = n.id
-            where (n.account_id, n.call_start_time, n.direction, n.call_status, n.duration_seconds,
-              n.parent_call_sid, n.extension_id, n.extension_dial_status)
-              is distinct from (o.account_id, o.call_start_time, o.direction, o.call_status,
-              o.duration_seconds, o.parent_call_sid, o.extension_id, o.extension_dial_status)
+            where (n.account_id, n.call_start_time, n.direction, n.from_number, n.call_status,
+              n.duration_seconds, n.parent_call_sid, n.extension_id, n.extension_dial_status)
+              is distinct from (o.account_id, o.call_start_time, o.direction, o.from_number,
+              o.call_status, o.duration_seconds, o.parent_call_sid, o.extension_id,
+              o.extension_dial_status)
           union all
           select -1 as sign, o.* from old_rows o join new_rows n on n.id = o.id
-            where (n.account_id, n.call_start_time, n.direction, n.call_status, n.duration_seconds,
-              n.parent_call_sid, n.extension_id, n.extension_dial_status)
-              is distinct from (o.account_id, o.call_start_time, o.direction, o.call_status,
-              o.duration_seconds, o.parent_call_sid, o.extension_id, o.extension_dial_status)' END;
+            where (n.account_id, n.call_start_time, n.direction, n.from_number, n.call_status,
+              n.duration_seconds, n.parent_call_sid, n.extension_id, n.extension_dial_status)
+              is distinct from (o.account_id, o.call_start_time, o.direction, o.from_number,
+              o.call_status, o.duration_seconds, o.parent_call_sid, o.extension_id,
+              o.extension_dial_status)' END;
 BEGIN
   -- Keys in order (fewer lock waits between concurrent writers); an account being deleted is
   -- skipped (its rollup rows go with it by cascade).
@@ -87,6 +89,21 @@ BEGIN
       answered = call_stats_extension_hourly.answered + excluded.answered,
       answered_seconds = call_stats_extension_hourly.answered_seconds + excluded.answered_seconds
   $q$, changed);
+
+  EXECUTE format($q$
+    insert into call_stats_area_hourly (account_id, hour, area_code, calls)
+    select * from (
+      select account_id, date_trunc('hour', call_start_time, 'UTC') as hour,
+        substr(from_number, 3, 3) as area_code, sum(sign)::int as calls
+      from (%s) c
+      where direction = 'inbound' and from_number ~ '^\+1[2-9][0-9]{9}$'
+      group by 1, 2, 3
+    ) d
+    where calls <> 0 and exists (select 1 from accounts a where a.id = d.account_id)
+    order by account_id, hour, area_code
+    on conflict (account_id, hour, area_code) do update set
+      calls = call_stats_area_hourly.calls + excluded.calls
+  $q$, changed);
   RETURN NULL;
 END
 $$;
@@ -121,3 +138,7 @@ SELECT account_id, date_trunc('hour', call_start_time, 'UTC'), extension_id, cou
   count(*) FILTER (WHERE extension_dial_status IN ('completed', 'answered')),
   coalesce(sum(duration_seconds) FILTER (WHERE extension_dial_status IN ('completed', 'answered')), 0)
 FROM call_logs WHERE extension_id IS NOT NULL GROUP BY 1, 2, 3;
+--> statement-breakpoint
+INSERT INTO call_stats_area_hourly (account_id, hour, area_code, calls)
+SELECT account_id, date_trunc('hour', call_start_time, 'UTC'), substr(from_number, 3, 3), count(*)
+FROM call_logs WHERE direction = 'inbound' AND from_number ~ '^\+1[2-9][0-9]{9}$' GROUP BY 1, 2, 3;

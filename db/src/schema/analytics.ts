@@ -59,3 +59,21 @@ export const callStatsExtensionHourly = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.hour, t.extensionId] })],
 );
+
+/**
+ * Inbound calls from North American numbers (+1 NPA NXX XXXX) per account, UTC hour and area
+ * code: the analytics' top area codes and states, without testing every caller of the range.
+ */
+export const callStatsAreaHourly = pgTable(
+  "call_stats_area_hourly",
+  {
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    hour: instant("hour").notNull(),
+    /** The NPA: substr(from_number, 3, 3) of a from_number matching ^\+1[2-9][0-9]{9}$. */
+    areaCode: text("area_code").notNull(),
+    calls: counter("calls"),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.hour, t.areaCode] })],
+);

@@ -1,1 +1,0 @@
-CREATE INDEX "call_logs_account_inbound_callers_idx" ON "call_logs" USING btree ("account_id","call_start_time","from_number") WHERE "call_logs"."direction" = 'inbound';
