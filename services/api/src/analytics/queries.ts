@@ -5,7 +5,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import { type DayRange, eachDay } from "./ranges";
 import { type AnalyticsResponse, TOP_LIMIT } from "./schemas";
 
-const { callLogs, callStatsExtensionHourly, callStatsHourly, contacts, extensions } = schema;
+const { callLogs, callStatsAreaHourly, callStatsExtensionHourly, callStatsHourly, contacts, extensions } =
+  schema;
 
 /** The <Dial> outcomes of an extension that answered. */
 const EXTENSION_ANSWERED = ["completed", "answered"] as const;
@@ -111,9 +112,10 @@ export function aggregateStatement(accountId: string, range: DayRange, timeZone:
  * by the triggers on call_logs): the range's UTC hours, each placed on its local hour, so a year
  * reads 8,784 rows whatever the number of calls. Valid when the range starts and ends on whole UTC
  * hours and every hour of it is a whole local hour (a time zone whose offset is whole hours, the
- * "misaligned" row counting the others). The callers have no rollup (almost every (caller, hour)
- * is its own row): they are counted from the range's inbound call logs, an index range of the
- * (account_id, direction, call_start_time) index, and the area codes summed from them.
+ * "misaligned" row counting the others). The area codes come from their own hourly rollup (the
+ * number's pattern tested once, when the call is logged). The top callers have no rollup (almost
+ * every (caller, hour) is its own row): they are counted from the range's inbound call logs by an
+ * index-only scan of call_logs_account_inbound_callers_idx.
  */
 export function rollupStatement(accountId: string, range: DayRange, timeZone: string) {
   const start = range.start.toISOString();
@@ -157,9 +159,10 @@ export function rollupStatement(accountId: string, range: DayRange, timeZone: st
     from top_callers t
     left join ${contacts} c on c.account_id = ${accountId} and c.phone = t.caller
     union all
-    select 'area', null, null, null, null, substr(caller, 3, 3), null, sum(calls)::int, 0, 0, 0, 0, 0, 0, 0, null, null
-    from callers where caller ~ '^\\+1[2-9][0-9]{9}$'
-    group by 6
+    select 'area', null, null, null, null, a.area_code, null, sum(a.calls)::int, 0, 0, 0, 0, 0, 0, 0, null, null
+    from ${callStatsAreaHourly} a
+    where a.account_id = ${accountId} and a.hour >= ${start}::timestamptz and a.hour < ${end}::timestamptz
+    group by a.area_code having sum(a.calls) <> 0
     union all
     select 'extension', null, null, null, null, null, e.extension_id, sum(e.calls)::int, 0, 0, 0, 0, 0,
       sum(e.answered)::int, sum(e.answered_seconds)::bigint, null, null

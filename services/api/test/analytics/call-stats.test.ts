@@ -57,6 +57,21 @@ async function expectRollupsToMatchCallLogs() {
     queryRows(db, storedExtensions),
   ]);
   expect(storedExt).toEqual(expectedExt);
+  const [expectedAreas, storedAreas] = await Promise.all([
+    queryRows(
+      db,
+      sql`select account_id, date_trunc('hour', call_start_time, 'UTC') as hour, substr(from_number, 3, 3) as area_code,
+          count(*)::int as calls
+        from call_logs where direction = 'inbound' and from_number ~ '^\\+1[2-9][0-9]{9}$'
+        group by 1, 2, 3 order by 1, 2, 3`,
+    ),
+    queryRows(
+      db,
+      sql`select account_id, hour, area_code, calls from call_stats_area_hourly where calls <> 0 order by 1, 2, 3`,
+    ),
+  ]);
+  expect(storedAreas).toEqual(expectedAreas);
+  expect(storedAreas.length).toBeGreaterThan(0);
   return { hours: stored.length, extensionHours: storedExt.length };
 }
 
@@ -213,7 +228,8 @@ describe("the rollups follow call_logs", () => {
         direction: i % 3 === 0 ? ("outbound" as const) : ("inbound" as const),
         status: i % 4 === 0 ? ("missed" as const) : ("completed" as const),
         seconds: i * 7,
-        from: `+1310555${String(i % 5).padStart(4, "0")}`,
+        // Callers outside the North American plan have no area code.
+        from: i === 5 ? "+442071838750" : i === 7 ? "anonymous" : `+1310555${String(i % 5).padStart(4, "0")}`,
         extensionId: i % 2 === 0 ? extensions[i % 3] : undefined,
         extensionDialStatus: i % 2 === 0 ? ("answered" as const) : undefined,
       })),
