@@ -1,4 +1,5 @@
-import { newId, queryRows, schema } from "@poundline/db";
+import { type Database, newId, queryRows, schema } from "@poundline/db";
+import { seedDemo } from "@poundline/db/seed";
 import type { CallProgressStatus } from "@poundline/telephony";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -48,8 +49,7 @@ const storedExtensions = sql`
   select account_id, hour, extension_id, calls, answered, answered_seconds
   from call_stats_extension_hourly where calls <> 0 order by 1, 2, 3`;
 
-async function expectRollupsToMatchCallLogs() {
-  const db = t.db.db;
+async function expectRollupsToMatchCallLogs(db: Database = t.db.db) {
   const [expected, stored] = await Promise.all([queryRows(db, expectedHourly), queryRows(db, storedHourly)]);
   expect(stored).toEqual(expected);
   const [expectedExt, storedExt] = await Promise.all([
@@ -332,4 +332,16 @@ describe("the figures read from the rollups are those of the call logs", () => {
       missed_prev: stats.missed.previous,
     }).toEqual(expected);
   });
+});
+
+it("the demo seed fills the rollups as it logs its calls", async () => {
+  const seeded = await createTestApp({ clock: () => NOW });
+  try {
+    const result = await seedDemo(seeded.db.db, { now: NOW });
+    expect(result?.counts.calls).toBeGreaterThan(0);
+    const { hours } = await expectRollupsToMatchCallLogs(seeded.db.db);
+    expect(hours).toBeGreaterThan(0);
+  } finally {
+    await seeded.close();
+  }
 });
