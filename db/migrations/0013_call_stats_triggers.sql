@@ -118,6 +118,19 @@ CREATE TRIGGER call_stats_update AFTER UPDATE ON call_logs
 CREATE TRIGGER call_stats_delete AFTER DELETE ON call_logs REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION call_stats_apply();
 --> statement-breakpoint
+-- TRUNCATE fires no delete trigger: emptied call logs empty their rollups.
+CREATE FUNCTION call_stats_clear() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM call_stats_hourly;
+  DELETE FROM call_stats_extension_hourly;
+  DELETE FROM call_stats_area_hourly;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER call_stats_truncate AFTER TRUNCATE ON call_logs
+  FOR EACH STATEMENT EXECUTE FUNCTION call_stats_clear();
+--> statement-breakpoint
 -- The calls logged before the triggers.
 INSERT INTO call_stats_hourly (account_id, hour, calls, inbound, outbound, answered, missed,
   answered_seconds, top_calls, top_inbound, top_outbound, top_missed)
