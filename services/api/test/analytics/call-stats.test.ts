@@ -334,6 +334,22 @@ describe("the figures read from the rollups are those of the call logs", () => {
   });
 });
 
+it("emptying call_logs (TRUNCATE fires no delete trigger) empties the rollups", async () => {
+  const emptied = await createTestApp({ clock: () => NOW });
+  try {
+    const owner = await createUser(emptied);
+    await insertCalls(emptied, owner.accountId, [{ at: "2026-03-09T10:00:00Z", from: "+12125550100" }]);
+    await queryRows(emptied.db.db, sql`truncate call_logs cascade`);
+    const left = await queryRows(
+      emptied.db.db,
+      sql`select 1 from call_stats_hourly union all select 1 from call_stats_area_hourly`,
+    );
+    expect(left).toEqual([]);
+  } finally {
+    await emptied.close();
+  }
+});
+
 it("the demo seed fills the rollups as it logs its calls", async () => {
   const seeded = await createTestApp({ clock: () => NOW });
   try {
