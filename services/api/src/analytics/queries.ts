@@ -35,9 +35,9 @@ interface AggregateRow extends Record<string, unknown> {
 }
 
 /**
- * Every figure of the screen from one pass over the range's call logs (the fallback for the time
- * zones the hourly rollup cannot serve) (the account's range of
- * the (account_id, call_start_time) index). Each row costs one time zone conversion and three
+ * Every figure of the screen from one pass over the range's call logs (the account's range of the
+ * (account_id, call_start_time) index): the fallback for the time zones the hourly rollups cannot
+ * serve (half and quarter hours). Each row costs one time zone conversion and three
  * hash lookups: a GROUPING SETS aggregate by local hour, by caller and by extension. The rest is
  * derived from those groups, not from the rows: the totals, the days and the weekday × hour
  * cells from the hours, the area codes from the callers. Only aggregates leave the database

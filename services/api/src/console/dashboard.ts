@@ -4,7 +4,7 @@ import { missedCallStatuses } from "@poundline/db/enums";
 import { and, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 import { type CallSummary, type DashboardStats, RECENT_LIMIT, STATS_WINDOW_DAYS } from "./schemas";
 
-const { callLogs, contacts, voicemails } = schema;
+const { callLogs, callStatsHourly, contacts, voicemails } = schema;
 
 /** Statuses of a call that did not reach anyone (the Missed card). */
 
@@ -49,11 +49,11 @@ export async function dashboardStats(db: Database, accountId: string, now: Date)
 
 /** The stat cards' one statement (see dashboardStats). */
 export function dashboardStatsStatement(accountId: string, now: Date): SQL {
-  const { callStatsHourly } = schema;
   const missed = sql.join(
     missedCallStatuses.map((s) => sql`${s}`),
     sql`, `,
   );
+  // 30 days of 24 hours (the former `now - interval '30 days'` followed the session's time zone).
   const windowMs = STATS_WINDOW_DAYS * 24 * HOUR_MS;
   const from = new Date(now.getTime() - 2 * windowMs);
   const split = new Date(now.getTime() - windowMs);
