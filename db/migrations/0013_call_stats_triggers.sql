@@ -131,27 +131,37 @@ $$;
 CREATE TRIGGER call_stats_truncate AFTER TRUNCATE ON call_logs
   FOR EACH STATEMENT EXECUTE FUNCTION call_stats_clear();
 --> statement-breakpoint
--- The calls logged before the triggers.
-INSERT INTO call_stats_hourly (account_id, hour, calls, inbound, outbound, answered, missed,
-  answered_seconds, top_calls, top_inbound, top_outbound, top_missed)
-SELECT account_id, date_trunc('hour', call_start_time, 'UTC'), count(*),
-  count(*) FILTER (WHERE direction = 'inbound'), count(*) FILTER (WHERE direction = 'outbound'),
-  count(*) FILTER (WHERE call_status = 'completed'),
-  count(*) FILTER (WHERE call_status IN ('missed', 'voicemail_missed', 'no-answer', 'busy', 'canceled')),
-  coalesce(sum(duration_seconds) FILTER (WHERE call_status = 'completed'), 0),
-  count(*) FILTER (WHERE parent_call_sid IS NULL),
-  count(*) FILTER (WHERE parent_call_sid IS NULL AND direction = 'inbound'),
-  count(*) FILTER (WHERE parent_call_sid IS NULL AND direction = 'outbound'),
-  count(*) FILTER (WHERE parent_call_sid IS NULL
-    AND call_status IN ('missed', 'voicemail_missed', 'no-answer', 'busy', 'canceled'))
-FROM call_logs GROUP BY 1, 2;
+-- The rollups recomputed from call_logs: the migration's fill, and the way back should the
+-- triggers ever have been bypassed (session_replication_role = replica). Idempotent; it locks
+-- call_logs against writes while it runs, so no change falls between the delete and the fill.
+CREATE FUNCTION call_stats_rebuild() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  LOCK TABLE call_logs IN SHARE MODE;
+  DELETE FROM call_stats_hourly;
+  DELETE FROM call_stats_extension_hourly;
+  DELETE FROM call_stats_area_hourly;
+  INSERT INTO call_stats_hourly (account_id, hour, calls, inbound, outbound, answered, missed,
+    answered_seconds, top_calls, top_inbound, top_outbound, top_missed)
+  SELECT account_id, date_trunc('hour', call_start_time, 'UTC'), count(*),
+    count(*) FILTER (WHERE direction = 'inbound'), count(*) FILTER (WHERE direction = 'outbound'),
+    count(*) FILTER (WHERE call_status = 'completed'),
+    count(*) FILTER (WHERE call_status IN ('missed', 'voicemail_missed', 'no-answer', 'busy', 'canceled')),
+    coalesce(sum(duration_seconds) FILTER (WHERE call_status = 'completed'), 0),
+    count(*) FILTER (WHERE parent_call_sid IS NULL),
+    count(*) FILTER (WHERE parent_call_sid IS NULL AND direction = 'inbound'),
+    count(*) FILTER (WHERE parent_call_sid IS NULL AND direction = 'outbound'),
+    count(*) FILTER (WHERE parent_call_sid IS NULL
+      AND call_status IN ('missed', 'voicemail_missed', 'no-answer', 'busy', 'canceled'))
+  FROM call_logs GROUP BY 1, 2;
+  INSERT INTO call_stats_extension_hourly (account_id, hour, extension_id, calls, answered, answered_seconds)
+  SELECT account_id, date_trunc('hour', call_start_time, 'UTC'), extension_id, count(*),
+    count(*) FILTER (WHERE extension_dial_status IN ('completed', 'answered')),
+    coalesce(sum(duration_seconds) FILTER (WHERE extension_dial_status IN ('completed', 'answered')), 0)
+  FROM call_logs WHERE extension_id IS NOT NULL GROUP BY 1, 2, 3;
+  INSERT INTO call_stats_area_hourly (account_id, hour, area_code, calls)
+  SELECT account_id, date_trunc('hour', call_start_time, 'UTC'), substr(from_number, 3, 3), count(*)
+  FROM call_logs WHERE direction = 'inbound' AND from_number ~ '^\+1[2-9][0-9]{9}$' GROUP BY 1, 2, 3;
+END
+$$;
 --> statement-breakpoint
-INSERT INTO call_stats_extension_hourly (account_id, hour, extension_id, calls, answered, answered_seconds)
-SELECT account_id, date_trunc('hour', call_start_time, 'UTC'), extension_id, count(*),
-  count(*) FILTER (WHERE extension_dial_status IN ('completed', 'answered')),
-  coalesce(sum(duration_seconds) FILTER (WHERE extension_dial_status IN ('completed', 'answered')), 0)
-FROM call_logs WHERE extension_id IS NOT NULL GROUP BY 1, 2, 3;
---> statement-breakpoint
-INSERT INTO call_stats_area_hourly (account_id, hour, area_code, calls)
-SELECT account_id, date_trunc('hour', call_start_time, 'UTC'), substr(from_number, 3, 3), count(*)
-FROM call_logs WHERE direction = 'inbound' AND from_number ~ '^\+1[2-9][0-9]{9}$' GROUP BY 1, 2, 3;
+SELECT call_stats_rebuild();
