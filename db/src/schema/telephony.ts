@@ -425,6 +425,10 @@ export const callLogs = pgTable(
       .where(
         sql`${t.direction} = 'inbound' and ${t.callStatus} in ${sql.raw(`(${missedCallStatuses.map((status) => `'${status}'`).join(", ")})`)}`,
       ),
+    // The analytics' callers (top callers, area codes): an index-only scan of the range's inbound calls.
+    index("call_logs_account_inbound_callers_idx")
+      .on(t.accountId, t.callStartTime, t.fromNumber)
+      .where(sql`${t.direction} = 'inbound'`),
     index("call_logs_contact_idx").on(t.contactId),
     // The legs of a call (ring-group members, forwards): the missed-call notice looks them up.
     index("call_logs_parent_call_sid_idx").on(t.parentCallSid),
