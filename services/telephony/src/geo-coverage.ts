@@ -72,7 +72,11 @@ export function callersNamedBy(rule: GeoRule, index: AreaCodeIndex): CallerLocat
     switch (rule.locationType) {
       case "areaCode": {
         const entry = index.table.get(value);
-        callers.push({ country: entry?.country ?? null, regions: entry?.regions ?? NO_REGIONS, areaCode: value });
+        callers.push({
+          country: entry?.country ?? null,
+          regions: entry?.regions ?? NO_REGIONS,
+          areaCode: value,
+        });
         break;
       }
       case "state":
@@ -130,7 +134,11 @@ export function geoCoverage(rules: readonly GeoRule[], scope: CoverageScope): Ge
       }
       if (winner) takenBy.add(winner.id);
     }
-    if (!reached) shadowed.push({ ruleId: rule.id, takenBy: [...takenBy].sort((a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0)) });
+    if (!reached)
+      shadowed.push({
+        ruleId: rule.id,
+        takenBy: [...takenBy].sort((a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0)),
+      });
   }
   return { states, provinces, areaCodes, shadowed };
 }

@@ -69,7 +69,11 @@ export function probeSharedNumber(
   twiml: TwimlOptions,
 ): ProbeResult {
   const routed = routeIncomingCall(table, { to: e164, from }, location, now);
-  const xml = renderStep(routed.step, twiml, { from, to: e164, callSid: "CA00000000000000000000000000000000" });
+  const xml = renderStep(routed.step, twiml, {
+    from,
+    to: e164,
+    callSid: "CA00000000000000000000000000000000",
+  });
   return {
     location,
     ruleId: routed.geoRuleId ?? null,

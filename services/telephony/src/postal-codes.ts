@@ -16,9 +16,7 @@ const CA_POSTAL = /^([ABCEGHJ-NPRSTVXY])[0-9][A-Z](?: ?[0-9][A-Z][0-9])?$/;
 export function locateByPostalCode(input: string): CallerLocation | null {
   const value = input.trim().toUpperCase();
   const zip = US_ZIP.exec(value);
-  const entry = zip
-    ? zipPrefixes.get(zip[1] ?? "")
-    : postalLetters.get(CA_POSTAL.exec(value)?.[1] ?? "");
+  const entry = zip ? zipPrefixes.get(zip[1] ?? "") : postalLetters.get(CA_POSTAL.exec(value)?.[1] ?? "");
   if (!entry) return null;
   return { country: entry.country, regions: entry.regions, areaCode: null };
 }

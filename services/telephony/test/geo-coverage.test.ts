@@ -20,12 +20,36 @@ const scope = { areaCodes, states: ["FL", "GA"], provinces: ["ON", "NS", "PE"] }
 
 describe("geoCoverage: what no rule covers", () => {
   it.each<[string, GeoRule[], { states: string[]; provinces: string[]; areaCodes: string[] }]>([
-    ["no rules", [], { states: ["FL", "GA"], provinces: ["ON", "NS", "PE"], areaCodes: ["305", "404", "407", "416", "902"] }],
-    ["a state covers its area codes", [rule("fl", "state", "FL", 1)], { states: ["GA"], provinces: ["ON", "NS", "PE"], areaCodes: ["404", "416", "902"] }],
-    ["an area code covers no state", [rule("a", "areaCode", "305, 407", 1)], { states: ["FL", "GA"], provinces: ["ON", "NS", "PE"], areaCodes: ["404", "416", "902"] }],
-    ["a country covers its states and codes", [rule("us", "country", "US", 1)], { states: [], provinces: ["ON", "NS", "PE"], areaCodes: ["416", "902"] }],
-    ["a shared code is covered by either province", [rule("pe", "province", "PE", 1)], { states: ["FL", "GA"], provinces: ["ON", "NS"], areaCodes: ["305", "404", "407", "416"] }],
-    ["CA covers the provinces", [rule("ca", "country", "CA", 1), rule("ga", "state", "GA", 2)], { states: ["FL"], provinces: [], areaCodes: ["305", "407"] }],
+    [
+      "no rules",
+      [],
+      { states: ["FL", "GA"], provinces: ["ON", "NS", "PE"], areaCodes: ["305", "404", "407", "416", "902"] },
+    ],
+    [
+      "a state covers its area codes",
+      [rule("fl", "state", "FL", 1)],
+      { states: ["GA"], provinces: ["ON", "NS", "PE"], areaCodes: ["404", "416", "902"] },
+    ],
+    [
+      "an area code covers no state",
+      [rule("a", "areaCode", "305, 407", 1)],
+      { states: ["FL", "GA"], provinces: ["ON", "NS", "PE"], areaCodes: ["404", "416", "902"] },
+    ],
+    [
+      "a country covers its states and codes",
+      [rule("us", "country", "US", 1)],
+      { states: [], provinces: ["ON", "NS", "PE"], areaCodes: ["416", "902"] },
+    ],
+    [
+      "a shared code is covered by either province",
+      [rule("pe", "province", "PE", 1)],
+      { states: ["FL", "GA"], provinces: ["ON", "NS"], areaCodes: ["305", "404", "407", "416"] },
+    ],
+    [
+      "CA covers the provinces",
+      [rule("ca", "country", "CA", 1), rule("ga", "state", "GA", 2)],
+      { states: ["FL"], provinces: [], areaCodes: ["305", "407"] },
+    ],
   ])("%s", (_, rules, expected) => {
     const { shadowed: _s, ...uncovered } = geoCoverage(rules, scope);
     expect(uncovered).toEqual(expected);
@@ -34,25 +58,65 @@ describe("geoCoverage: what no rule covers", () => {
 
 describe("geoCoverage: rules that can never match", () => {
   it.each<[string, GeoRule[], { ruleId: string; takenBy: string[] }[]]>([
-    ["none when each rule has callers of its own", [rule("a", "areaCode", "305", 1), rule("fl", "state", "FL", 2)], []],
-    ["an area code after its state", [rule("fl", "state", "FL", 1), rule("a", "areaCode", "407", 2)], [{ ruleId: "a", takenBy: ["fl"] }]],
-    ["a state after its country", [rule("us", "country", "US", 1), rule("ga", "state", "GA", 2)], [{ ruleId: "ga", takenBy: ["us"] }]],
-    ["a repeated state", [rule("fl1", "state", "FL", 1), rule("fl2", "state", "FL", 2)], [{ ruleId: "fl2", takenBy: ["fl1"] }]],
+    [
+      "none when each rule has callers of its own",
+      [rule("a", "areaCode", "305", 1), rule("fl", "state", "FL", 2)],
+      [],
+    ],
+    [
+      "an area code after its state",
+      [rule("fl", "state", "FL", 1), rule("a", "areaCode", "407", 2)],
+      [{ ruleId: "a", takenBy: ["fl"] }],
+    ],
+    [
+      "a state after its country",
+      [rule("us", "country", "US", 1), rule("ga", "state", "GA", 2)],
+      [{ ruleId: "ga", takenBy: ["us"] }],
+    ],
+    [
+      "a repeated state",
+      [rule("fl1", "state", "FL", 1), rule("fl2", "state", "FL", 2)],
+      [{ ruleId: "fl2", takenBy: ["fl1"] }],
+    ],
     [
       "area codes taken by two earlier rules",
-      [rule("a", "areaCode", "305", 1), rule("b", "areaCode", "407", 2), rule("c", "areaCode", "407, 305", 3)],
+      [
+        rule("a", "areaCode", "305", 1),
+        rule("b", "areaCode", "407", 2),
+        rule("c", "areaCode", "407, 305", 3),
+      ],
       [{ ruleId: "c", takenBy: ["a", "b"] }],
     ],
-    ["a state with one area code still free", [rule("a", "areaCode", "305", 1), rule("fl", "state", "FL", 2)], []],
-    ["a province of a shared code is not taken by the other", [rule("ns", "province", "NS", 1), rule("pe", "province", "PE", 2)], []],
-    ["the shared code itself is taken by its first province", [rule("ns", "province", "NS", 1), rule("c", "areaCode", "902", 2)], [{ ruleId: "c", takenBy: ["ns"] }]],
+    [
+      "a state with one area code still free",
+      [rule("a", "areaCode", "305", 1), rule("fl", "state", "FL", 2)],
+      [],
+    ],
+    [
+      "a province of a shared code is not taken by the other",
+      [rule("ns", "province", "NS", 1), rule("pe", "province", "PE", 2)],
+      [],
+    ],
+    [
+      "the shared code itself is taken by its first province",
+      [rule("ns", "province", "NS", 1), rule("c", "areaCode", "902", 2)],
+      [{ ruleId: "c", takenBy: ["ns"] }],
+    ],
     [
       "a country after every one of its places is still reached by callers known only by country",
       [rule("fl", "state", "FL", 1), rule("ga", "state", "GA", 2), rule("us", "country", "US", 3)],
       [],
     ],
-    ["a country after itself", [rule("gb", "country", "GB", 1), rule("gb2", "country", "gb", 2)], [{ ruleId: "gb2", takenBy: ["gb"] }]],
-    ["equal priority: the more specific wins", [rule("fl", "state", "FL", 1), rule("a", "areaCode", "407", 1)], []],
+    [
+      "a country after itself",
+      [rule("gb", "country", "GB", 1), rule("gb2", "country", "gb", 2)],
+      [{ ruleId: "gb2", takenBy: ["gb"] }],
+    ],
+    [
+      "equal priority: the more specific wins",
+      [rule("fl", "state", "FL", 1), rule("a", "areaCode", "407", 1)],
+      [],
+    ],
   ])("%s", (_, rules, expected) => {
     expect(geoCoverage(rules, scope).shadowed).toEqual(expected);
   });
