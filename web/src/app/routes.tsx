@@ -101,6 +101,10 @@ export const routes: RouteObject[] = [
             lazy: page(() => import("../pages/console/Voicemails").then((m) => m.VoicemailsPage)),
           },
           {
+            path: "geo-routing",
+            lazy: page(() => import("../pages/console/GeoRouting").then((m) => m.GeoRoutingPage)),
+          },
+          {
             path: "analytics",
             lazy: page(() => import("../pages/console/Analytics").then((m) => m.AnalyticsPage)),
           },

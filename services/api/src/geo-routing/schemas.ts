@@ -23,6 +23,9 @@ export const GEO_MESSAGES = {
   tooMany: "At most 10,000 rules per number.",
 } as const;
 
+/** The pickers' codes: 50 US states, 13 Canadian provinces and territories. */
+export { canadianProvinces as CANADIAN_PROVINCES, usStates as US_STATES } from "@poundline/db/enums";
+
 export const GEO_LIMITS = { rules: 10_000, areaCodesPerRule: 200, probe: 64 } as const;
 
 export const LOCATION_TYPE_LABELS: Record<(typeof locationTypes)[number], string> = {
