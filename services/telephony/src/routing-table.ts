@@ -65,6 +65,8 @@ export interface SharedNumberRoute {
   e164: string;
   rules: CompiledGeoRules;
   defaultAccountId: string | null;
+  /** Accounts holding an active licence for the number (they may place test calls to it). */
+  licensedAccountIds: readonly string[];
 }
 
 export type DialledEntry =
@@ -138,6 +140,7 @@ export function compileRoutingTable(snapshot: RoutingSnapshot, builtAt: Date): R
       e164: s.e164,
       rules: compileGeoRules(s.rules.filter((r) => licensed.has(r.targetAccountId))),
       defaultAccountId: s.defaultAccountId,
+      licensedAccountIds: s.licensedAccountIds,
     };
     byNumber.set(s.e164, { kind: "shared", shared });
     byPoundCode.set(s.poundCode.toUpperCase(), shared);
