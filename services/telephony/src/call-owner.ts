@@ -8,6 +8,15 @@ export interface CallOwner {
   accountId: string;
   /** The account's number: the dialled one, or for a pound-code number the licensee's main number. */
   phoneNumberId: string | null;
+  /** For a pound-code number: why the call went to this licensee (kept on the call log). */
+  geo?: GeoRouteChoice;
+}
+
+/** The shared number, the rule that matched (null: the number's default licensee) and the location used. */
+export interface GeoRouteChoice {
+  sharedNumberId: string;
+  rule: { id: string; locationType: string; locationValue: string; priority: number } | null;
+  location: CallerLocation;
 }
 
 /** Where the caller is, by the carrier's fields, the NANP area codes and the E.164 prefix. */
@@ -31,7 +40,18 @@ export function accountOfCall(
   if (!entry) return null;
   if (entry.kind === "owned")
     return { accountId: entry.route.accountId, phoneNumberId: entry.route.numberId };
-  const { accountId } = chooseLicensee(entry.shared, callerLocation(caller));
+  const location = callerLocation(caller);
+  const { accountId, rule } = chooseLicensee(entry.shared, location);
   if (!accountId) return null;
-  return { accountId, phoneNumberId: table.accounts.get(accountId)?.mainRoute?.numberId ?? null };
+  return {
+    accountId,
+    phoneNumberId: table.accounts.get(accountId)?.mainRoute?.numberId ?? null,
+    geo: {
+      sharedNumberId: entry.shared.sharedNumberId,
+      rule: rule
+        ? { id: rule.id, locationType: rule.locationType, locationValue: rule.locationValue, priority: rule.priority }
+        : null,
+      location,
+    },
+  };
 }

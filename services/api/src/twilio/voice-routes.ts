@@ -188,6 +188,7 @@ export async function voiceRoutes(app: FastifyInstance) {
       fromCity: params.optional("FromCity") ?? null,
       fromState: params.optional("FromState") ?? null,
       fromCountry: params.optional("FromCountry") ?? null,
+      geo: owner.geo ?? null,
     });
 
     if (applied) {
