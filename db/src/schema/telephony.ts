@@ -176,6 +176,8 @@ export const sharedNumbers = pgTable(
     description: text("description"),
     /** Licensee that answers when no geo rule matches. */
     defaultAccountId: text("default_account_id").references(() => accounts.id, { onDelete: "set null" }),
+    /** Ask a caller whose location is unknown for a ZIP or postal code, and route by it. */
+    askLocation: boolean("ask_location").notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -187,6 +189,23 @@ export const sharedNumbers = pgTable(
     check("shared_numbers_pound_code_check", sql`${t.poundCode} ~ '^#[0-9A-Z]{2,15}$'`),
     check("shared_numbers_e164_check", e164(t.e164)),
   ],
+);
+
+/**
+ * The ZIP or postal code a caller of a shared number keyed in or said when asked: the call's
+ * status callbacks (any instance) route its log by it, as its answer was.
+ */
+export const callerPostalCodes = pgTable(
+  "caller_postal_codes",
+  {
+    callSid: text("call_sid").primaryKey(),
+    sharedNumberId: text("shared_number_id")
+      .notNull()
+      .references(() => sharedNumbers.id, { onDelete: "cascade" }),
+    postalCode: text("postal_code").notNull(),
+    ...createdAt,
+  },
+  (t) => [check("caller_postal_codes_postal_code_check", sql`${t.postalCode} ~ '^[0-9A-Z]{3,10}$'`)],
 );
 
 export const territories = pgTable(

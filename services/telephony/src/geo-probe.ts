@@ -2,6 +2,7 @@ import { routeIncomingCall } from "./call-flow";
 import { callerLocation } from "./call-owner";
 import { compileGeoRules, type GeoRule } from "./geo-rules";
 import type { CallerLocation } from "./location";
+import { locationPromptFor, renderLocationPrompt } from "./location-prompt";
 import { locateByPostalCode } from "./postal-codes";
 import type { RoutingTable, SharedNumberRoute } from "./routing-table";
 import { renderStep, type TwimlOptions } from "./twiml";
@@ -33,6 +34,7 @@ export function withDraftRules(
   sharedNumberId: string,
   rules: readonly GeoRule[],
   licensedAccountIds: readonly string[],
+  askLocation?: boolean,
 ): RoutingTable {
   const current = [...table.byPoundCode.values()].find((s) => s.sharedNumberId === sharedNumberId);
   if (!current) return table;
@@ -40,6 +42,7 @@ export function withDraftRules(
   const shared: SharedNumberRoute = {
     ...current,
     rules: compileGeoRules(rules.filter((r) => licensed.has(r.targetAccountId))),
+    ...(askLocation === undefined ? {} : { askLocation }),
   };
   const byNumber = new Map(table.byNumber);
   byNumber.set(shared.e164, { kind: "shared", shared });
@@ -57,6 +60,8 @@ export interface ProbeResult {
   twiml: string;
   /** The first verb of the answer (Gather, Dial, Enqueue, Record, Say…). */
   firstVerb: string | null;
+  /** The caller is first asked for a ZIP or postal code (the number asks callers it cannot place). */
+  asksLocation: boolean;
 }
 
 /** The first answer a call from `location` to the shared number gets: the incoming-call code itself. */
@@ -68,6 +73,17 @@ export function probeSharedNumber(
   now: Date,
   twiml: TwimlOptions,
 ): ProbeResult {
+  if (locationPromptFor(table, e164, location)) {
+    const prompt = renderLocationPrompt(twiml, 1);
+    return {
+      location,
+      ruleId: null,
+      accountId: null,
+      twiml: prompt,
+      firstVerb: firstTwimlVerb(prompt),
+      asksLocation: true,
+    };
+  }
   const routed = routeIncomingCall(table, { to: e164, from }, location, now);
   const xml = renderStep(routed.step, twiml, {
     from,
@@ -80,6 +96,7 @@ export function probeSharedNumber(
     accountId: routed.accountId,
     twiml: xml,
     firstVerb: firstTwimlVerb(xml),
+    asksLocation: false,
   };
 }
 

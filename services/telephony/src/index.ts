@@ -10,6 +10,7 @@ export * from "./geo-rules";
 export * from "./ivr";
 export * from "./ledger";
 export * from "./location";
+export * from "./location-prompt";
 export * from "./phone";
 export * from "./postal-codes";
 export * from "./rating";

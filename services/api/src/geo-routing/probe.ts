@@ -49,6 +49,7 @@ function toJson(result: ReturnType<typeof probeSharedNumber>, table: RoutingTabl
     ruleIndex: result.ruleId ? placeOf(result.ruleId) : null,
     licensee: account ? { id: account.id, companyName: account.companyName } : null,
     firstVerb: result.firstVerb,
+    asksLocation: result.asksLocation,
     twiml: result.twiml,
   };
 }
@@ -66,10 +67,11 @@ export function probeDraft(
   probe: CallerProbe,
   now: Date,
   twiml: TwimlOptions,
+  askLocation?: boolean,
 ): ProbeAnswer {
   const location = locateProbe(probe);
   if (!location) return { kind: "unlocated" };
-  const draft = withDraftRules(table, shared.id, draftRules(rules), licensedAccountIds);
+  const draft = withDraftRules(table, shared.id, draftRules(rules), licensedAccountIds, askLocation);
   if (draft.byNumber.get(shared.e164)?.kind !== "shared") return { kind: "not_routed" };
   // A number as the caller's From: the one probed, else a withheld caller placed by the location given.
   const from = probe.kind === "number" ? probe.value : "anonymous";

@@ -20,6 +20,7 @@ const sharedNumberColumns = (accountId: string) => ({
   poundCode: sharedNumbers.poundCode,
   e164: sharedNumbers.e164,
   defaultLicenseeId: sharedNumbers.defaultAccountId,
+  askLocation: sharedNumbers.askLocation,
   canEdit: sql<boolean>`coalesce(${sharedNumbers.defaultAccountId} = ${accountId}, false)`,
 });
 
@@ -30,7 +31,7 @@ export async function listSharedNumbers(db: Database, accountId: string) {
     .from(sharedNumbers)
     .where(licensedTo(accountId))
     .orderBy(asc(sharedNumbers.poundCode));
-  return rows.map(({ defaultLicenseeId: _d, ...row }) => row);
+  return rows.map(({ defaultLicenseeId: _d, askLocation: _a, ...row }) => row);
 }
 
 /** One of the account's shared numbers; null when it holds no active licence for it (or it does not exist). */
@@ -128,7 +129,7 @@ export function checkRuleTargets(
 }
 
 export type SaveRulesResult =
-  | { kind: "saved"; rules: Awaited<ReturnType<typeof listRules>> }
+  | { kind: "saved"; rules: Awaited<ReturnType<typeof listRules>>; askLocation: boolean }
   | { kind: "not_found" }
   | { kind: "not_manager" }
   | { kind: "invalid"; fields: FieldErrors };
@@ -144,10 +145,15 @@ export async function saveRules(
   sharedNumberId: string,
   rules: readonly GeoRuleInput[],
   now: Date,
+  askLocation?: boolean,
 ): Promise<SaveRulesResult> {
   return db.transaction(async (tx) => {
     const [number] = await tx
-      .select({ id: sharedNumbers.id, defaultAccountId: sharedNumbers.defaultAccountId })
+      .select({
+        id: sharedNumbers.id,
+        defaultAccountId: sharedNumbers.defaultAccountId,
+        askLocation: sharedNumbers.askLocation,
+      })
       .from(sharedNumbers)
       .where(and(eq(sharedNumbers.id, sharedNumberId), licensedTo(accountId)))
       .for("update");
@@ -171,6 +177,11 @@ export async function saveRules(
     );
     if (fields) return { kind: "invalid", fields };
 
+    if (askLocation !== undefined && askLocation !== number.askLocation)
+      await tx
+        .update(sharedNumbers)
+        .set({ askLocation, updatedAt: now })
+        .where(eq(sharedNumbers.id, sharedNumberId));
     await tx.delete(geoRules).where(eq(geoRules.sharedNumberId, sharedNumberId));
     const rows = rules.map((rule, i) => ({
       id: newId("geoRule"),
@@ -188,6 +199,7 @@ export async function saveRules(
     for (let i = 0; i < rows.length; i += 1000) await tx.insert(geoRules).values(rows.slice(i, i + 1000));
     return {
       kind: "saved",
+      askLocation: askLocation ?? number.askLocation,
       rules: rows.map(({ id, locationType, locationValue, targetAccountId, ivrMenuId, priority }) => ({
         id,
         locationType,

@@ -76,7 +76,8 @@ export async function geoRoutingRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { account } = requireAccount(request);
       const { db, clock, routing } = request.server.deps;
-      const result = await saveRules(db.db, account.id, request.params.id, request.body.rules, clock());
+      const { rules, askLocation } = request.body;
+      const result = await saveRules(db.db, account.id, request.params.id, rules, clock(), askLocation);
       switch (result.kind) {
         case "not_found":
           throw new AppError("NOT_FOUND", GEO_MESSAGES.notFound);
@@ -91,7 +92,7 @@ export async function geoRoutingRoutes(fastify: FastifyInstance) {
         case "saved":
           // Every instance answers the next call with the new rules.
           await routing.changed();
-          return { rules: result.rules };
+          return { rules: result.rules, askLocation: result.askLocation };
       }
     },
   );
@@ -146,13 +147,22 @@ export async function geoRoutingRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { account } = requireAccount(request);
       const { routing, clock, carrier } = request.server.deps;
-      const { rules, caller } = request.body;
+      const { rules, caller, askLocation } = request.body;
       const { number, clientIds } = await draftContext(account.id, request.params.id, rules, request);
       const probe = readProbe(caller);
-      const answer = probeDraft(routing.current(), number, rules, clientIds, probe, clock(), {
-        baseUrl: carrier.webhookBaseUrl,
-        carrierTranscription: carrier.carrierTranscription,
-      });
+      const answer = probeDraft(
+        routing.current(),
+        number,
+        rules,
+        clientIds,
+        probe,
+        clock(),
+        {
+          baseUrl: carrier.webhookBaseUrl,
+          carrierTranscription: carrier.carrierTranscription,
+        },
+        askLocation,
+      );
       if (answer.kind === "unlocated")
         throw new AppError("BAD_REQUEST", POSTAL_MESSAGE, { "body.caller.value": [POSTAL_MESSAGE] });
       if (answer.kind === "not_routed") throw new AppError("NOT_FOUND", GEO_MESSAGES.notFound);

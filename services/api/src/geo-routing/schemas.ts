@@ -113,18 +113,26 @@ const rulesSchema = z
 
 /** PUT …/rules: the whole list, in the order arranged (priority 1 first). */
 export const saveRulesBodySchema = z.object(
+  {
+    rules: rulesSchema,
+    /** Ask callers the number cannot place for a ZIP or postal code; unchanged when left out. */
+    askLocation: z.boolean({ error: "Must be true or false." }).optional(),
+  },
+  { error: "Expected a JSON object with the rules." },
+);
+/** POST …/coverage: the draft rules, checked before saving. */
+export const coverageBodySchema = z.object(
   { rules: rulesSchema },
   { error: "Expected a JSON object with the rules." },
 );
-
-/** POST …/coverage: the draft rules, checked before saving. */
-export const coverageBodySchema = saveRulesBodySchema;
 
 export const probeKinds = ["number", "region", "postalCode"] as const;
 
 /** POST …/test: a caller (a phone number, a state or province, a ZIP or postal code) against the draft rules. */
 export const probeBodySchema = z.object({
   rules: rulesSchema,
+  /** The draft's setting of the location prompt; the saved one when left out. */
+  askLocation: z.boolean({ error: "Must be true or false." }).optional(),
   caller: z.object({
     kind: z.enum(probeKinds, { error: `Must be one of: ${probeKinds.join(", ")}.` }),
     value: line("Enter a phone number, a state or a ZIP/postal code.")
@@ -161,7 +169,10 @@ export const geoRuleSchema = z.object({
 });
 
 export const sharedNumberDetailSchema = z.object({
-  sharedNumber: sharedNumberSchema.extend({ defaultLicenseeId: z.string().nullable() }),
+  sharedNumber: sharedNumberSchema.extend({
+    defaultLicenseeId: z.string().nullable(),
+    askLocation: z.boolean(),
+  }),
   /** One entry per licensee (several territories of one licensee merged). */
   clients: z.array(licensedClientSchema),
   rules: z.array(geoRuleSchema),
@@ -169,7 +180,7 @@ export const sharedNumberDetailSchema = z.object({
   menus: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 
-export const savedRulesSchema = z.object({ rules: z.array(geoRuleSchema) });
+export const savedRulesSchema = z.object({ rules: z.array(geoRuleSchema), askLocation: z.boolean() });
 
 export const coverageSchema = z.object({
   states: z.array(z.string()),
@@ -189,6 +200,8 @@ export const probeResultSchema = z.object({
   ruleIndex: z.number().int().nullable(),
   licensee: z.object({ id: z.string(), companyName: z.string() }).nullable(),
   firstVerb: z.string().nullable(),
+  /** The caller is first asked for a ZIP or postal code. */
+  asksLocation: z.boolean(),
   twiml: z.string(),
 });
 

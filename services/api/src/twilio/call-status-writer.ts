@@ -227,7 +227,13 @@ function statusStatement(events: CallStatusEvent[]): SQL {
     from_country: e.fromCountry,
     shared_number_id: e.geo?.sharedNumberId ?? null,
     geo_route: e.geo ? { rule: e.geo.rule } : null,
-    caller_location: e.geo ? { ...e.geo.location, regions: [...e.geo.location.regions] } : null,
+    caller_location: e.geo
+      ? {
+          ...e.geo.location,
+          regions: [...e.geo.location.regions],
+          ...(e.geo.postalCode ? { postalCode: e.geo.postalCode } : {}),
+        }
+      : null,
   }));
 
   // Charging happens in a worker. The missed-call notice of an inbound call is handed off only

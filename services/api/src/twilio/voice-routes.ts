@@ -24,6 +24,7 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { AppDeps } from "../app";
 import { createCallStatusWriter } from "./call-status-writer";
 import { type CarrierParams, callerOf, carrierParams, carrierQuery, MAX_INT32 } from "./carrier-params";
+import { locationPromptAnswer, ownerByGivenLocation } from "./location-routes";
 import { sendTwiml } from "./twiml-reply";
 
 const DIAL_STATUSES = [
@@ -58,7 +59,11 @@ export function incomingCallAnswerer({ carrier, routing, clock, live }: AppDeps)
       fromState: params.optional("FromState"),
       fromCountry: params.optional("FromCountry"),
     };
-    const routed = routeIncomingCall(routing.current(), call, callerLocation(call), clock());
+    const table = routing.current();
+    // A shared number may first ask a caller it cannot place for a ZIP or postal code.
+    const prompt = locationPromptAnswer(table, call, twiml);
+    if (prompt) return prompt;
+    const routed = routeIncomingCall(table, call, callerLocation(call), clock());
     const callSid = params.optional("CallSid");
     if (routed.accountId && callSid)
       publishLiveEvent(live, log, routed.accountId, {
@@ -162,7 +167,10 @@ export async function voiceRoutes(app: FastifyInstance) {
     const from = params.text("From");
     const to = params.text("To");
     const ourNumber = inbound ? to : from;
-    const owner = accountOfCall(routing.current(), ourNumber, callerOf(params));
+    const owner =
+      (inbound &&
+        (await ownerByGivenLocation(app.deps, ourNumber, callerOf(params), callSid, request.log))) ||
+      accountOfCall(routing.current(), ourNumber, callerOf(params));
     if (!owner) {
       request.log.warn({ callSid, ourNumber }, "status callback for a number no account owns");
       return sendTwiml(reply, EMPTY_TWIML);

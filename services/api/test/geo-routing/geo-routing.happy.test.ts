@@ -130,6 +130,22 @@ describe("saving rules", () => {
     expect(detail.rules.map((r) => r.locationValue)).toEqual(["FL", "305"]);
   });
 
+  it("turns the location prompt on and off with the rules", async () => {
+    const on = await send("PUT", url("/rules"), { rules: [], askLocation: true });
+    expect(on.json()).toEqual({ rules: [], askLocation: true });
+    const [row] = await t.db.db
+      .select()
+      .from(schema.sharedNumbers)
+      .where(eq(schema.sharedNumbers.id, number.id));
+    expect(row?.askLocation).toBe(true);
+    // Left out, it stays as it is.
+    expect((await send("PUT", url("/rules"), { rules: [] })).json().askLocation).toBe(true);
+    expect((await send("GET", url())).json<SharedNumberDetailJson>().sharedNumber.askLocation).toBe(true);
+    expect((await send("PUT", url("/rules"), { rules: [], askLocation: false })).json().askLocation).toBe(
+      false,
+    );
+  });
+
   it("saves an empty list: every caller goes to the default licensee", async () => {
     expect((await send("PUT", url("/rules"), { rules: [] })).statusCode).toBe(200);
     expect(await storedRules()).toEqual([]);
@@ -181,6 +197,20 @@ describe("test a caller against the draft", () => {
       expect(result.firstVerb).toBe(verb);
       expect(result.location.regions).toEqual(regions);
       expect(result.twiml).toMatch(/^<\?xml/);
+      expect(result.asksLocation).toBe(false);
     },
   );
+
+  it("a withheld caller is asked for a ZIP or postal code when the draft asks", async () => {
+    const res = await send("POST", url("/test"), {
+      rules: draft(),
+      askLocation: true,
+      caller: { kind: "number", value: "anonymous" },
+    });
+    expect(res.json<ProbeResultJson>()).toMatchObject({
+      asksLocation: true,
+      firstVerb: "Gather",
+      ruleIndex: null,
+    });
+  });
 });

@@ -74,6 +74,37 @@ describe("a call log of a shared number says why it went where it did", () => {
     expect(log?.callerLocation).toEqual(location);
   });
 
+  it("keeps the ZIP code a caller it could not place gave when asked", async () => {
+    await t.db.db
+      .update(schema.sharedNumbers)
+      .set({ askLocation: true })
+      .where(eq(schema.sharedNumbers.id, number.id));
+    await t.app.deps.routing.reload();
+    sim.reset();
+    const transcript = await sim.placeCall({
+      from: "Anonymous",
+      to: number.poundCode,
+      press: ["33101", "9"],
+    });
+    await sim.idle();
+    const log = await logOf(transcript.callSid);
+    expect(log?.accountId).toBe(alice.accountId);
+    expect(log?.geoRoute).toEqual({
+      rule: { id: expect.stringMatching(/^geo_/), locationType: "state", locationValue: "FL", priority: 2 },
+    });
+    expect(log?.callerLocation).toEqual({
+      country: "US",
+      regions: ["FL"],
+      areaCode: null,
+      postalCode: "33101",
+    });
+    const [kept] = await t.db.db
+      .select()
+      .from(schema.callerPostalCodes)
+      .where(eq(schema.callerPostalCodes.callSid, transcript.callSid));
+    expect(kept?.postalCode).toBe("33101");
+  });
+
   it("shows it in the call history", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/calls", headers: bobSession.headers });
     const calls = res.json<CallListJson>().calls;

@@ -1,4 +1,16 @@
-import { Button, Card, Group, List, Loader, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import {
+  Button,
+  Card,
+  Group,
+  List,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from "@mantine/core";
 import { GEO_MESSAGES, geoRuleInputSchema } from "@poundline/api/geo-routing/schemas";
 import { DataTable } from "mantine-datatable";
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -46,6 +58,7 @@ export function GeoRouting() {
 function NumberEditor({ numberId, detail }: { numberId: string; detail: SharedNumberDetail }) {
   const [rules, setRules] = useState<DraftRule[]>(() => detail.rules.map((r) => ({ key: draftKey(), ...r })));
   const [dirty, setDirty] = useState(false);
+  const [askLocation, setAskLocation] = useState(detail.sharedNumber.askLocation);
   const save = useSaveRules(numberId);
 
   // A fresh copy of the saved rules (after a save) replaces the draft unless it was edited since.
@@ -81,21 +94,24 @@ function NumberEditor({ numberId, detail }: { numberId: string; detail: SharedNu
       toast({ title: GEO_MESSAGES.missingTitle, description: GEO_MESSAGES.missing, variant: "destructive" });
       return;
     }
-    save.mutate(toBody(rules), {
-      onSuccess: () => {
-        setDirty(false);
-        toast({
-          title: "Rules Saved",
-          description: `Geo-routing rules saved for ${detail.sharedNumber.poundCode}.`,
-        });
+    save.mutate(
+      { rules: toBody(rules), askLocation },
+      {
+        onSuccess: () => {
+          setDirty(false);
+          toast({
+            title: "Rules Saved",
+            description: `Geo-routing rules saved for ${detail.sharedNumber.poundCode}.`,
+          });
+        },
+        onError: (err) =>
+          toast({
+            title: "Could not save rules.",
+            description: err.firstFieldMessage(),
+            variant: "destructive",
+          }),
       },
-      onError: (err) =>
-        toast({
-          title: "Could not save rules.",
-          description: err.firstFieldMessage(),
-          variant: "destructive",
-        }),
-    });
+    );
   }
 
   return (
@@ -122,6 +138,15 @@ function NumberEditor({ numberId, detail }: { numberId: string; detail: SharedNu
         </Stack>
       </Card>
       <RulesEditor detail={detail} rules={rules} onChange={change} shadowed={shadowed} />
+      <Switch
+        label="Ask callers who cannot be located (withheld, outside North America, no state) for their ZIP or postal code"
+        checked={askLocation}
+        disabled={!detail.sharedNumber.canEdit}
+        onChange={(e) => {
+          setAskLocation(e.currentTarget.checked);
+          setDirty(true);
+        }}
+      />
       {detail.sharedNumber.canEdit && (
         <Group>
           <Button onClick={onSave} loading={save.isPending}>
@@ -135,7 +160,7 @@ function NumberEditor({ numberId, detail }: { numberId: string; detail: SharedNu
         </Group>
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <TestCallerPanel numberId={numberId} rules={rules} />
+        <TestCallerPanel numberId={numberId} rules={rules} askLocation={askLocation} />
         <CoveragePanel
           coverage={coverage.data}
           loading={coverage.isFetching}

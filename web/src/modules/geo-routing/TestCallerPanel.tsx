@@ -24,7 +24,15 @@ const kinds: { value: Kind; label: string; placeholder: string }[] = [
 ];
 
 /** A caller against the unsaved rules: the rule that matches, the licensee, the first TwiML verb. */
-export function TestCallerPanel({ numberId, rules }: { numberId: string; rules: DraftRule[] }) {
+export function TestCallerPanel({
+  numberId,
+  rules,
+  askLocation,
+}: {
+  numberId: string;
+  rules: DraftRule[];
+  askLocation: boolean;
+}) {
   const [kind, setKind] = useState<Kind>("number");
   const [value, setValue] = useState("");
   const test = useTestCaller(numberId);
@@ -44,7 +52,7 @@ export function TestCallerPanel({ numberId, rules }: { numberId: string; rules: 
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            test.mutate({ rules: toBody(rules), caller: { kind, value } });
+            test.mutate({ rules: toBody(rules), askLocation, caller: { kind, value } });
           }}
         >
           <Stack>
@@ -76,12 +84,19 @@ export function TestCallerPanel({ numberId, rules }: { numberId: string; rules: 
                 {result.location.country ? `, ${result.location.country}` : ""}
                 {result.location.areaCode ? ` (area code ${result.location.areaCode})` : ""}
               </Text>
-              <Text size="sm">
+              {result.asksLocation && (
+                <Text size="sm">
+                  The caller cannot be located: the number first asks for a ZIP or postal code
+                </Text>
+              )}
+              <Text size="sm" hidden={result.asksLocation}>
                 {matched && result.ruleIndex != null
                   ? `Matches rule ${result.ruleIndex + 1}: ${describeRule(matched)}`
                   : "No rule matches: the number's default licensee answers"}
               </Text>
-              <Text size="sm">Licensee: {result.licensee?.companyName ?? "none (not in service)"}</Text>
+              <Text size="sm" hidden={result.asksLocation}>
+                Licensee: {result.licensee?.companyName ?? "none (not in service)"}
+              </Text>
               <Text size="sm">
                 First TwiML verb: <Code>{result.firstVerb ? `<${result.firstVerb}>` : "none"}</Code>
               </Text>

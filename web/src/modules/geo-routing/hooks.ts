@@ -32,8 +32,12 @@ export function useSharedNumber(id: string | null) {
 export function useSaveRules(id: string | null) {
   const api = geoRoutingApi(useApi());
   const queryClient = useQueryClient();
-  return useMutation<Awaited<ReturnType<typeof api.saveRules>>, ApiError, GeoRuleBody[]>({
-    mutationFn: (rules) => api.saveRules(id ?? "", { rules }),
+  return useMutation<
+    Awaited<ReturnType<typeof api.saveRules>>,
+    ApiError,
+    { rules: GeoRuleBody[]; askLocation: boolean }
+  >({
+    mutationFn: (body) => api.saveRules(id ?? "", body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: geoKeys.number(id ?? "") }),
   });
 }
