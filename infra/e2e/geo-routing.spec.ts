@@ -95,6 +95,17 @@ test.describe("geo-location routing", () => {
     const transcript = (await call.json()) as { spoken: string[]; to: string };
     expect(transcript.to).toBe(law?.e164);
     expect(transcript.spoken[0]).toContain("Please choose your practice area.");
+
+    // Why this route: the call history says which rule routed the call and where the caller was.
+    await page.goto("/dashboard/call-history");
+    await appReady(page);
+    const row = page
+      .getByRole("table", { name: "Call logs" })
+      .locator("tbody tr")
+      .filter({ hasText: caller });
+    await expect(row.getByTestId("call-route")).toHaveText(
+      `${POUND_CODE} · rule 1: Area Code 512 · caller in TX, US (area code 512)`,
+    );
   });
 
   test("the page has no serious or critical axe violations", async ({ page }) => {
