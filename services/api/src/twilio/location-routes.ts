@@ -7,9 +7,8 @@ import {
   callerLocation,
   type IncomingCall,
   type LocationInput,
-  locationPromptFor,
+  locationUnknown,
   postalAnswer,
-  type RoutingTable,
   renderLocationPrompt,
   renderStep,
   type TwimlOptions,
@@ -71,15 +70,6 @@ export async function locationRoutes(app: FastifyInstance) {
   });
 }
 
-/** The prompt, when the shared number dialled asks this caller for a location; else null. */
-export function locationPromptAnswer(
-  table: RoutingTable,
-  call: IncomingCall,
-  twiml: TwimlOptions,
-): string | null {
-  return locationPromptFor(table, call.to, callerLocation(call)) ? renderLocationPrompt(twiml, 1) : null;
-}
-
 /**
  * The owner of a call whose caller gave a ZIP or postal code when asked: looked up (one query)
  * only for a shared number that asks, when the caller was not located otherwise.
@@ -92,7 +82,10 @@ export async function ownerByGivenLocation(
   log: FastifyBaseLogger,
 ): Promise<CallOwner | null> {
   const table = deps.routing.current();
-  if (!locationPromptFor(table, ourNumber, callerLocation(caller))) return null;
+  const entry = table.byNumber.get(ourNumber);
+  // Only a shared number that asks, for a caller not located otherwise (no work for other calls).
+  if (entry?.kind !== "shared" || !entry.shared.askLocation || !locationUnknown(callerLocation(caller)))
+    return null;
   try {
     const [row] = await deps.db.db
       .select({ postalCode: schema.callerPostalCodes.postalCode })

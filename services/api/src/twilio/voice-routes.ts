@@ -10,9 +10,11 @@ import {
   type DialStatus,
   EMPTY_TWIML,
   type IncomingCall,
+  locationPromptFor,
   readContext,
   readFollowUp,
   readPosition,
+  renderLocationPrompt,
   renderMessageSaved,
   renderStep,
   routeIncomingCall,
@@ -24,7 +26,7 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { AppDeps } from "../app";
 import { createCallStatusWriter } from "./call-status-writer";
 import { type CarrierParams, callerOf, carrierParams, carrierQuery, MAX_INT32 } from "./carrier-params";
-import { locationPromptAnswer, ownerByGivenLocation } from "./location-routes";
+import { ownerByGivenLocation } from "./location-routes";
 import { sendTwiml } from "./twiml-reply";
 
 const DIAL_STATUSES = [
@@ -60,10 +62,10 @@ export function incomingCallAnswerer({ carrier, routing, clock, live }: AppDeps)
       fromCountry: params.optional("FromCountry"),
     };
     const table = routing.current();
+    const location = callerLocation(call);
     // A shared number may first ask a caller it cannot place for a ZIP or postal code.
-    const prompt = locationPromptAnswer(table, call, twiml);
-    if (prompt) return prompt;
-    const routed = routeIncomingCall(table, call, callerLocation(call), clock());
+    if (locationPromptFor(table, call.to, location)) return renderLocationPrompt(twiml, 1);
+    const routed = routeIncomingCall(table, call, location, clock());
     const callSid = params.optional("CallSid");
     if (routed.accountId && callSid)
       publishLiveEvent(live, log, routed.accountId, {
