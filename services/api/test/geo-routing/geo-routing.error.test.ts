@@ -2,6 +2,7 @@ import { schema } from "@poundline/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GEO_MESSAGES } from "../../src/geo-routing/schemas";
+import { CONTROL_CHARACTERS_MESSAGE } from "../../src/http/schemas";
 import { createTestApp, type TestApp } from "../../src/testing";
 import { createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
 import { insertMenu, insertSharedNumber } from "./helpers";
@@ -45,6 +46,18 @@ const rule = (overrides: Record<string, unknown>) => ({
 });
 
 const cases: [string, () => unknown, string, string][] = [
+  [
+    "a NUL in the value",
+    () => ({ rules: [rule({ locationValue: "F\u0000L" })] }),
+    "body.rules.0.locationValue",
+    CONTROL_CHARACTERS_MESSAGE,
+  ],
+  [
+    "a NUL in the licensee",
+    () => ({ rules: [rule({ targetAccountId: "acct_a\u0000" })] }),
+    "body.rules.0.targetAccountId",
+    CONTROL_CHARACTERS_MESSAGE,
+  ],
   [
     "no location value",
     () => ({ rules: [rule({ locationValue: "" })] }),
@@ -164,6 +177,7 @@ describe("test a caller: bad callers", () => {
     ["postalCode", "D1A 1A1", "Enter a US ZIP code (12345) or a Canadian postal code (K1A 0B1)."],
     ["number", "", "Enter a phone number, a state or a ZIP/postal code."],
     ["zip", "33101", "Must be one of: number, region, postalCode."],
+    ["number", "+1407\u00005550100", CONTROL_CHARACTERS_MESSAGE],
   ])("%s %j", async (kind, value, message) => {
     const res = await t.app.inject({
       method: "POST",
