@@ -45,6 +45,20 @@ import {
 } from "./enums";
 
 export type { BusinessHours, DayHours } from "@poundline/telephony/business-hours";
+
+/** call_logs.geo_route: the rule that chose the licensee (a copy: rules are replaced on save), or null for the default. */
+export interface GeoRouteRecord {
+  rule: { id: string; locationType: string; locationValue: string; priority: number } | null;
+}
+
+/** call_logs.caller_location: the location the rules were matched against, and what it came from. */
+export interface CallerLocationRecord {
+  country: string | null;
+  regions: string[];
+  areaCode: string | null;
+  /** The ZIP or postal code the caller keyed in, when asked. */
+  postalCode?: string;
+}
 export { defaultBusinessHours };
 
 /** The one E.164 pattern (telephony/phone.ts), the same text the API and the workers test with. */
@@ -162,6 +176,8 @@ export const sharedNumbers = pgTable(
     description: text("description"),
     /** Licensee that answers when no geo rule matches. */
     defaultAccountId: text("default_account_id").references(() => accounts.id, { onDelete: "set null" }),
+    /** Ask a caller whose location is unknown for a ZIP or postal code, and route by it. */
+    askLocation: boolean("ask_location").notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -173,6 +189,23 @@ export const sharedNumbers = pgTable(
     check("shared_numbers_pound_code_check", sql`${t.poundCode} ~ '^#[0-9A-Z]{2,15}$'`),
     check("shared_numbers_e164_check", e164(t.e164)),
   ],
+);
+
+/**
+ * The ZIP or postal code a caller of a shared number keyed in or said when asked: the call's
+ * status callbacks (any instance) route its log by it, as its answer was.
+ */
+export const callerPostalCodes = pgTable(
+  "caller_postal_codes",
+  {
+    callSid: text("call_sid").primaryKey(),
+    sharedNumberId: text("shared_number_id")
+      .notNull()
+      .references(() => sharedNumbers.id, { onDelete: "cascade" }),
+    postalCode: text("postal_code").notNull(),
+    ...createdAt,
+  },
+  (t) => [check("caller_postal_codes_postal_code_check", sql`${t.postalCode} ~ '^[0-9A-Z]{3,10}$'`)],
 );
 
 export const territories = pgTable(
@@ -408,6 +441,12 @@ export const callLogs = pgTable(
     extensionId: text("extension_id").references(() => extensions.id, { onDelete: "set null" }),
     /** That <Dial>'s outcome (the carrier's DialCallStatus): the extension answered on completed or answered. */
     extensionDialStatus: text("extension_dial_status", { enum: extensionDialStatuses }),
+    /** The shared pound-code number the call came in on, when it did. */
+    sharedNumberId: text("shared_number_id").references(() => sharedNumbers.id, { onDelete: "set null" }),
+    /** Why the call was routed as it was: the geo rule as it read then, or null rule for the default licensee. */
+    geoRoute: jsonb("geo_route").$type<GeoRouteRecord>(),
+    /** Where the caller was taken to be when the shared number routed the call. */
+    callerLocation: jsonb("caller_location").$type<CallerLocationRecord>(),
     ...timestamps,
   },
   (t) => [

@@ -25,6 +25,7 @@ import { type Config, trustProxyOption } from "./config";
 import { consoleRoutes } from "./console/routes";
 import { contactCsvRoutes } from "./crm/csv-routes";
 import { crmRoutes } from "./crm/routes";
+import { geoRoutingRoutes } from "./geo-routing/routes";
 import { healthRoutes } from "./health/routes";
 import { registerErrorHandler, sendClientError, sendFrameworkError } from "./http/errors";
 import { createLogger, logRequests, requestLogger } from "./http/logging";
@@ -237,6 +238,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         await api.register(conversationRoutes);
         await api.register(voicemailRoutes);
         await api.register(numberRoutes);
+        await api.register(geoRoutingRoutes);
         await api.register(adminRoutes, { prefix: "/admin" });
         await api.register(siteRoutes);
         await api.register(consoleRoutes);

@@ -1,13 +1,25 @@
 import { countryOfNumber, nanpAreaCodes } from "./area-codes";
 import { chooseLicensee } from "./call-flow";
 import { type CallerLocation, type LocationInput, locateCaller } from "./location";
-import type { RoutingTable } from "./routing-table";
+import { locateByPostalCode } from "./postal-codes";
+import type { RoutingTable, SharedNumberRoute } from "./routing-table";
 
 /** The account a call or text belongs to, and the number of that account it came through. */
 export interface CallOwner {
   accountId: string;
   /** The account's number: the dialled one, or for a pound-code number the licensee's main number. */
   phoneNumberId: string | null;
+  /** For a pound-code number: why the call went to this licensee (kept on the call log). */
+  geo?: GeoRouteChoice;
+}
+
+/** The shared number, the rule that matched (null: the number's default licensee) and the location used. */
+export interface GeoRouteChoice {
+  sharedNumberId: string;
+  rule: { id: string; locationType: string; locationValue: string; priority: number } | null;
+  location: CallerLocation;
+  /** The ZIP or postal code the caller gave when asked, when the location came from it. */
+  postalCode?: string;
 }
 
 /** Where the caller is, by the carrier's fields, the NANP area codes and the E.164 prefix. */
@@ -31,7 +43,43 @@ export function accountOfCall(
   if (!entry) return null;
   if (entry.kind === "owned")
     return { accountId: entry.route.accountId, phoneNumberId: entry.route.numberId };
-  const { accountId } = chooseLicensee(entry.shared, callerLocation(caller));
+  return ownerAt(table, entry.shared, callerLocation(caller));
+}
+
+/**
+ * The owner of a call to a shared number whose caller gave a ZIP or postal code when asked
+ * (location-prompt.ts): chosen by the code's location, as the call's answer was. Null when the
+ * number is not shared or the code places nowhere.
+ */
+export function accountOfCallByPostalCode(
+  table: RoutingTable,
+  ourNumber: string,
+  postalCode: string,
+): CallOwner | null {
+  const entry = table.byNumber.get(ourNumber);
+  const location = locateByPostalCode(postalCode);
+  if (entry?.kind !== "shared" || !location) return null;
+  const owner = ownerAt(table, entry.shared, location);
+  return owner?.geo ? { ...owner, geo: { ...owner.geo, postalCode } } : owner;
+}
+
+function ownerAt(table: RoutingTable, shared: SharedNumberRoute, location: CallerLocation): CallOwner | null {
+  const { accountId, rule } = chooseLicensee(shared, location);
   if (!accountId) return null;
-  return { accountId, phoneNumberId: table.accounts.get(accountId)?.mainRoute?.numberId ?? null };
+  return {
+    accountId,
+    phoneNumberId: table.accounts.get(accountId)?.mainRoute?.numberId ?? null,
+    geo: {
+      sharedNumberId: shared.sharedNumberId,
+      rule: rule
+        ? {
+            id: rule.id,
+            locationType: rule.locationType,
+            locationValue: rule.locationValue,
+            priority: rule.priority,
+          }
+        : null,
+      location,
+    },
+  };
 }

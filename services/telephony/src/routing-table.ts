@@ -65,6 +65,10 @@ export interface SharedNumberRoute {
   e164: string;
   rules: CompiledGeoRules;
   defaultAccountId: string | null;
+  /** Accounts holding an active licence for the number (they may place test calls to it). */
+  licensedAccountIds?: readonly string[];
+  /** Ask a caller whose location is unknown for a ZIP or postal code (location-prompt.ts). */
+  askLocation?: boolean;
 }
 
 export type DialledEntry =
@@ -93,6 +97,7 @@ export interface RoutingSnapshot {
     rules: GeoRule[];
     /** Accounts holding an active licence for this number: rules to anyone else are ignored. */
     licensedAccountIds: string[];
+    askLocation?: boolean;
   }[];
   menus: (IvrMenu & { accountId: string })[];
   extensions: Extension[];
@@ -138,6 +143,8 @@ export function compileRoutingTable(snapshot: RoutingSnapshot, builtAt: Date): R
       e164: s.e164,
       rules: compileGeoRules(s.rules.filter((r) => licensed.has(r.targetAccountId))),
       defaultAccountId: s.defaultAccountId,
+      licensedAccountIds: s.licensedAccountIds,
+      askLocation: s.askLocation ?? false,
     };
     byNumber.set(s.e164, { kind: "shared", shared });
     byPoundCode.set(s.poundCode.toUpperCase(), shared);

@@ -22,6 +22,8 @@ export const voicePaths = {
   /** A ring group member's call, once answered. */
   member: "/twilio/voice/member",
   memberStatus: "/twilio/voice/member-status",
+  /** The ZIP or postal code a shared number's caller gave when asked (location-prompt.ts). */
+  location: "/twilio/voice/location",
   recording: "/twilio/recording",
   transcription: "/twilio/recording/transcription",
 } as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultBusinessHours } from "../src/business-hours";
-import { accountOfCall, type CallOwner } from "../src/call-owner";
+import { accountOfCall, accountOfCallByPostalCode, type CallOwner } from "../src/call-owner";
 import type { GeoRule } from "../src/geo-rules";
 import type { LocationInput } from "../src/location";
 import { compileRoutingTable, type NumberRoute, type RoutingSnapshot } from "../src/routing-table";
@@ -156,6 +156,49 @@ const cases: [string, string, LocationInput, CallOwner | null][] = [
 
 describe("accountOfCall", () => {
   it.each(cases)("%s", (_, ourNumber, from, expected) => {
-    expect(accountOfCall(table, ourNumber, from)).toEqual(expected);
+    const owner = accountOfCall(table, ourNumber, from);
+    expect(owner && { accountId: owner.accountId, phoneNumberId: owner.phoneNumberId }).toEqual(expected);
+  });
+});
+
+describe("why a shared number's call went where it did", () => {
+  it.each([
+    ["an owned number: nothing to say", OWNED, caller("+13055551234"), undefined],
+    [
+      "a rule",
+      SHARED,
+      caller("+13055551234"),
+      {
+        sharedNumberId: "shr_1",
+        rule: { id: "r_fl", locationType: "state", locationValue: "FL", priority: 1 },
+        location: { country: "US", regions: ["FL"], areaCode: "305" },
+      },
+    ],
+    [
+      "the default",
+      SHARED,
+      caller("anonymous"),
+      { sharedNumberId: "shr_1", rule: null, location: { country: null, regions: [], areaCode: null } },
+    ],
+  ])("%s", (_, ourNumber, from, geo) => {
+    expect(accountOfCall(table, ourNumber, from)?.geo).toEqual(geo);
+  });
+
+  it.each([
+    ["a Florida ZIP", SHARED, "33101", "acct_florida", "r_fl"],
+    ["an Ontario postal code", SHARED, "M5V2T6", "acct_ontario", "r_on"],
+    ["a Georgia ZIP: the default", SHARED, "30301", "acct_default", null],
+  ])("given a postal code, %s", (_, ourNumber, code, accountId, ruleId) => {
+    const owner = accountOfCallByPostalCode(table, ourNumber, code);
+    expect(owner?.accountId).toBe(accountId);
+    expect(owner?.geo?.rule?.id ?? null).toBe(ruleId);
+    expect(owner?.geo?.postalCode).toBe(code);
+  });
+
+  it.each([
+    ["an owned number", OWNED, "33101"],
+    ["a code that places nowhere", SHARED, "00000"],
+  ])("given a postal code, %s: null", (_, ourNumber, code) => {
+    expect(accountOfCallByPostalCode(table, ourNumber, code)).toBeNull();
   });
 });

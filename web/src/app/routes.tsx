@@ -105,6 +105,10 @@ export const routes: RouteObject[] = [
             lazy: page(() => import("../pages/console/PhoneNumbers").then((m) => m.PhoneNumbersPage)),
           },
           {
+            path: "geo-routing",
+            lazy: page(() => import("../pages/console/GeoRouting").then((m) => m.GeoRoutingPage)),
+          },
+          {
             path: "analytics",
             lazy: page(() => import("../pages/console/Analytics").then((m) => m.AnalyticsPage)),
           },

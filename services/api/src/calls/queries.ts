@@ -127,14 +127,31 @@ export async function listCalls(
       contactId: callLogs.contactId,
       contactName: contacts.name,
       voicemailId,
+      geoRoute: callLogs.geoRoute,
+      callerLocation: callLogs.callerLocation,
+      poundCode: schema.sharedNumbers.poundCode,
     })
     .from(callLogs)
     .leftJoin(contacts, and(eq(contacts.id, callLogs.contactId), eq(contacts.accountId, accountId)))
+    .leftJoin(schema.sharedNumbers, eq(schema.sharedNumbers.id, callLogs.sharedNumberId))
     .where(and(eq(callLogs.accountId, accountId), inArray(callLogs.id, ids)))
     .orderBy(...order);
   return {
-    calls: rows.map(({ voicemailId: vm, ...row }) => ({
+    calls: rows.map(({ voicemailId: vm, geoRoute, callerLocation, poundCode, ...row }) => ({
       ...row,
+      route: geoRoute
+        ? {
+            poundCode,
+            rule: geoRoute.rule
+              ? {
+                  locationType: geoRoute.rule.locationType,
+                  locationValue: geoRoute.rule.locationValue,
+                  priority: geoRoute.rule.priority,
+                }
+              : null,
+            location: callerLocation ?? null,
+          }
+        : null,
       // CHECK constraints hold these columns to the enumerations of the schema.
       direction: row.direction as CallLog["direction"],
       callStatus: row.callStatus as CallLog["callStatus"],

@@ -76,6 +76,23 @@ export const callLogSchema = z.object({
   contactName: z.string().nullable(),
   /** Where the call's recording plays from (its voicemail's audio), or null when it has none. */
   recordingUrl: z.string().nullable(),
+  /** Calls to a shared pound-code number: the rule that routed it (null: the default licensee) and the caller location used. */
+  route: z
+    .object({
+      poundCode: z.string().nullable(),
+      rule: z
+        .object({ locationType: z.string(), locationValue: z.string(), priority: z.number().int() })
+        .nullable(),
+      location: z
+        .object({
+          country: z.string().nullable(),
+          regions: z.array(z.string()),
+          areaCode: z.string().nullable(),
+          postalCode: z.string().optional(),
+        })
+        .nullable(),
+    })
+    .nullable(),
 });
 
 export const callListSchema = z.object({

@@ -6,6 +6,7 @@ import {
   type CallProgressStatus,
   contactableNumber,
   ENDED_RANK,
+  type GeoRouteChoice,
   isEndedCall,
 } from "@poundline/telephony";
 import { type SQL, sql } from "drizzle-orm";
@@ -33,6 +34,8 @@ export interface CallStatusEvent {
   fromCity: string | null;
   fromState: string | null;
   fromCountry: string | null;
+  /** For a call to a shared pound-code number: why it was routed to this account (kept when the log is created). */
+  geo?: GeoRouteChoice | null;
 }
 
 /** The call log as the event left it; null when the event changed nothing (late, repeated, or its account gone). */
@@ -180,7 +183,7 @@ const missedCallNotice = (callSid: string) =>
  * a batch of unknown size (a hashed subplan, a hash join), at a cost growing with `call_logs`.
  */
 function statusStatement(events: CallStatusEvent[]): SQL {
-  const { accounts, contacts, callLogs, phoneNumbers, voicemails, jobOutbox } = schema;
+  const { accounts, contacts, callLogs, phoneNumbers, sharedNumbers, voicemails, jobOutbox } = schema;
   const contactNumberOf = new Map(events.map((e) => [e, contactableNumber(e.theirNumber)]));
 
   // One contact row per (account, number): an upsert may touch a row once per statement.
@@ -222,6 +225,15 @@ function statusStatement(events: CallStatusEvent[]): SQL {
     from_city: e.fromCity,
     from_state: e.fromState,
     from_country: e.fromCountry,
+    shared_number_id: e.geo?.sharedNumberId ?? null,
+    geo_route: e.geo ? { rule: e.geo.rule } : null,
+    caller_location: e.geo
+      ? {
+          ...e.geo.location,
+          regions: [...e.geo.location.regions],
+          ...(e.geo.postalCode ? { postalCode: e.geo.postalCode } : {}),
+        }
+      : null,
   }));
 
   // Charging happens in a worker. The missed-call notice of an inbound call is handed off only
@@ -305,7 +317,8 @@ function statusStatement(events: CallStatusEvent[]): SQL {
           direction text, from_number text, to_number text, contact_number text,
           call_start_time timestamptz, answered_at timestamptz, ended_at timestamptz,
           duration_seconds integer, call_status text, last_sequence_number integer, from_city text,
-          from_state text, from_country text)
+          from_state text, from_country text, shared_number_id text, geo_route jsonb,
+          caller_location jsonb)
     ),
     prev as (
       select l.call_sid, l.call_status from ev cross join lateral (
@@ -316,12 +329,15 @@ function statusStatement(events: CallStatusEvent[]): SQL {
     log as (
       insert into ${callLogs} (id, account_id, contact_id, phone_number_id, call_sid, parent_call_sid,
         direction, from_number, to_number, call_start_time, answered_at, ended_at, duration_seconds,
-        call_status, last_sequence_number, from_city, from_state, from_country)
+        call_status, last_sequence_number, from_city, from_state, from_country, shared_number_id,
+        geo_route, caller_location)
       select ev.id, ev.account_id, contact.id,
         (select p.id from ${phoneNumbers} p where p.id = ev.phone_number_id),
         ev.call_sid, ev.parent_call_sid, ev.direction, ev.from_number, ev.to_number, ev.call_start_time,
         ev.answered_at, ev.ended_at, ev.duration_seconds, ev.call_status, ev.last_sequence_number,
-        ev.from_city, ev.from_state, ev.from_country
+        ev.from_city, ev.from_state, ev.from_country,
+        (select s.id from ${sharedNumbers} s where s.id = ev.shared_number_id), ev.geo_route,
+        ev.caller_location
       from ev left join contact on contact.account_id = ev.account_id and contact.phone = ev.contact_number
       where exists (select 1 from ${accounts} a where a.id = ev.account_id)
       on conflict (call_sid) do update set

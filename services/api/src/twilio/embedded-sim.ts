@@ -141,6 +141,8 @@ function controlScope(access: EmbeddedSimAccess) {
       return {
         has: (e164) => {
           const entry = routing.current().byNumber.get(e164);
+          if (entry?.kind === "shared")
+            return Boolean(accountId && entry.shared.licensedAccountIds?.includes(accountId));
           return entry?.kind === "owned" && entry.route.accountId === accountId;
         },
       };

@@ -4,6 +4,7 @@ import { AppError } from "../http/errors";
 import { lazyRequestLogger } from "../http/logging";
 import type { CarrierConfig } from "./carrier-config";
 import { parseCarrierForm } from "./carrier-params";
+import { locationRoutes } from "./location-routes";
 import { queueRoutes } from "./queue-routes";
 import { recordingRoutes } from "./recording-routes";
 import { isValidSignature } from "./signature";
@@ -64,6 +65,7 @@ export async function twilioRoutes(app: FastifyInstance) {
     );
   });
   await app.register(voiceRoutes);
+  await app.register(locationRoutes);
   await app.register(queueRoutes);
   await app.register(recordingRoutes);
   await app.register(smsRoutes);

@@ -168,6 +168,7 @@ export async function loadRoutingSnapshot(db: Database): Promise<RoutingSnapshot
       defaultAccountId: s.defaultAccountId,
       rules: rulesByNumber.get(s.id) ?? [],
       licensedAccountIds: licensees.get(s.id) ?? [],
+      askLocation: s.askLocation,
     })),
     menus: menuRows.map((m) => ({
       id: m.id,

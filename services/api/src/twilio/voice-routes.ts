@@ -10,9 +10,11 @@ import {
   type DialStatus,
   EMPTY_TWIML,
   type IncomingCall,
+  locationPromptFor,
   readContext,
   readFollowUp,
   readPosition,
+  renderLocationPrompt,
   renderMessageSaved,
   renderStep,
   routeIncomingCall,
@@ -24,6 +26,7 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { AppDeps } from "../app";
 import { createCallStatusWriter } from "./call-status-writer";
 import { type CarrierParams, callerOf, carrierParams, carrierQuery, MAX_INT32 } from "./carrier-params";
+import { ownerByGivenLocation } from "./location-routes";
 import { sendTwiml } from "./twiml-reply";
 
 const DIAL_STATUSES = [
@@ -58,7 +61,11 @@ export function incomingCallAnswerer({ carrier, routing, clock, live }: AppDeps)
       fromState: params.optional("FromState"),
       fromCountry: params.optional("FromCountry"),
     };
-    const routed = routeIncomingCall(routing.current(), call, callerLocation(call), clock());
+    const table = routing.current();
+    const location = callerLocation(call);
+    // A shared number may first ask a caller it cannot place for a ZIP or postal code.
+    if (locationPromptFor(table, call.to, location)) return renderLocationPrompt(twiml, 1);
+    const routed = routeIncomingCall(table, call, location, clock());
     const callSid = params.optional("CallSid");
     if (routed.accountId && callSid)
       publishLiveEvent(live, log, routed.accountId, {
@@ -162,7 +169,10 @@ export async function voiceRoutes(app: FastifyInstance) {
     const from = params.text("From");
     const to = params.text("To");
     const ourNumber = inbound ? to : from;
-    const owner = accountOfCall(routing.current(), ourNumber, callerOf(params));
+    const owner =
+      (inbound &&
+        (await ownerByGivenLocation(app.deps, ourNumber, callerOf(params), callSid, request.log))) ||
+      accountOfCall(routing.current(), ourNumber, callerOf(params));
     if (!owner) {
       request.log.warn({ callSid, ourNumber }, "status callback for a number no account owns");
       return sendTwiml(reply, EMPTY_TWIML);
@@ -188,6 +198,7 @@ export async function voiceRoutes(app: FastifyInstance) {
       fromCity: params.optional("FromCity") ?? null,
       fromState: params.optional("FromState") ?? null,
       fromCountry: params.optional("FromCountry") ?? null,
+      geo: owner.geo ?? null,
     });
 
     if (applied) {

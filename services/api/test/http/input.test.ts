@@ -8,6 +8,7 @@ import * as callSchemas from "../../src/calls/schemas";
 import * as consoleSchemas from "../../src/console/schemas";
 import * as crmCsvSchemas from "../../src/crm/csv-schemas";
 import * as crmSchemas from "../../src/crm/schemas";
+import * as geoRoutingSchemas from "../../src/geo-routing/schemas";
 import {
   CONTROL_CHARACTERS_MESSAGE,
   dateInput,
@@ -190,6 +191,7 @@ const modules = {
   conversationSchemas,
   crmCsvSchemas,
   crmSchemas,
+  geoRoutingSchemas,
   messageSchemas,
   numberSchemas,
   siteSchemas,

@@ -25,6 +25,7 @@ import { CallNotes } from "./CallNotes";
 import { formatCallTime, formatDuration } from "./format";
 import { useCallHistory } from "./hooks";
 import { Pager } from "./Pagination";
+import { RouteNote } from "./RouteNote";
 
 /** Seed 001: 10 calls per page. */
 export const CALL_HISTORY_PAGE_SIZE = 10;
@@ -167,7 +168,16 @@ export function CallHistory() {
             columns={[
               { accessor: "direction", title: "Direction", render: (call) => <DirectionCell call={call} /> },
               { accessor: "fromNumber", title: "From" },
-              { accessor: "toNumber", title: "To" },
+              {
+                accessor: "toNumber",
+                title: "To",
+                render: (call) => (
+                  <>
+                    {call.toNumber}
+                    {call.route && <RouteNote route={call.route} />}
+                  </>
+                ),
+              },
               {
                 accessor: "contactName",
                 title: "Contact",

@@ -1,0 +1,99 @@
+import { schema } from "@poundline/db";
+import { publishLiveEvent } from "@poundline/platform/events/live";
+import {
+  accountOfCallByPostalCode,
+  answerLocation,
+  type CallOwner,
+  callerLocation,
+  type IncomingCall,
+  type LocationInput,
+  locationUnknown,
+  postalAnswer,
+  renderLocationPrompt,
+  renderStep,
+  type TwimlOptions,
+  voicePaths,
+} from "@poundline/telephony";
+import { eq } from "drizzle-orm";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { AppDeps } from "../app";
+import { carrierParams, carrierQuery } from "./carrier-params";
+import { sendTwiml } from "./twiml-reply";
+
+/**
+ * The location prompt of a shared number (telephony/location-prompt.ts): the caller's ZIP or
+ * postal code is routed by, and kept per CallSid so that the call's status callbacks, on any
+ * instance, give its log to the licensee that answered it.
+ */
+export async function locationRoutes(app: FastifyInstance) {
+  const { carrier, routing, clock, db, live } = app.deps;
+  const twiml: TwimlOptions = {
+    baseUrl: carrier.webhookBaseUrl,
+    carrierTranscription: carrier.carrierTranscription,
+  };
+
+  app.post(voicePaths.location, async (request, reply) => {
+    const params = carrierParams(request);
+    const query = carrierQuery(request).record();
+    const attempt = Math.max(1, Math.min(9, Number.parseInt(query.attempt ?? "1", 10) || 1));
+    const call: IncomingCall = {
+      to: params.text("To"),
+      from: params.text("From"),
+      fromState: params.optional("FromState"),
+      fromCountry: params.optional("FromCountry"),
+    };
+    const callSid = params.optional("CallSid");
+    const code = postalAnswer(params.optional("Digits"), params.optional("SpeechResult"));
+    const answer = answerLocation(routing.current(), call, callerLocation(call), code, attempt, clock());
+    if (answer.kind === "ask_again") return sendTwiml(reply, renderLocationPrompt(twiml, answer.attempt));
+    const table = routing.current();
+    const shared = table.byNumber.get(call.to);
+    if (answer.postalCode && callSid && shared?.kind === "shared") {
+      await db.db
+        .insert(schema.callerPostalCodes)
+        .values({ callSid, sharedNumberId: shared.shared.sharedNumberId, postalCode: answer.postalCode })
+        .onConflictDoUpdate({
+          target: schema.callerPostalCodes.callSid,
+          set: { postalCode: answer.postalCode },
+        });
+    }
+    if (answer.routed.accountId && callSid)
+      publishLiveEvent(live, request.log, answer.routed.accountId, {
+        type: "call.updated",
+        callSid,
+        status: "ringing",
+        from: call.from,
+        to: call.to,
+        direction: "inbound",
+      });
+    return sendTwiml(reply, renderStep(answer.routed.step, twiml, { from: call.from, to: call.to, callSid }));
+  });
+}
+
+/**
+ * The owner of a call whose caller gave a ZIP or postal code when asked: looked up (one query)
+ * only for a shared number that asks, when the caller was not located otherwise.
+ */
+export async function ownerByGivenLocation(
+  deps: Pick<AppDeps, "db" | "routing">,
+  ourNumber: string,
+  caller: LocationInput,
+  callSid: string,
+  log: FastifyBaseLogger,
+): Promise<CallOwner | null> {
+  const table = deps.routing.current();
+  const entry = table.byNumber.get(ourNumber);
+  // Only a shared number that asks, for a caller not located otherwise (no work for other calls).
+  if (entry?.kind !== "shared" || !entry.shared.askLocation || !locationUnknown(callerLocation(caller)))
+    return null;
+  try {
+    const [row] = await deps.db.db
+      .select({ postalCode: schema.callerPostalCodes.postalCode })
+      .from(schema.callerPostalCodes)
+      .where(eq(schema.callerPostalCodes.callSid, callSid));
+    return row ? accountOfCallByPostalCode(table, ourNumber, row.postalCode) : null;
+  } catch (err) {
+    log.warn({ err, callSid }, "caller's postal code not read: the call is logged by its unknown location");
+    return null;
+  }
+}
