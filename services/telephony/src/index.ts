@@ -1,4 +1,5 @@
 export * from "./area-codes";
+export * from "./audio";
 export * from "./business-hours";
 export * from "./call-flow";
 export * from "./call-owner";
@@ -10,7 +11,9 @@ export * from "./ledger";
 export * from "./location";
 export * from "./phone";
 export * from "./rating";
+export * from "./recording-consent";
 export * from "./ring";
 export * from "./routing-defaults";
 export * from "./routing-table";
+export * from "./routing-validator";
 export * from "./twiml";
