@@ -93,7 +93,12 @@ export function localDate(now: Date, timeZone: string): string {
   let formatter = dateFormatters.get(timeZone);
   if (!formatter) {
     // en-CA writes dates as YYYY-MM-DD.
-    formatter = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    formatter = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
     dateFormatters.set(timeZone, formatter);
   }
   return formatter.format(now);

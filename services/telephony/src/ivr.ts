@@ -172,7 +172,8 @@ export function validateIvr(
   for (const menu of menus.values()) {
     const targets: string[] = [];
     const checkMenu = (dest: string | null, where: string) => {
-      if (!dest) problems.push({ menuId: menu.id, message: `${where} has no destination menu`, kind: "dangling" });
+      if (!dest)
+        problems.push({ menuId: menu.id, message: `${where} has no destination menu`, kind: "dangling" });
       else if (!menus.has(dest))
         problems.push({
           menuId: menu.id,

@@ -89,7 +89,12 @@ export function validateRouting(config: RoutingConfigView): RoutingIssue[] {
     const name = menus.get(problem.menuId)?.name ?? problem.menuId;
     issues.push(
       problem.kind === "unreachable"
-        ? { severity: "warning", code: "unreachable_menu", subject: `menu:${problem.menuId}`, message: problem.message }
+        ? {
+            severity: "warning",
+            code: "unreachable_menu",
+            subject: `menu:${problem.menuId}`,
+            message: problem.message,
+          }
         : {
             severity: "error",
             code: "dangling_rule",
@@ -139,7 +144,10 @@ function reachesSomeone(target: RouteTarget, extensions: ReadonlyMap<string, Ext
 }
 
 /** The errors of `next` that `current` did not have: what a save would introduce. */
-export function introducedErrors(current: readonly RoutingIssue[], next: readonly RoutingIssue[]): RoutingIssue[] {
+export function introducedErrors(
+  current: readonly RoutingIssue[],
+  next: readonly RoutingIssue[],
+): RoutingIssue[] {
   const before = new Set(current.filter((i) => i.severity === "error").map((i) => i.message));
   return next.filter((i) => i.severity === "error" && !before.has(i.message));
 }

@@ -31,6 +31,10 @@ interface Expectation {
   firstDial?: string[];
   dialStatus?: string[];
   dialTimeouts?: string[];
+  /** Each <Dial>'s record attribute ("" when absent), in order. */
+  dialRecords?: string[];
+  /** Phrases the caller must not hear. */
+  notSpoken?: string[];
   /** Ring group members called (the carrier's outbound calls' To), in the order they were called. */
   members?: string[];
   /** Substrings of what the members who answered heard (the whisper), in this order. */
@@ -103,6 +107,16 @@ async function checkCall(
       want.dialTimeouts,
     );
   }
+  if (want.dialRecords) {
+    expect(transcript.verbs.filter((v) => v.verb === "Dial").map((v) => v.attributes.record ?? "")).toEqual(
+      want.dialRecords,
+    );
+  }
+  for (const phrase of want.notSpoken ?? [])
+    expect(
+      heard.some((text) => text.includes(phrase)),
+      `"${phrase}" not heard`,
+    ).toBe(false);
   if (want.gathers !== undefined) expect(transcript.gathers).toHaveLength(want.gathers);
   if (want.ended) expect(transcript.ended.reason).toBe(want.ended);
   expect(transcript.errors, JSON.stringify(transcript.errors)).toEqual([]);
