@@ -43,8 +43,6 @@ export interface RoutingIssue {
   message: string;
 }
 
-const SLOT_NAMES = { open: "business hours", after: "after hours" } as const;
-
 /**
  * Checks one account's routing before it is stored: dangling destinations, rules that point at
  * nothing, menus nothing reaches, and numbers whose calls would reach nobody. Pure.
@@ -57,12 +55,17 @@ export function validateRouting(config: RoutingConfigView): RoutingIssue[] {
 
   for (const number of config.numbers) {
     const subject = `number:${number.id}`;
-    const slots: [string, RouteTarget][] = [
-      [SLOT_NAMES.open, number.openTarget],
-      [SLOT_NAMES.after, number.afterHoursTarget],
-      ...number.holidays.map((h): [string, RouteTarget] => [`the holiday ${h.date}`, h.target]),
+    // [what the destination is called, when it answers, the destination]
+    const slots: [string, string, RouteTarget][] = [
+      ["business hours", "in business hours", number.openTarget],
+      ["after hours", "after hours", number.afterHoursTarget],
+      ...number.holidays.map((h): [string, string, RouteTarget] => [
+        `holiday ${h.date}`,
+        `on ${h.date}`,
+        h.target,
+      ]),
     ];
-    for (const [slot, target] of slots) {
+    for (const [slot, when, target] of slots) {
       if (target.kind === "ivr_menu") entry.add(target.menuId);
       const dangling = danglingIn(target, menus, extensions);
       if (dangling) {
@@ -79,7 +82,7 @@ export function validateRouting(config: RoutingConfigView): RoutingIssue[] {
           severity: "error",
           code: "unroutable_number",
           subject,
-          message: `${number.e164} cannot be reached in ${slot}: nobody is rung and voicemail is off.`,
+          message: `${number.e164} cannot be reached ${when}: nobody is rung and voicemail is off.`,
         });
       }
     }

@@ -17,16 +17,14 @@ export async function addExtension(
   voicemailEnabled = true,
 ): Promise<string> {
   const id = newId("extension");
-  await t.db.db
-    .insert(schema.extensions)
-    .values({
-      id,
-      accountId,
-      extensionNumber,
-      name: `Ext ${extensionNumber}`,
-      forwardingNumbers,
-      voicemailEnabled,
-    });
+  await t.db.db.insert(schema.extensions).values({
+    id,
+    accountId,
+    extensionNumber,
+    name: `Ext ${extensionNumber}`,
+    forwardingNumbers,
+    voicemailEnabled,
+  });
   return id;
 }
 
