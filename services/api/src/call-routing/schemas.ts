@@ -5,6 +5,9 @@ import { DEFAULT_TIME_ZONE, RING_TIMEOUT_SECONDS } from "@poundline/telephony/ro
 import { z } from "zod";
 import { line } from "../http/schemas";
 
+/** Seed 001: ring timeout default 30, input 5 to 120 (the page's input bounds). */
+export { RING_TIMEOUT_SECONDS };
+
 export const NUMBER_NOT_FOUND_MESSAGE = "Phone number not found";
 export const RING_TIMEOUT_MESSAGE = `Ring timeout must be between ${RING_TIMEOUT_SECONDS.min} and ${RING_TIMEOUT_SECONDS.max} seconds.`;
 export const CUSTOM_MUSIC_MISSING_MESSAGE = "Upload a recording for custom music on hold.";

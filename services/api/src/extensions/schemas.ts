@@ -44,7 +44,11 @@ const optionalLine = (max: number, message = "Must be text.") =>
 
 const emailSchema = line("Enter a valid email address.")
   .max(EXTENSION_LIMITS.email, `Must be at most ${EXTENSION_LIMITS.email} characters.`)
-  .pipe(z.union([z.literal(""), z.email("Enter a valid email address.")], { error: "Enter a valid email address." }))
+  .pipe(
+    z.union([z.literal(""), z.email("Enter a valid email address.")], {
+      error: "Enter a valid email address.",
+    }),
+  )
   .nullish()
   .transform((value) => value || null);
 

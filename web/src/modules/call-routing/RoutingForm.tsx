@@ -17,9 +17,9 @@ import {
   HOLD_MUSIC_LABELS,
   numberRoutingBodySchema,
   RING_STRATEGY_LABELS,
+  RING_TIMEOUT_SECONDS,
   TIME_ZONES,
 } from "@poundline/api/call-routing/schemas";
-import { RING_TIMEOUT_SECONDS } from "@poundline/telephony/routing-defaults";
 import type { CallRouting, NumberRouting } from "../../api/call-routing";
 import { isRefusal } from "../../api/errors";
 import { useSchemaForm } from "../../lib/schema-form";
@@ -194,7 +194,7 @@ export function RoutingForm({ routing, choices }: { routing: NumberRouting; choi
                     {...form.getInputProps(`holidays.${index}.date`)}
                   />
                   <TextInput label="Holiday name" {...form.getInputProps(`holidays.${index}.name`)} />
-                  <Button variant="subtle" color="red" onClick={() => form.removeListItem("holidays", index)}>
+                  <Button variant="default" onClick={() => form.removeListItem("holidays", index)}>
                     Remove Holiday
                   </Button>
                 </Group>
@@ -209,7 +209,7 @@ export function RoutingForm({ routing, choices }: { routing: NumberRouting; choi
             ))}
             <Group>
               <Button
-                variant="light"
+                variant="default"
                 onClick={() =>
                   form.insertListItem("holidays", {
                     date: "",

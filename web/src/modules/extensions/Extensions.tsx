@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { Plus, Search } from "lucide-react";
 import { DataTable } from "mantine-datatable";
@@ -57,11 +57,7 @@ export function Extensions() {
             {
               accessor: "voicemailEnabled",
               title: "Voicemail",
-              render: (e) => (
-                <Badge variant="light" color={e.voicemailEnabled ? "green" : "gray"}>
-                  {e.voicemailEnabled ? "On" : "Off"}
-                </Badge>
-              ),
+              render: (e) => <Text size="sm">{e.voicemailEnabled ? "On" : "Off"}</Text>,
             },
           ]}
         />
