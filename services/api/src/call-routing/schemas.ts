@@ -91,7 +91,12 @@ export const destinationSchema = z
       .nullish()
       .transform((v) => v || null),
     ringGroup: z
-      .array(z.string().max(100), { error: "Must be a list." })
+      .array(
+        z.string({ error: "Choose an extension." }).regex(/^ext_[a-z0-9]{1,64}$/, "Choose an extension."),
+        {
+          error: "Must be a list.",
+        },
+      )
       .max(10, "At most 10 extensions.")
       .default([]),
   })
@@ -134,7 +139,9 @@ export const numberRoutingBodySchema = z.object({
     .int(RING_TIMEOUT_MESSAGE)
     .min(RING_TIMEOUT_SECONDS.min, RING_TIMEOUT_MESSAGE)
     .max(RING_TIMEOUT_SECONDS.max, RING_TIMEOUT_MESSAGE),
-  timeZone: z.string({ error: "Choose a time zone." }).refine(isTimeZone, "Choose a time zone."),
+  timeZone: line("Choose a time zone.")
+    .max(64, "Choose a time zone.")
+    .refine(isTimeZone, "Choose a time zone."),
   businessHours: businessHoursSchema,
   businessHoursDestination: destinationSchema,
   afterHoursDestination: destinationSchema,

@@ -123,16 +123,14 @@ describe("extensions: happy path", () => {
   it("refuses to delete one a menu or a number uses, saying what uses it", async () => {
     const menuId = newId("ivrMenu");
     await t.db.db.insert(schema.ivrMenus).values({ id: menuId, accountId: user.accountId, name: "Main" });
-    await t.db.db
-      .insert(schema.ivrOptions)
-      .values({
-        id: newId("ivrOption"),
-        menuId,
-        accountId: user.accountId,
-        keyPress: "2",
-        action: "extension",
-        destination: created.id,
-      });
+    await t.db.db.insert(schema.ivrOptions).values({
+      id: newId("ivrOption"),
+      menuId,
+      accountId: user.accountId,
+      keyPress: "2",
+      action: "extension",
+      destination: created.id,
+    });
     const res = await inject("DELETE", `/api/extensions/${created.id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(

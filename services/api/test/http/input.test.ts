@@ -3,11 +3,13 @@ import type { z } from "zod";
 import * as adminJobs from "../../src/admin/jobs";
 import * as adminSchemas from "../../src/admin/schemas";
 import * as analyticsSchemas from "../../src/analytics/schemas";
+import * as callRoutingSchemas from "../../src/call-routing/schemas";
 import * as authSchemas from "../../src/auth/schemas";
 import * as callSchemas from "../../src/calls/schemas";
 import * as consoleSchemas from "../../src/console/schemas";
 import * as crmCsvSchemas from "../../src/crm/csv-schemas";
 import * as crmSchemas from "../../src/crm/schemas";
+import * as extensionSchemas from "../../src/extensions/schemas";
 import {
   CONTROL_CHARACTERS_MESSAGE,
   dateInput,
@@ -184,11 +186,13 @@ const modules = {
   adminSchemas,
   analyticsSchemas,
   authSchemas,
+  callRoutingSchemas,
   callSchemas,
   consoleSchemas,
   conversationSchemas,
   crmCsvSchemas,
   crmSchemas,
+  extensionSchemas,
   messageSchemas,
   siteSchemas,
   voicemailSchemas,
