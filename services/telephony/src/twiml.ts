@@ -345,12 +345,12 @@ export function renderLeave(): string {
 }
 
 /** A member who answered: a whisper, then the caller waiting in the queue. */
-export function renderMemberAnswer(companyName: string, queue: string): string {
+export function renderMemberAnswer(companyName: string, queue: string, record = false): string {
   const response = new VoiceResponse();
   const company = twimlText(companyName);
   if (company) say(response, CALL_MESSAGES.whisper(company));
   const name = twimlText(queue);
-  if (name) response.dial().queue(name);
+  if (name) response.dial(record ? { record: DIAL_RECORD_MODE } : {}).queue(name);
   else response.hangup();
   return response.toString();
 }

@@ -33,6 +33,8 @@ interface Expectation {
   dialTimeouts?: string[];
   /** Each <Dial>'s record attribute ("" when absent), in order. */
   dialRecords?: string[];
+  /** The record attribute of the <Dial> of each member who answered (the bridge to the caller). */
+  memberDialRecords?: string[];
   /** Phrases the caller must not hear. */
   notSpoken?: string[];
   /** Ring group members called (the carrier's outbound calls' To), in the order they were called. */
@@ -111,6 +113,12 @@ async function checkCall(
     expect(transcript.verbs.filter((v) => v.verb === "Dial").map((v) => v.attributes.record ?? "")).toEqual(
       want.dialRecords,
     );
+  }
+  if (want.memberDialRecords) {
+    const records = memberCalls.flatMap((c) =>
+      (c.transcript?.verbs ?? []).filter((v) => v.verb === "Dial").map((v) => v.attributes.record ?? ""),
+    );
+    expect(records).toEqual(want.memberDialRecords);
   }
   for (const phrase of want.notSpoken ?? [])
     expect(
