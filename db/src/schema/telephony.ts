@@ -76,6 +76,15 @@ function routeTargetCheck(
   );
 }
 
+/** A holiday of a number: its date and where that day's calls go (never a ring group). */
+export interface HolidayRoute {
+  date: string;
+  name: string;
+  targetType: Exclude<(typeof routeTargets)[number], "ring_group">;
+  /** ivr_menu: menu id; extension: extension id; forward: E.164 number; otherwise null. */
+  targetId: string | null;
+}
+
 /** Numbers the account rents from the carrier. */
 export const phoneNumbers = pgTable(
   "phone_numbers",
@@ -132,6 +141,10 @@ export const numberRouting = pgTable(
     holdMusicUrl: text("hold_music_url"),
     voicemailEnabled: boolean("voicemail_enabled").notNull().default(true),
     voicemailGreeting: text("voicemail_greeting"),
+    /** Dates (YYYY-MM-DD, the number's zone) routed all day to their own destination. */
+    holidays: jsonb("holidays").$type<HolidayRoute[]>().notNull().default([]),
+    /** Record the calls put through (<Dial record>), with the consent notice where the caller's state asks. */
+    recordCalls: boolean("record_calls").notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -146,6 +159,7 @@ export const numberRouting = pgTable(
       sql`${t.ringTimeoutSeconds} between ${sql.raw(`${RING_TIMEOUT_SECONDS.min} and ${RING_TIMEOUT_SECONDS.max}`)}`,
     ),
     check("number_routing_business_hours_check", sql`jsonb_typeof(${t.businessHours}) = 'object'`),
+    check("number_routing_holidays_check", sql`jsonb_typeof(${t.holidays}) = 'array'`),
     check("number_routing_business_hours_target_type_check", oneOf(t.businessHoursTargetType, routeTargets)),
     check("number_routing_after_hours_target_type_check", oneOf(t.afterHoursTargetType, routeTargets)),
     check(

@@ -20,11 +20,13 @@ import { loadAuth } from "./auth/context";
 import type { GoogleTokenExchange } from "./auth/google";
 import { authRoutes } from "./auth/routes";
 import { createLoginThrottle, type LoginThrottle } from "./auth/throttle";
+import { callRoutingRoutes, holdMusicMediaRoutes } from "./call-routing/routes";
 import { callRoutes } from "./calls/routes";
 import { type Config, trustProxyOption } from "./config";
 import { consoleRoutes } from "./console/routes";
 import { contactCsvRoutes } from "./crm/csv-routes";
 import { crmRoutes } from "./crm/routes";
+import { extensionRoutes } from "./extensions/routes";
 import { geoRoutingRoutes } from "./geo-routing/routes";
 import { healthRoutes } from "./health/routes";
 import { registerErrorHandler, sendClientError, sendFrameworkError } from "./http/errors";
@@ -205,6 +207,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const allowedOrigins = [config.PUBLIC_BASE_URL, ...(config.ALLOWED_ORIGINS?.split(",") ?? [])];
   const webApp = loadBuiltWebApp(options.webDist);
   await app.register(healthRoutes);
+  await app.register(holdMusicMediaRoutes);
   await app.register(async (browser) => {
     logRequests(browser);
     await registerSecurityHeaders(browser, {
@@ -242,6 +245,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         await api.register(adminRoutes, { prefix: "/admin" });
         await api.register(siteRoutes);
         await api.register(consoleRoutes);
+        await api.register(callRoutingRoutes);
+        await api.register(extensionRoutes);
         await api.register(liveRoutes, { allowedOrigins, heartbeatMs: options.liveHeartbeatMs });
       },
       { prefix: "/api" },

@@ -1,7 +1,8 @@
-import { isWithinBusinessHours } from "./business-hours";
+import { isWithinBusinessHours, localDate } from "./business-hours";
 import { matchGeoRule } from "./geo-rules";
 import { type IvrMenu, type IvrPosition, type IvrStep, nextIvrStep } from "./ivr";
 import type { CallerLocation, LocationInput } from "./location";
+import { needsConsentNotice, RECORDING_CONSENT_NOTICE } from "./recording-consent";
 import { afterDial, type DialStatus, ringAttempts } from "./ring";
 import { RING_TIMEOUT_SECONDS } from "./routing-defaults";
 import type {
@@ -46,7 +47,15 @@ export type HuntTarget = "open" | "after";
 
 export type CallStep =
   | { kind: "menu"; context: CallContext; menu: IvrMenu; position: IvrPosition; preface: string | null }
-  | { kind: "dial"; context: CallContext; numbers: string[]; timeoutSeconds: number; followUp: DialFollowUp }
+  | {
+      kind: "dial";
+      context: CallContext;
+      numbers: string[];
+      timeoutSeconds: number;
+      followUp: DialFollowUp;
+      /** Record the bridged call (the number's call recording is on). */
+      record?: boolean;
+    }
   /** Ring group: the caller waits in a queue hearing the hold music while members are called. */
   | { kind: "queue"; context: CallContext; target: HuntTarget; holdMusicUrl: string }
   | { kind: "voicemail"; context: CallContext; greeting: string; extensionId: string | null }
@@ -92,6 +101,14 @@ export interface RoutedCall {
   accountId: string | null;
   /** Set for pound-code calls: the rule that chose the licensee, or null for the default. */
   geoRuleId?: string | null;
+  /** Said before anything else: the recording consent notice, when the call may be recorded. */
+  notice?: string;
+}
+
+/** The consent notice when the number records its calls and the caller's state asks for it. */
+function consentNotice(route: NumberRoute | null, location: CallerLocation, step: CallStep) {
+  if (!route?.recordCalls || step.kind === "say_goodbye" || step.kind === "end") return {};
+  return needsConsentNotice(location) ? { notice: RECORDING_CONSENT_NOTICE } : {};
 }
 
 /**
@@ -111,7 +128,8 @@ export function routeIncomingCall(
     const account = table.accounts.get(entry.route.accountId);
     if (!account)
       return { step: { kind: "say_goodbye", message: CALL_MESSAGES.notInService }, accountId: null };
-    return { step: routeByHours(account, entry.route, now), accountId: account.id };
+    const step = routeByHours(account, entry.route, now);
+    return { step, accountId: account.id, ...consentNotice(entry.route, location, step) };
   }
 
   const { rule, accountId } = chooseLicensee(entry.shared, location);
@@ -142,12 +160,20 @@ export function routeIncomingCall(
     : account.mainRoute
       ? routeByHours(account, account.mainRoute, now)
       : voicemailStep({ accountId: account.id, numberId: null }, null, account);
-  return { step, accountId: account.id, geoRuleId: rule?.id ?? null };
+  return {
+    step,
+    accountId: account.id,
+    geoRuleId: rule?.id ?? null,
+    ...consentNotice(account.mainRoute, location, step),
+  };
 }
 
 function routeByHours(account: AccountRouting, route: NumberRoute, now: Date): CallStep {
   const gate = gateState(account.gate, now);
   if (gate !== "open") return { kind: "say_goodbye", message: gateMessages[gate] };
+  // A holiday takes the whole local day, whatever the weekday's hours say.
+  const holiday = route.holidays?.get(localDate(now, route.timeZone));
+  if (holiday) return stepForTarget(account, route, holiday, "after");
   const open = isWithinBusinessHours(route.businessHours, route.timeZone, now);
   const which = open ? "open" : "after";
   return stepForTarget(account, route, open ? route.openTarget : route.afterHoursTarget, which);
@@ -180,6 +206,8 @@ function numberFallback(context: CallContext, route: NumberRoute | null, account
   return voicemailStep(context, route, account);
 }
 
+const recording = (route: NumberRoute | null) => (route?.recordCalls ? { record: true } : {});
+
 function dialExtension(
   context: CallContext,
   route: NumberRoute | null,
@@ -199,6 +227,7 @@ function dialExtension(
     numbers: extension.forwardingNumbers,
     timeoutSeconds: route?.ringTimeoutSeconds ?? RING_TIMEOUT_SECONDS.default,
     followUp: { kind: "extension", extensionId: extension.id },
+    ...recording(route),
   };
 }
 
@@ -247,6 +276,7 @@ function stepForTarget(
         numbers: [target.number],
         timeoutSeconds: route.ringTimeoutSeconds,
         followUp: { kind: "number" },
+        ...recording(route),
       };
     case "hangup":
       return { kind: "say_goodbye", message: CALL_MESSAGES.goodbye };
@@ -323,6 +353,7 @@ export function continueAfterDial(
         numbers: next.numbers,
         timeoutSeconds: route.ringTimeoutSeconds,
         followUp: { ...followUp, attempt: next.index },
+        ...recording(route),
       };
     }
     case "extension": {

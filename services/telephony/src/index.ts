@@ -1,4 +1,5 @@
 export * from "./area-codes";
+export * from "./audio";
 export * from "./business-hours";
 export * from "./call-flow";
 export * from "./call-owner";
@@ -14,7 +15,9 @@ export * from "./location-prompt";
 export * from "./phone";
 export * from "./postal-codes";
 export * from "./rating";
+export * from "./recording-consent";
 export * from "./ring";
 export * from "./routing-defaults";
 export * from "./routing-table";
+export * from "./routing-validator";
 export * from "./twiml";

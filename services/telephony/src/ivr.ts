@@ -154,6 +154,8 @@ export function nextIvrStep(menus: IvrMenus, position: IvrPosition, digits: stri
 export interface IvrProblem {
   menuId: string;
   message: string;
+  /** dangling: an action points at nothing; unreachable: no path enters the menu. */
+  kind?: "dangling" | "unreachable";
 }
 
 /**
@@ -170,9 +172,14 @@ export function validateIvr(
   for (const menu of menus.values()) {
     const targets: string[] = [];
     const checkMenu = (dest: string | null, where: string) => {
-      if (!dest) problems.push({ menuId: menu.id, message: `${where} has no destination menu` });
+      if (!dest)
+        problems.push({ menuId: menu.id, message: `${where} has no destination menu`, kind: "dangling" });
       else if (!menus.has(dest))
-        problems.push({ menuId: menu.id, message: `${where} goes to a missing menu (${dest})` });
+        problems.push({
+          menuId: menu.id,
+          message: `${where} goes to a missing menu (${dest})`,
+          kind: "dangling",
+        });
       else targets.push(dest);
     };
     if (menu.timeoutAction === "ivr_menu") checkMenu(menu.timeoutActionDestination, "Timeout action");
@@ -189,6 +196,7 @@ export function validateIvr(
         problems.push({
           menuId: menu.id,
           message: `${where} goes to a missing extension (${option.destination ?? "none"})`,
+          kind: "dangling",
         });
       }
     }
@@ -204,7 +212,11 @@ export function validateIvr(
   }
   for (const menu of menus.values()) {
     if (!reached.has(menu.id))
-      problems.push({ menuId: menu.id, message: `Menu "${menu.name}" cannot be reached` });
+      problems.push({
+        menuId: menu.id,
+        message: `Menu "${menu.name}" cannot be reached`,
+        kind: "unreachable",
+      });
   }
   return problems;
 }

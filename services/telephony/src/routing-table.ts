@@ -26,6 +26,10 @@ export interface NumberRoute {
   holdMusicUrl: string;
   voicemailEnabled: boolean;
   voicemailGreeting: string | null;
+  /** Local dates (YYYY-MM-DD in the number's zone) routed all day to their own destination. */
+  holidays?: ReadonlyMap<string, RouteTarget>;
+  /** Record the calls it puts through (the consent notice first where the caller's state asks). */
+  recordCalls?: boolean;
 }
 
 export interface Extension {

@@ -197,12 +197,17 @@ export function dialDestinations(targets: readonly string[]): DialDestination[] 
 // Menus are many calls' first answer: their TwiML is built once per menu version and position.
 const menuCache = new WeakMap<IvrMenu, Map<string, string>>();
 
-function renderMenu(step: Extract<CallStep, { kind: "menu" }>, options: TwimlOptions): string {
-  const key = `${options.baseUrl}|${step.context.accountId}|${step.context.numberId}|${step.position.invalidCount}|${step.position.timeoutCount}|${step.preface ?? ""}`;
+function renderMenu(
+  step: Extract<CallStep, { kind: "menu" }>,
+  options: TwimlOptions,
+  notice: string | undefined,
+): string {
+  const key = `${options.baseUrl}|${step.context.accountId}|${step.context.numberId}|${step.position.invalidCount}|${step.position.timeoutCount}|${step.preface ?? ""}|${notice ?? ""}`;
   let byKey = menuCache.get(step.menu);
   const cached = byKey?.get(key);
   if (cached) return cached;
   const response = new VoiceResponse();
+  say(response, notice);
   const gather = response.gather({
     numDigits: 1,
     timeout: step.menu.timeoutSeconds,
@@ -219,7 +224,7 @@ function renderMenu(step: Extract<CallStep, { kind: "menu" }>, options: TwimlOpt
     byKey = new Map();
     menuCache.set(step.menu, byKey);
   }
-  // Prefaces come from a small set (the menu's messages), so the cache stays bounded.
+  // Prefaces and notices come from small sets (the menu's messages), so the cache stays bounded.
   if (byKey.size < 256) byKey.set(key, xml);
   return xml;
 }
@@ -232,13 +237,23 @@ export interface CallParties {
   callSid?: string;
 }
 
+/** What <Dial record> is set to when a number records its calls: both parties, on two channels. */
+export const DIAL_RECORD_MODE = "record-from-answer-dual";
+
 /**
  * TwiML for a step of the call flow, built with the carrier's own builder. The parties go into
- * the recording callback's URL: the carrier's recording callback does not repeat them.
+ * the recording callback's URL: the carrier's recording callback does not repeat them. A notice
+ * (the recording consent notice) is said before anything else.
  */
-export function renderStep(step: CallStep, options: TwimlOptions, parties?: CallParties): string {
-  if (step.kind === "menu") return renderMenu(step, options);
+export function renderStep(
+  step: CallStep,
+  options: TwimlOptions,
+  parties?: CallParties,
+  notice?: string,
+): string {
+  if (step.kind === "menu") return renderMenu(step, options, notice);
   const response = new VoiceResponse();
+  say(response, notice);
   switch (step.kind) {
     case "dial": {
       const action = dialUrl(options, step.context, step.followUp);
@@ -253,6 +268,7 @@ export function renderStep(step: CallStep, options: TwimlOptions, parties?: Call
         action,
         method: "POST",
         answerOnBridge: true,
+        ...(step.record ? { record: DIAL_RECORD_MODE } : {}),
       });
       for (const destination of destinations) {
         if (destination.noun === "Sip") dial.sip(destination.address);
@@ -331,12 +347,12 @@ export function renderLeave(): string {
 }
 
 /** A member who answered: a whisper, then the caller waiting in the queue. */
-export function renderMemberAnswer(companyName: string, queue: string): string {
+export function renderMemberAnswer(companyName: string, queue: string, record = false): string {
   const response = new VoiceResponse();
   const company = twimlText(companyName);
   if (company) say(response, CALL_MESSAGES.whisper(company));
   const name = twimlText(queue);
-  if (name) response.dial().queue(name);
+  if (name) response.dial(record ? { record: DIAL_RECORD_MODE } : {}).queue(name);
   else response.hangup();
   return response.toString();
 }

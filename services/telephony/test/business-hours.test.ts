@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { type BusinessHours, defaultBusinessHours, isWithinBusinessHours } from "../src/business-hours";
+import {
+  type BusinessHours,
+  defaultBusinessHours,
+  isTimeZone,
+  isWithinBusinessHours,
+  localDate,
+} from "../src/business-hours";
 
 const overnight: BusinessHours = {
   ...defaultBusinessHours,
@@ -32,5 +38,27 @@ describe("isWithinBusinessHours", () => {
     ["overnight shift over, Saturday 06:00", overnight, "America/New_York", "2026-11-28T11:00:00Z", false],
   ])("%s", (_name, hours, tz, iso, open) => {
     expect(isWithinBusinessHours(hours, tz, new Date(iso))).toBe(open);
+  });
+});
+
+describe("localDate", () => {
+  it.each([
+    ["New York evening is still that day", "2026-11-27T04:30:00Z", "America/New_York", "2026-11-26"],
+    ["UTC has moved on", "2026-11-27T04:30:00Z", "UTC", "2026-11-27"],
+    ["Honolulu is a day behind Auckland", "2026-12-25T09:00:00Z", "Pacific/Honolulu", "2026-12-24"],
+    ["Auckland", "2026-12-25T09:00:00Z", "Pacific/Auckland", "2026-12-25"],
+  ])("%s", (_name, at, zone, expected) => {
+    expect(localDate(new Date(at), zone)).toBe(expected);
+  });
+});
+
+describe("isTimeZone", () => {
+  it.each([
+    ["America/New_York", true],
+    ["UTC", true],
+    ["Mars/Olympus", false],
+    ["", false],
+  ])("%s: %s", (zone, expected) => {
+    expect(isTimeZone(zone)).toBe(expected);
   });
 });

@@ -113,6 +113,14 @@ export const routes: RouteObject[] = [
             lazy: page(() => import("../pages/console/Analytics").then((m) => m.AnalyticsPage)),
           },
           {
+            path: "call-routing",
+            lazy: page(() => import("../pages/console/CallRouting").then((m) => m.CallRoutingPage)),
+          },
+          {
+            path: "extensions",
+            lazy: page(() => import("../pages/console/Extensions").then((m) => m.ExtensionsPage)),
+          },
+          {
             path: "*",
             lazy: page(() => import("../pages/console/ComingSoon").then((m) => m.ComingSoonPage)),
           },

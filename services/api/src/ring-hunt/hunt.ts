@@ -78,7 +78,9 @@ export interface RingHuntPorts {
 export type HoldAnswer = { kind: "hold"; holdMusicUrl: string } | { kind: "leave" };
 
 /** What a member who answered hears: taken to the caller, or thanked off the line. */
-export type MemberAnswer = { kind: "bridge"; companyName: string; queue: string } | { kind: "end" };
+export type MemberAnswer =
+  /** record: the number records its calls (the bridge's <Dial> records). */
+  { kind: "bridge"; companyName: string; queue: string; record: boolean } | { kind: "end" };
 
 const LEAVE: HoldAnswer = { kind: "leave" };
 const END: MemberAnswer = { kind: "end" };
@@ -224,8 +226,10 @@ export function createRingHunt(ports: RingHuntPorts) {
       if (!taken) return END;
       // The requests go out together: one round trip to the carrier.
       await cancelMemberCalls(member.queue, stillRinging(taken, input.callSid), log);
-      const companyName = routing().accounts.get(context.accountId)?.companyName ?? "";
-      return { kind: "bridge", companyName, queue: member.queue };
+      const table = routing();
+      const companyName = table.accounts.get(context.accountId)?.companyName ?? "";
+      const route = context.numberId ? table.numbersById.get(context.numberId) : undefined;
+      return { kind: "bridge", companyName, queue: member.queue, record: route?.recordCalls ?? false };
     },
 
     /**

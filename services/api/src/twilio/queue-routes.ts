@@ -60,7 +60,7 @@ export async function queueRoutes(app: FastifyInstance) {
     return sendTwiml(
       reply,
       answer.kind === "bridge"
-        ? renderMemberAnswer(answer.companyName, answer.queue)
+        ? renderMemberAnswer(answer.companyName, answer.queue, answer.record)
         : renderStep({ kind: "end" }, twiml),
     );
   });

@@ -24,7 +24,7 @@ export const holdMusicUrls: Record<Exclude<(typeof holdMusicOptions)[number], "c
   jazz: "http://com.twilio.music.soft-rock.s3.amazonaws.com/_ghost_-_promo_2_sample_pack.mp3",
 };
 
-function target(type: string, id: string | null, ringGroup: string[]): RouteTarget {
+export function target(type: string, id: string | null, ringGroup: string[]): RouteTarget {
   switch (type) {
     case "ivr_menu":
       return id ? { kind: "ivr_menu", menuId: id } : { kind: "voicemail" };
@@ -127,6 +127,8 @@ export async function loadRoutingSnapshot(db: Database): Promise<RoutingSnapshot
         : holdMusicUrls[routing?.holdMusic ?? "default"],
     voicemailEnabled: routing?.voicemailEnabled ?? true,
     voicemailGreeting: routing?.voicemailGreeting ?? null,
+    holidays: new Map((routing?.holidays ?? []).map((h) => [h.date, target(h.targetType, h.targetId, [])])),
+    recordCalls: routing?.recordCalls ?? false,
   }));
 
   const rulesByNumber = new Map<string, GeoRule[]>();

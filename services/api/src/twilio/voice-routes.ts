@@ -76,7 +76,7 @@ export function incomingCallAnswerer({ carrier, routing, clock, live }: AppDeps)
         to: call.to,
         direction: "inbound",
       });
-    return renderStep(routed.step, twiml, { from: call.from, to: call.to, callSid });
+    return renderStep(routed.step, twiml, { from: call.from, to: call.to, callSid }, routed.notice);
   };
 }
 

@@ -4,10 +4,12 @@ import * as adminJobs from "../../src/admin/jobs";
 import * as adminSchemas from "../../src/admin/schemas";
 import * as analyticsSchemas from "../../src/analytics/schemas";
 import * as authSchemas from "../../src/auth/schemas";
+import * as callRoutingSchemas from "../../src/call-routing/schemas";
 import * as callSchemas from "../../src/calls/schemas";
 import * as consoleSchemas from "../../src/console/schemas";
 import * as crmCsvSchemas from "../../src/crm/csv-schemas";
 import * as crmSchemas from "../../src/crm/schemas";
+import * as extensionSchemas from "../../src/extensions/schemas";
 import * as geoRoutingSchemas from "../../src/geo-routing/schemas";
 import {
   CONTROL_CHARACTERS_MESSAGE,
@@ -186,12 +188,14 @@ const modules = {
   adminSchemas,
   analyticsSchemas,
   authSchemas,
+  callRoutingSchemas,
   callSchemas,
   consoleSchemas,
   conversationSchemas,
   crmCsvSchemas,
   crmSchemas,
   geoRoutingSchemas,
+  extensionSchemas,
   messageSchemas,
   numberSchemas,
   siteSchemas,

@@ -217,6 +217,7 @@ describe("the ring hunt", () => {
       kind: "bridge",
       companyName: "Demo Law Group",
       queue: "CA-caller",
+      record: false,
     });
     expect(carrier.canceled).toEqual(["CA-m1"]);
     expect(await hunt.memberAnswered({ context, member, callSid: "CA-m1" }, log)).toEqual({ kind: "end" });

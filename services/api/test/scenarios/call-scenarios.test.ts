@@ -31,6 +31,12 @@ interface Expectation {
   firstDial?: string[];
   dialStatus?: string[];
   dialTimeouts?: string[];
+  /** Each <Dial>'s record attribute ("" when absent), in order. */
+  dialRecords?: string[];
+  /** The record attribute of the <Dial> of each member who answered (the bridge to the caller). */
+  memberDialRecords?: string[];
+  /** Phrases the caller must not hear. */
+  notSpoken?: string[];
   /** Ring group members called (the carrier's outbound calls' To), in the order they were called. */
   members?: string[];
   /** Substrings of what the members who answered heard (the whisper), in this order. */
@@ -103,6 +109,22 @@ async function checkCall(
       want.dialTimeouts,
     );
   }
+  if (want.dialRecords) {
+    expect(transcript.verbs.filter((v) => v.verb === "Dial").map((v) => v.attributes.record ?? "")).toEqual(
+      want.dialRecords,
+    );
+  }
+  if (want.memberDialRecords) {
+    const records = memberCalls.flatMap((c) =>
+      (c.transcript?.verbs ?? []).filter((v) => v.verb === "Dial").map((v) => v.attributes.record ?? ""),
+    );
+    expect(records).toEqual(want.memberDialRecords);
+  }
+  for (const phrase of want.notSpoken ?? [])
+    expect(
+      heard.some((text) => text.includes(phrase)),
+      `"${phrase}" not heard`,
+    ).toBe(false);
   if (want.gathers !== undefined) expect(transcript.gathers).toHaveLength(want.gathers);
   if (want.ended) expect(transcript.ended.reason).toBe(want.ended);
   expect(transcript.errors, JSON.stringify(transcript.errors)).toEqual([]);

@@ -1,0 +1,149 @@
+import { AUDIO_CONTENT_TYPES, type AudioFormat, sniffAudio } from "@poundline/telephony";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireAccount } from "../auth/context";
+import { AppError } from "../http/errors";
+import {
+  listCallRouting,
+  ownsNumber,
+  type RoutingSaveResult,
+  saveNumberRouting,
+  setCustomHoldMusic,
+} from "./number-routing";
+import { refusedByValidator } from "./refusal";
+import {
+  CUSTOM_MUSIC_MISSING_MESSAGE,
+  callRoutingSchema,
+  HOLD_MUSIC_MAX_BYTES,
+  NOT_AUDIO_MESSAGE,
+  NUMBER_NOT_FOUND_MESSAGE,
+  numberParamsSchema,
+  numberRoutingBodySchema,
+  numberRoutingSchema,
+} from "./schemas";
+
+const notFound = () => new AppError("NOT_FOUND", NUMBER_NOT_FOUND_MESSAGE);
+
+function saved(result: RoutingSaveResult) {
+  if (result.ok) return result.routing;
+  switch (result.reason) {
+    case "not_found":
+      throw notFound();
+    case "custom_music_missing":
+      throw new AppError("BAD_REQUEST", CUSTOM_MUSIC_MISSING_MESSAGE, {
+        "body.holdMusic": [CUSTOM_MUSIC_MISSING_MESSAGE],
+      });
+    case "refused":
+      throw refusedByValidator(result.issues);
+  }
+}
+
+/** Where uploaded hold music is served from (the carrier fetches it for <Play>). */
+export const HOLD_MUSIC_PATH = "/media/hold-music";
+const FILE_NAME = /^[a-z0-9_]{1,80}\.(mp3|wav|aiff)$/;
+const ACCOUNT_ID = /^acct_[a-z0-9]{1,64}$/;
+
+/** Call routing per number, mounted under /api. Every save is validated, then recompiles the tables. */
+export async function callRoutingRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.addHook("onRequest", async (request) => {
+    requireAccount(request);
+  });
+  // Hold music arrives as the file's bytes; the bytes, not the declared type, decide if it is audio.
+  app.addContentTypeParser(
+    [
+      "application/octet-stream",
+      "audio/mpeg",
+      "audio/mp3",
+      "audio/wav",
+      "audio/x-wav",
+      "audio/wave",
+      "audio/aiff",
+      "audio/x-aiff",
+    ],
+    { parseAs: "buffer", bodyLimit: HOLD_MUSIC_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.get("/call-routing", { schema: { response: { 200: callRoutingSchema } } }, async (request) => {
+    const { account } = requireAccount(request);
+    return listCallRouting(request.server.deps.db.db, account.id);
+  });
+
+  app.put(
+    "/call-routing/:numberId",
+    {
+      schema: {
+        params: numberParamsSchema,
+        body: numberRoutingBodySchema,
+        response: { 200: numberRoutingSchema },
+      },
+    },
+    async (request) => {
+      const { account } = requireAccount(request);
+      const { db, clock, routing } = request.server.deps;
+      const result = saved(
+        await saveNumberRouting(db.db, account.id, request.params.numberId, request.body, clock()),
+      );
+      await routing.changed();
+      return result;
+    },
+  );
+
+  app.post(
+    "/call-routing/:numberId/hold-music",
+    { schema: { params: numberParamsSchema, response: { 200: numberRoutingSchema } } },
+    async (request) => {
+      const { account } = requireAccount(request);
+      const { db, clock, routing, recordings, carrier } = request.server.deps;
+      const { numberId } = request.params;
+      if (!(await ownsNumber(db.db, account.id, numberId))) throw notFound();
+      const bytes = Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : null;
+      const format = bytes ? sniffAudio(bytes) : null;
+      if (!bytes || !format)
+        throw new AppError("BAD_REQUEST", NOT_AUDIO_MESSAGE, { body: [NOT_AUDIO_MESSAGE] });
+      const file = `${numberId}_${crypto.randomUUID().replaceAll("-", "")}.${format}`;
+      await recordings.put(holdMusicKey(account.id, file), bytes);
+      const url = `${carrier.webhookBaseUrl}${HOLD_MUSIC_PATH}/${account.id}/${file}`;
+      const result = saved(await setCustomHoldMusic(db.db, account.id, numberId, url, clock()));
+      await routing.changed();
+      return result;
+    },
+  );
+}
+
+const holdMusicKey = (accountId: string, file: string) => `hold-music/${accountId}/${file}`;
+
+/**
+ * The uploaded recordings, for the carrier's <Play>: public like the carrier's own hold music,
+ * named by a random part nobody can guess.
+ */
+export async function holdMusicMediaRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    `${HOLD_MUSIC_PATH}/:accountId/:file`,
+    {
+      schema: {
+        params: z.object({
+          accountId: z.string().regex(ACCOUNT_ID, "Not found"),
+          file: z.string().regex(FILE_NAME, "Not found"),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { accountId, file } = request.params;
+      let bytes: Uint8Array;
+      try {
+        bytes = await request.server.deps.recordings.get(holdMusicKey(accountId, file));
+      } catch {
+        throw new AppError("NOT_FOUND", "Not found");
+      }
+      const format = file.slice(file.lastIndexOf(".") + 1) as AudioFormat;
+      return reply
+        .header("content-type", AUDIO_CONTENT_TYPES[format])
+        .header("cache-control", "public, max-age=86400, immutable")
+        .send(Buffer.from(bytes));
+    },
+  );
+}
