@@ -35,6 +35,16 @@ export const contacts = pgTable(
     // The contacts list and its export: newest first, id breaking ties (keyset of the export);
     // ascending, read backwards for ORDER BY ... DESC (see call_logs_account_start_idx).
     index("contacts_account_created_idx").on(t.accountId, t.createdAt, t.id),
+    // The tag filter (tags @> '{x}'): its count, and its page when the tag is rare.
+    index("contacts_tags_idx").using("gin", t.tags),
+    // Substring search (ILIKE '%term%') over name, phone, e-mail and company: pg_trgm.
+    index("contacts_search_idx").using(
+      "gin",
+      t.name.op("gin_trgm_ops"),
+      t.phone.op("gin_trgm_ops"),
+      t.email.op("gin_trgm_ops"),
+      t.company.op("gin_trgm_ops"),
+    ),
     check("contacts_lead_status_check", oneOf(t.leadStatus, leadStatuses)),
     check("contacts_contact_type_check", oneOf(t.contactType, contactTypes)),
     check("contacts_source_check", oneOf(t.source, contactSources)),
