@@ -498,8 +498,15 @@ export const messages = pgTable(
       .on(t.accountId, t.ourNumber, t.peerNumber)
       .where(sql.raw(`direction = 'inbound' and read_at is null`)),
     index("messages_contact_idx").on(t.contactId),
-    // Substring search over the other party's number and the text: pg_trgm.
-    index("messages_search_idx").using("gin", t.peerNumber.op("gin_trgm_ops"), t.body.op("gin_trgm_ops")),
+    // The conversations with one other party (a contact found by name in the conversation search).
+    index("messages_account_peer_idx").on(t.accountId, t.peerNumber),
+    // Substring search over the numbers (the other party's, ours) and the text: pg_trgm.
+    index("messages_search_idx").using(
+      "gin",
+      t.peerNumber.op("gin_trgm_ops"),
+      t.ourNumber.op("gin_trgm_ops"),
+      t.body.op("gin_trgm_ops"),
+    ),
     check("messages_direction_check", oneOf(t.direction, messageDirections)),
     check("messages_status_check", oneOf(t.status, messageStatuses)),
     check("messages_counts_check", sql`${t.numSegments} >= 0 and ${t.numMedia} >= 0`),

@@ -73,9 +73,11 @@ export async function searchAccount(db: Database, accountId: string, term: strin
       .where(
         and(
           eq(messages.accountId, accountId),
+          // From and to are our number and the other party's, in one order or the other: the
+          // generated columns are those the trigram index (messages_search_idx) holds.
           or(
-            ilike(messages.fromNumber, pattern),
-            ilike(messages.toNumber, pattern),
+            ilike(messages.peerNumber, pattern),
+            ilike(messages.ourNumber, pattern),
             ilike(messages.body, pattern),
           ),
         ),

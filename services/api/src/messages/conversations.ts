@@ -57,8 +57,8 @@ interface ConversationRow extends Record<string, unknown> {
  * conversation follows (one probe of messages_conversation_idx each), so a page costs about what
  * it shows whatever the number of texts. With a search (the other party's number or contact
  * name), the conversations matching, then the last text of each (one probe each). The texts
- * themselves are not searched here: a substring search over every body needs a trigram index
- * (pg_trgm), left to the console's global search.
+ * themselves are not searched here (the console's global search does): a term most texts hold
+ * would make every conversation a match, each probed for its last text.
  */
 function lastTexts(accountId: string, query: ListConversationsQuery): SQL {
   const page = sql`order by sent_at desc, id desc limit ${query.limit + 1} offset ${query.offset}`;
@@ -74,10 +74,16 @@ function lastTexts(accountId: string, query: ListConversationsQuery): SQL {
   }
   const pattern = containsPattern(query.q);
   const digits = phoneDigits(query.q);
-  const byNumber = digits ? sql`or matching.peer_number like ${containsPattern(digits)}` : sql``;
-  // The conversations (read from messages_conversation_idx alone), then the matching ones.
+  const byNumber = digits ? sql`or peer_number like ${containsPattern(digits)}` : sql``;
+  // The matching conversations first: the other party's number through the trigram index
+  // (messages_search_idx), the numbers of the contacts so named through messages_account_peer_idx;
+  // then the last text of each of those only.
   return sql`select l.* from (
-      select distinct our_number, peer_number from ${messages} where account_id = ${accountId}
+      select distinct our_number, peer_number from ${messages}
+      where account_id = ${accountId}
+        and (peer_number ilike ${pattern} ${byNumber}
+          or peer_number = any(array(
+            select phone from ${contacts} where account_id = ${accountId} and name ilike ${pattern})))
     ) matching
     cross join lateral (
       select ${columns} from ${messages} m
@@ -86,8 +92,6 @@ function lastTexts(accountId: string, query: ListConversationsQuery): SQL {
       order by m.sent_at desc, m.id desc
       limit 1
     ) l
-    where matching.peer_number ilike ${pattern} ${byNumber}
-      or matching.peer_number in (select phone from ${contacts} where account_id = ${accountId} and name ilike ${pattern})
     ${page}`;
 }
 
