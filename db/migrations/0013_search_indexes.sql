@@ -10,7 +10,8 @@ DROP INDEX "voicemails_unread_idx";--> statement-breakpoint
 CREATE INDEX "contacts_tags_idx" ON "contacts" USING gin ("tags");--> statement-breakpoint
 CREATE INDEX "contacts_search_idx" ON "contacts" USING gin ("name" gin_trgm_ops,"phone" gin_trgm_ops,"email" gin_trgm_ops,"company" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "call_logs_search_idx" ON "call_logs" USING gin ("from_number" gin_trgm_ops,"to_number" gin_trgm_ops,"notes" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "messages_search_idx" ON "messages" USING gin ("peer_number" gin_trgm_ops,"body" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "messages_account_peer_idx" ON "messages" USING btree ("account_id","peer_number");--> statement-breakpoint
+CREATE INDEX "messages_search_idx" ON "messages" USING gin ("peer_number" gin_trgm_ops,"our_number" gin_trgm_ops,"body" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "voicemails_search_idx" ON "voicemails" USING gin ("from_number" gin_trgm_ops,"transcription" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "invoices_account_issue_idx" ON "invoices" USING btree ("account_id","issue_date");--> statement-breakpoint
 CREATE INDEX "ledger_entries_wallet_created_idx" ON "ledger_entries" USING btree ("wallet_id","created_at");--> statement-breakpoint
