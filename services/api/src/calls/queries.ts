@@ -90,19 +90,27 @@ export async function listCalls(
   const order = [desc(callLogs.callStartTime), desc(callLogs.id)];
   const offset = (query.page - 1) * query.pageSize;
   const bound = callCountBound(offset, query.pageSize);
-  // Filters follow an index (account, [direction,] start time, id) and the page is read in its
-  // order; a search finds its rows through the trigram index (call_logs_search_idx) when they
-  // are few, and walks the time index filtering when they are many: the planner weighs both.
-  const [pageIds, counted] = await Promise.all([
+  // The first `bound` + 1 matches newest first, once: the page is among them and they are the
+  // count. Filters follow an index (account, [direction,] start time, id), read in its order; a
+  // search finds its rows through the trigram index (call_logs_search_idx) when they are few and
+  // walks the time index filtering when they are many: the planner weighs both.
+  const first = db.$with("first").as(
     db
-      .select({ id: callLogs.id })
+      .select({ id: callLogs.id, at: callLogs.callStartTime })
       .from(callLogs)
       .where(where)
       .orderBy(...order)
-      .limit(query.pageSize)
-      .offset(offset),
-    countCalls(db, where, bound + 1),
-  ]);
+      .limit(bound + 1),
+  );
+  const pageIds = await db
+    .with(first)
+    .select({ id: first.id, counted: sql<number>`(select count(*) from ${first})`.mapWith(Number) })
+    .from(first)
+    .orderBy(desc(first.at), desc(first.id))
+    .limit(query.pageSize)
+    .offset(offset);
+  // A page past the end holds no row to carry the count.
+  const counted = pageIds[0]?.counted ?? (offset === 0 ? 0 : await countCalls(db, where, bound + 1));
   const ids = pageIds.map((r) => r.id);
   const total = Math.min(counted, bound);
   const totalExact = counted <= bound;

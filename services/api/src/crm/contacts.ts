@@ -67,6 +67,7 @@ export async function listContacts(
   if (query.tag) conditions.push(arrayContains(contacts.tags, [query.tag]));
   const where = and(...conditions);
 
+  if (query.q) return searchContacts(db, where, query);
   const rows = await db
     .select()
     .from(contacts)
@@ -76,6 +77,45 @@ export async function listContacts(
     .offset(query.offset);
   const [counted] = await db.select({ total: count() }).from(contacts).where(where);
   return { contacts: rows.map(toContact), total: counted?.total ?? 0 };
+}
+
+/**
+ * A search's matches are gathered once (the trigram index, contacts_search_idx), counted and
+ * sorted from there; only the page's rows are then read whole. Walking the list in date order
+ * instead would read the account's contacts until a page of matches turns up.
+ */
+async function searchContacts(
+  db: Database,
+  where: SQL | undefined,
+  query: ListContactsQuery,
+): Promise<{ contacts: Contact[]; total: number }> {
+  const matched = db
+    .$with("matched")
+    .as(db.select({ id: contacts.id, at: contacts.createdAt }).from(contacts).where(where));
+  const page = db
+    .select({
+      id: matched.id,
+      at: matched.at,
+      total: sql<number>`(select count(*) from ${matched})`.mapWith(Number).as("total"),
+    })
+    .from(matched)
+    .orderBy(desc(matched.at), desc(matched.id))
+    .limit(query.limit)
+    .offset(query.offset)
+    .as("page");
+  const rows = await db
+    .with(matched)
+    .select({ contact: contacts, total: page.total })
+    .from(page)
+    .innerJoin(contacts, eq(contacts.id, page.id))
+    .orderBy(desc(page.at), desc(page.id));
+  // A page past the end holds no row to carry the count.
+  const total =
+    rows[0]?.total ??
+    (query.offset === 0
+      ? 0
+      : ((await db.select({ total: count() }).from(contacts).where(where))[0]?.total ?? 0));
+  return { contacts: rows.map((r) => toContact(r.contact)), total };
 }
 
 export async function findContact(
