@@ -1,5 +1,5 @@
 import { relations, sql } from "drizzle-orm";
-import { check, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, index, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts, users } from "./auth";
 import { idColumn, instant, oneOf, timestamps } from "./columns";
 import { contactSources, contactTypes, leadStatuses } from "./enums";
@@ -48,6 +48,27 @@ export const contacts = pgTable(
     check("contacts_lead_status_check", oneOf(t.leadStatus, leadStatuses)),
     check("contacts_contact_type_check", oneOf(t.contactType, contactTypes)),
     check("contacts_source_check", oneOf(t.source, contactSources)),
+  ],
+);
+
+/**
+ * The tags of each contact, one row each, kept by triggers on contacts (migration
+ * 0014_contact_tags_sync: whatever writes a contact's tags, this follows in the same statement).
+ * The account's distinct tags are then a walk of this primary key, not a read of every contact.
+ */
+export const contactTags = pgTable(
+  "contact_tags",
+  {
+    accountId: text("account_id").notNull(),
+    tag: text("tag").notNull(),
+    contactId: text("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ name: "contact_tags_pkey", columns: [t.accountId, t.tag, t.contactId] }),
+    // The trigger replaces a contact's rows; the cascade deletes them.
+    index("contact_tags_contact_idx").on(t.contactId),
   ],
 );
 

@@ -1,9 +1,9 @@
 import type { Database } from "@poundline/db";
-import { newId, schema } from "@poundline/db";
+import { newId, queryRows, schema } from "@poundline/db";
 import { and, arrayContains, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Contact, CreateContactBody, ListContactsQuery, UpdateContactBody } from "./schemas";
 
-const { contacts } = schema;
+const { contacts, contactTags } = schema;
 
 type ContactRow = typeof contacts.$inferSelect;
 
@@ -218,15 +218,23 @@ export async function convertContactToClient(
   return row ? toContact(row) : null;
 }
 
-/** The distinct tags used in the account, alphabetically: the suggestions of the tag input. */
+/**
+ * The distinct tags used in the account, alphabetically: the suggestions of the tag input. A
+ * skip scan of contact_tags' primary key (account, tag, contact): one probe per distinct tag,
+ * however many contacts carry each.
+ */
 export async function listContactTags(db: Database, accountId: string, max = 1000): Promise<string[]> {
-  const tag = sql<string>`unnest(${contacts.tags})`.as("tag");
-  const rows = await db
-    .selectDistinct({ tag })
-    .from(contacts)
-    .where(eq(contacts.accountId, accountId))
-    .orderBy(sql`tag`)
-    .limit(max);
+  const rows = await queryRows<{ tag: string }>(
+    db,
+    sql`with recursive tags as (
+        (select tag from ${contactTags} where account_id = ${accountId} order by tag limit 1)
+        union all
+        select (select t.tag from ${contactTags} t
+                where t.account_id = ${accountId} and t.tag > tags.tag order by t.tag limit 1)
+        from tags where tags.tag is not null
+      )
+      select tag from tags where tag is not null limit ${max}`,
+  );
   return rows.map((r) => r.tag);
 }
 
