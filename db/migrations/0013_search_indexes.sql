@@ -1,3 +1,10 @@
+CREATE TABLE "contact_tags" (
+	"account_id" text NOT NULL,
+	"tag" text NOT NULL,
+	"contact_id" text NOT NULL,
+	CONSTRAINT "contact_tags_pkey" PRIMARY KEY("account_id","tag","contact_id")
+);
+--> statement-breakpoint
 DROP INDEX "invoices_account_issue_idx";--> statement-breakpoint
 DROP INDEX "ledger_entries_wallet_created_idx";--> statement-breakpoint
 DROP INDEX "feature_requests_created_idx";--> statement-breakpoint
@@ -7,6 +14,8 @@ DROP INDEX "support_tickets_account_updated_idx";--> statement-breakpoint
 DROP INDEX "support_tickets_status_idx";--> statement-breakpoint
 DROP INDEX "voicemails_account_created_idx";--> statement-breakpoint
 DROP INDEX "voicemails_unread_idx";--> statement-breakpoint
+ALTER TABLE "contact_tags" ADD CONSTRAINT "contact_tags_contact_id_contacts_id_fk" FOREIGN KEY ("contact_id") REFERENCES "public"."contacts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "contact_tags_contact_idx" ON "contact_tags" USING btree ("contact_id");--> statement-breakpoint
 CREATE INDEX "contacts_tags_idx" ON "contacts" USING gin ("tags");--> statement-breakpoint
 CREATE INDEX "contacts_search_idx" ON "contacts" USING gin ("name" gin_trgm_ops,"phone" gin_trgm_ops,"email" gin_trgm_ops,"company" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "call_logs_search_idx" ON "call_logs" USING gin ("from_number" gin_trgm_ops,"to_number" gin_trgm_ops,"notes" gin_trgm_ops);--> statement-breakpoint
