@@ -5,8 +5,19 @@ import { fileURLToPath } from "node:url";
 import { hash } from "@node-rs/argon2";
 import { aggregateStatement } from "@poundline/api/analytics/queries";
 import { resolveRange } from "@poundline/api/analytics/ranges";
-import { openDatabase, queryRows } from "@poundline/db";
-import { sql } from "drizzle-orm";
+import { callHistoryPage } from "@poundline/api/calls/queries";
+import { listCallsQuerySchema } from "@poundline/api/calls/schemas";
+import { searchStatements } from "@poundline/api/console/search";
+import { contactsStatements, contactTagsStatement } from "@poundline/api/crm/contacts";
+import { listContactsQuerySchema } from "@poundline/api/crm/schemas";
+import { listConversationsQuerySchema } from "@poundline/api/messages/conversation-schemas";
+import { conversationsStatement } from "@poundline/api/messages/conversations";
+import { messagesStatements } from "@poundline/api/messages/messages";
+import { listMessagesQuerySchema } from "@poundline/api/messages/schemas";
+import { listVoicemailsQuerySchema } from "@poundline/api/voicemails/schemas";
+import { voicemailsStatements } from "@poundline/api/voicemails/voicemails";
+import { type Database, openDatabase, queryRows } from "@poundline/db";
+import { type SQLWrapper, sql } from "drizzle-orm";
 import postgres from "postgres";
 import twilio from "twilio";
 import WebSocket from "ws";
@@ -177,13 +188,40 @@ const forwardedFor = () => {
 interface Endpoint {
   name: string;
   path: string;
-  /** The request's main query, when the bench knows it: EXPLAINed when the target is missed. */
-  explain?: () => ReturnType<typeof sql>;
+  /**
+   * The request's statements, when the bench knows them (built by the API's own modules from
+   * the request's query string): EXPLAINed when the target is missed.
+   */
+  explain?: () => SQLWrapper | (SQLWrapper | undefined)[];
 }
 
+/** The query string of a path, as the route's schema reads it. */
+const queryOf = (path: string) => Object.fromEntries(new URL(path, "http://bench.invalid").searchParams);
+
 /** The console's reads. Endpoints other branches build are listed too: a 404 skips them. */
-function endpoints(accountId: string, timeZone: string): Endpoint[] {
+function endpoints(db: Database, accountId: string, timeZone: string): Endpoint[] {
   const peer = "+12020000001";
+  const contactsRead = (name: string, path: string): Endpoint => ({
+    name,
+    path,
+    explain: () => {
+      const s = contactsStatements(db, accountId, listContactsQuerySchema.parse(queryOf(path)));
+      return [s.search ?? s.page, s.count];
+    },
+  });
+  const callsRead = (name: string, path: string): Endpoint => ({
+    name,
+    path,
+    explain: () => callHistoryPage(db, accountId, listCallsQuerySchema.parse(queryOf(path)), timeZone),
+  });
+  const voicemailsRead = (name: string, path: string): Endpoint => ({
+    name,
+    path,
+    explain: () => {
+      const s = voicemailsStatements(db, accountId, listVoicemailsQuerySchema.parse(queryOf(path)));
+      return [s.page, s.count];
+    },
+  });
   const analytics = (range: "today" | "yesterday" | "last7days" | "last30days" | "thismonth") => ({
     name: `analytics ${range}`,
     path: `/api/analytics?range=${range}`,
@@ -192,31 +230,47 @@ function endpoints(accountId: string, timeZone: string): Endpoint[] {
   const customFrom = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
   const customTo = new Date().toISOString().slice(0, 10);
   return [
-    { name: "contacts list", path: "/api/contacts" },
-    { name: "contacts search", path: "/api/contacts?q=smith%2012" },
-    { name: "contacts search by phone", path: "/api/contacts?q=555-0042" },
-    { name: "contacts filter lead status", path: "/api/contacts?leadStatus=qualified" },
-    { name: "contacts filter type", path: "/api/contacts?contactType=client" },
-    { name: "contacts filter tag", path: "/api/contacts?tag=vip" },
-    { name: "contacts tags", path: "/api/contacts/tags" },
-    { name: "call history list", path: "/api/calls" },
-    { name: "call history page 50", path: "/api/calls?page=50" },
-    { name: "call history search", path: "/api/calls?q=quote" },
-    { name: "call history search number", path: "/api/calls?q=555-0042" },
-    { name: "call history direction", path: "/api/calls?direction=inbound" },
-    { name: "call history missed", path: "/api/calls?direction=missed" },
-    { name: "call history date", path: `/api/calls?date=${customTo}` },
-    { name: "messages conversations", path: "/api/conversations" },
-    { name: "messages conversations search", path: "/api/conversations?q=appointment" },
+    contactsRead("contacts list", "/api/contacts"),
+    contactsRead("contacts search", "/api/contacts?q=smith%2012"),
+    contactsRead("contacts search by phone", "/api/contacts?q=555-0042"),
+    contactsRead("contacts filter lead status", "/api/contacts?leadStatus=qualified"),
+    contactsRead("contacts filter type", "/api/contacts?contactType=client"),
+    contactsRead("contacts filter tag", "/api/contacts?tag=vip"),
+    { name: "contacts tags", path: "/api/contacts/tags", explain: () => contactTagsStatement(accountId) },
+    callsRead("call history list", "/api/calls"),
+    callsRead("call history page 50", "/api/calls?page=50"),
+    callsRead("call history search", "/api/calls?q=quote"),
+    callsRead("call history search number", "/api/calls?q=555-0042"),
+    callsRead("call history direction", "/api/calls?direction=inbound"),
+    callsRead("call history missed", "/api/calls?direction=missed"),
+    callsRead("call history date", `/api/calls?date=${customTo}`),
+    {
+      name: "messages conversations",
+      path: "/api/conversations",
+      explain: () => conversationsStatement(accountId, listConversationsQuerySchema.parse({})),
+    },
+    {
+      name: "messages conversations search",
+      path: "/api/conversations?q=appointment",
+      explain: () =>
+        conversationsStatement(accountId, listConversationsQuerySchema.parse({ q: "appointment" })),
+    },
     {
       name: "messages thread",
       path: `/api/conversations/thread?ourNumber=${encodeURIComponent(ourNumber(0))}&peerNumber=${encodeURIComponent(peer)}`,
     },
     { name: "messages unread count", path: "/api/conversations/unread" },
-    { name: "messages list", path: "/api/messages" },
-    { name: "voicemails list", path: "/api/voicemails" },
-    { name: "voicemails unread", path: "/api/voicemails?unread=true" },
-    { name: "voicemails search", path: "/api/voicemails?q=call%20me" },
+    {
+      name: "messages list",
+      path: "/api/messages",
+      explain: () => {
+        const s = messagesStatements(db, accountId, listMessagesQuerySchema.parse({}));
+        return [s.page, s.count];
+      },
+    },
+    voicemailsRead("voicemails list", "/api/voicemails"),
+    voicemailsRead("voicemails unread", "/api/voicemails?unread=true"),
+    voicemailsRead("voicemails search", "/api/voicemails?q=call%20me"),
     { name: "voicemails unread count", path: "/api/voicemails/unread" },
     analytics("today"),
     analytics("yesterday"),
@@ -236,7 +290,11 @@ function endpoints(accountId: string, timeZone: string): Endpoint[] {
     { name: "dashboard stats", path: "/api/dashboard/stats" },
     { name: "dashboard recent calls", path: "/api/dashboard/recent-calls" },
     { name: "unread count (bell)", path: "/api/console/unread" },
-    { name: "search", path: "/api/console/search?q=smith" },
+    {
+      name: "search",
+      path: "/api/console/search?q=smith",
+      explain: () => [...searchStatements(db, accountId, "smith")],
+    },
   ];
 }
 
@@ -510,7 +568,7 @@ async function main() {
     );
     const timeZone = "America/New_York";
     const misses: Endpoint[] = [];
-    for (const endpoint of endpoints(big.accountId, timeZone).filter((e) => ONLY.test(e.name))) {
+    for (const endpoint of endpoints(handle.db, big.accountId, timeZone).filter((e) => ONLY.test(e.name))) {
       const result = await load(base, cookie, endpoint.path);
       if (result.status === "skipped") {
         console.log(`SKIPPED ${endpoint.name} (GET ${endpoint.path}): ${result.note}`);
@@ -534,11 +592,17 @@ async function main() {
         console.log(`\nplan of ${endpoint.name}: its main query is not known to the bench`);
         continue;
       }
-      const plan = await queryRows<{ "QUERY PLAN": string }>(
-        handle.db,
-        sql`explain (analyze, buffers) ${endpoint.explain()}`,
-      );
-      console.log(`\nplan of ${endpoint.name}:\n${plan.map((row) => `  ${row["QUERY PLAN"]}`).join("\n")}`);
+      const statements = [endpoint.explain()].flat().filter((s) => s !== undefined);
+      for (const [i, statement] of statements.entries()) {
+        const plan = await queryRows<{ "QUERY PLAN": string }>(
+          handle.db,
+          sql`explain (analyze, buffers) ${statement}`,
+        );
+        const which = statements.length > 1 ? ` (statement ${i + 1} of ${statements.length})` : "";
+        console.log(
+          `\nplan of ${endpoint.name}${which}:\n${plan.map((row) => `  ${row["QUERY PLAN"]}`).join("\n")}`,
+        );
+      }
     }
     await handle.close();
 

@@ -77,6 +77,35 @@ export function callCountBound(offset: number, pageSize: number): number {
 }
 
 /**
+ * The page's ids, each with the count of the matches up to the bound (`callCountBound`), in one
+ * statement (exported for bench:console's plans).
+ */
+export function callHistoryPage(db: Database, accountId: string, query: ListCallsQuery, timeZone: string) {
+  const where = callHistoryWhere(accountId, query, timeZone);
+  const offset = (query.page - 1) * query.pageSize;
+  const bound = callCountBound(offset, query.pageSize);
+  // The first `bound` + 1 matches newest first, once: the page is among them and they are the
+  // count. Filters follow an index (account, [direction,] start time, id), read in its order; a
+  // search finds its rows through the trigram index (call_logs_search_idx) when they are few and
+  // walks the time index filtering when they are many: the planner weighs both.
+  const first = db.$with("first").as(
+    db
+      .select({ id: callLogs.id, at: callLogs.callStartTime })
+      .from(callLogs)
+      .where(where)
+      .orderBy(desc(callLogs.callStartTime), desc(callLogs.id))
+      .limit(bound + 1),
+  );
+  return db
+    .with(first)
+    .select({ id: first.id, counted: sql<number>`(select count(*) from ${first})`.mapWith(Number) })
+    .from(first)
+    .orderBy(desc(first.at), desc(first.id))
+    .limit(query.pageSize)
+    .offset(offset);
+}
+
+/**
  * One page of the account's calls, newest first, with the count of those matching: exact up to
  * `callCountBound` of the page (`totalExact`), the bound itself beyond it.
  */
@@ -90,25 +119,7 @@ export async function listCalls(
   const order = [desc(callLogs.callStartTime), desc(callLogs.id)];
   const offset = (query.page - 1) * query.pageSize;
   const bound = callCountBound(offset, query.pageSize);
-  // The first `bound` + 1 matches newest first, once: the page is among them and they are the
-  // count. Filters follow an index (account, [direction,] start time, id), read in its order; a
-  // search finds its rows through the trigram index (call_logs_search_idx) when they are few and
-  // walks the time index filtering when they are many: the planner weighs both.
-  const first = db.$with("first").as(
-    db
-      .select({ id: callLogs.id, at: callLogs.callStartTime })
-      .from(callLogs)
-      .where(where)
-      .orderBy(...order)
-      .limit(bound + 1),
-  );
-  const pageIds = await db
-    .with(first)
-    .select({ id: first.id, counted: sql<number>`(select count(*) from ${first})`.mapWith(Number) })
-    .from(first)
-    .orderBy(desc(first.at), desc(first.id))
-    .limit(query.pageSize)
-    .offset(offset);
+  const pageIds = await callHistoryPage(db, accountId, query, timeZone);
   // A page past the end holds no row to carry the count.
   const counted = pageIds[0]?.counted ?? (offset === 0 ? 0 : await countCalls(db, where, bound + 1));
   const ids = pageIds.map((r) => r.id);

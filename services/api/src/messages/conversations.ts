@@ -95,15 +95,9 @@ function lastTexts(accountId: string, query: ListConversationsQuery): SQL {
     ${page}`;
 }
 
-/** A page of the account's conversations, the most recent first, each with its last text and unread count. */
-export async function listConversations(
-  db: Database,
-  accountId: string,
-  query: ListConversationsQuery,
-): Promise<{ conversations: Conversation[]; hasMore: boolean }> {
-  const rows = await queryRows<ConversationRow>(
-    db,
-    sql`
+/** The statement of listConversations (exported for bench:console's plans). */
+export function conversationsStatement(accountId: string, query: ListConversationsQuery): SQL {
+  return sql`
     with page as (${lastTexts(accountId, query)})
     select p.our_number, p.peer_number,
            p.id as last_id, p.body as last_body, p.direction as last_direction, p.status as last_status,
@@ -118,8 +112,16 @@ export async function listConversations(
            c.id as contact_id, c.name as contact_name
     from page p
     left join ${contacts} c on c.account_id = ${accountId} and c.phone = p.peer_number
-    order by p.sent_at desc, p.id desc`,
-  );
+    order by p.sent_at desc, p.id desc`;
+}
+
+/** A page of the account's conversations, the most recent first, each with its last text and unread count. */
+export async function listConversations(
+  db: Database,
+  accountId: string,
+  query: ListConversationsQuery,
+): Promise<{ conversations: Conversation[]; hasMore: boolean }> {
+  const rows = await queryRows<ConversationRow>(db, conversationsStatement(accountId, query));
   return {
     conversations: rows.slice(0, query.limit).map(toConversation),
     hasMore: rows.length > query.limit,

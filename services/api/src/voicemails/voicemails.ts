@@ -63,24 +63,34 @@ function filtersOf(accountId: string, filters: VoicemailFilters): SQL | undefine
   return and(...conditions);
 }
 
+/** The statements of a voicemails list request (exported for bench:console's plans). */
+export function voicemailsStatements(db: Database, accountId: string, query: ListVoicemailsQuery) {
+  const where = filtersOf(accountId, query);
+  return {
+    page: selectVoicemails(db)
+      .where(where)
+      .orderBy(desc(voicemails.createdAt), desc(voicemails.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    count: db.select({ total: count() }).from(voicemails).where(where),
+    unread: db
+      .select({ total: count() })
+      .from(voicemails)
+      .where(and(eq(voicemails.accountId, accountId), eq(voicemails.status, "unread"))),
+  };
+}
+
 /** The account's voicemails, newest first, with the number of unread ones. */
 export async function listVoicemails(
   db: Database,
   accountId: string,
   query: ListVoicemailsQuery,
 ): Promise<{ voicemails: Voicemail[]; total: number; unreadCount: number }> {
-  const where = filtersOf(accountId, query);
+  const statements = voicemailsStatements(db, accountId, query);
   const [rows, [counted], [unread]] = await Promise.all([
-    selectVoicemails(db)
-      .where(where)
-      .orderBy(desc(voicemails.createdAt), desc(voicemails.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ total: count() }).from(voicemails).where(where),
-    db
-      .select({ total: count() })
-      .from(voicemails)
-      .where(and(eq(voicemails.accountId, accountId), eq(voicemails.status, "unread"))),
+    statements.page,
+    statements.count,
+    statements.unread,
   ]);
   return { voicemails: rows.map(toVoicemail), total: counted?.total ?? 0, unreadCount: unread?.total ?? 0 };
 }
