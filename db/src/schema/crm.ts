@@ -35,6 +35,9 @@ export const contacts = pgTable(
     // The contacts list and its export: newest first, id breaking ties (keyset of the export);
     // ascending, read backwards for ORDER BY ... DESC (see call_logs_account_start_idx).
     index("contacts_account_created_idx").on(t.accountId, t.createdAt, t.id),
+    // The lead status and contact type filters: the page in index order, the count index-only.
+    index("contacts_account_lead_status_created_idx").on(t.accountId, t.leadStatus, t.createdAt, t.id),
+    index("contacts_account_type_created_idx").on(t.accountId, t.contactType, t.createdAt, t.id),
     // The tag filter (tags @> '{x}'): its count, and its page when the tag is rare.
     index("contacts_tags_idx").using("gin", t.tags),
     // Substring search (ILIKE '%term%') over name, phone, e-mail and company: pg_trgm.
