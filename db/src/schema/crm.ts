@@ -35,8 +35,6 @@ export const contacts = pgTable(
     // The contacts list and its export: newest first, id breaking ties (keyset of the export);
     // ascending, read backwards for ORDER BY ... DESC (see call_logs_account_start_idx).
     index("contacts_account_created_idx").on(t.accountId, t.createdAt, t.id),
-    // The header search's contacts, by name: a common term fills its few rows walking this.
-    index("contacts_account_name_idx").on(t.accountId, t.name, t.id),
     // The lead status and contact type filters: the page in index order, the count index-only.
     index("contacts_account_lead_status_created_idx").on(t.accountId, t.leadStatus, t.createdAt, t.id),
     index("contacts_account_type_created_idx").on(t.accountId, t.contactType, t.createdAt, t.id),
