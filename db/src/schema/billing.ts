@@ -70,7 +70,8 @@ export const ledgerEntries = pgTable(
       foreignColumns: [wallets.id, wallets.accountId],
     }).onDelete("cascade"),
     uniqueIndex("ledger_entries_idempotency_key").on(t.idempotencyKey),
-    index("ledger_entries_wallet_created_idx").on(t.walletId, t.createdAt.desc()),
+    // Ascending: read backwards for newest first (drizzle's .desc() is DESC NULLS LAST, which ORDER BY ... DESC cannot use).
+    index("ledger_entries_wallet_created_idx").on(t.walletId, t.createdAt),
     check("ledger_entries_transaction_type_check", oneOf(t.transactionType, ledgerEntryTypes)),
     check("ledger_entries_amount_check", sql`${t.amountCents} <> 0`),
     check(
@@ -131,7 +132,8 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex("invoices_invoice_number_key").on(t.invoiceNumber),
     uniqueIndex("invoices_stripe_invoice_id_key").on(t.stripeInvoiceId),
-    index("invoices_account_issue_idx").on(t.accountId, t.issueDate.desc()),
+    // Ascending: read backwards for newest first (drizzle's .desc() is DESC NULLS LAST, which ORDER BY ... DESC cannot use).
+    index("invoices_account_issue_idx").on(t.accountId, t.issueDate),
     check("invoices_status_check", oneOf(t.status, invoiceStatuses)),
     check("invoices_total_check", sql`${t.totalAmountCents} >= 0`),
     check("invoices_due_date_check", sql`${t.dueDate} >= ${t.issueDate}`),

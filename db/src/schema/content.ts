@@ -67,7 +67,8 @@ export const formSubmissions = pgTable(
     ...createdAt,
   },
   (t) => [
-    index("form_submissions_crm_created_idx").on(t.createdAt.desc()),
+    // Ascending: read backwards for newest first (drizzle's .desc() is DESC NULLS LAST, which ORDER BY ... DESC cannot use).
+    index("form_submissions_crm_created_idx").on(t.createdAt),
     check("form_submissions_crm_status_check", oneOf(t.status, submissionStatuses)),
   ],
 );
@@ -83,7 +84,8 @@ export const featureRequests = pgTable(
     ...createdAt,
   },
   (t) => [
-    index("feature_requests_created_idx").on(t.createdAt.desc()),
+    // Ascending: read backwards for newest first (drizzle's .desc() is DESC NULLS LAST, which ORDER BY ... DESC cannot use).
+    index("feature_requests_created_idx").on(t.createdAt),
     check("feature_requests_status_check", oneOf(t.status, requestStatuses)),
   ],
 );
@@ -104,7 +106,8 @@ export const phoneNumberRequests = pgTable(
     ...createdAt,
   },
   (t) => [
-    index("phone_number_requests_created_idx").on(t.createdAt.desc()),
+    // Ascending: read backwards for newest first (drizzle's .desc() is DESC NULLS LAST, which ORDER BY ... DESC cannot use).
+    index("phone_number_requests_created_idx").on(t.createdAt),
     check("phone_number_requests_number_type_check", oneOf(t.numberType, numberTypes)),
     check("phone_number_requests_area_code_check", sql`${t.areaCode} ~ '^[0-9]{3}$'`),
     check(

@@ -21,9 +21,11 @@ export const supportTickets = pgTable(
     ...timestamps,
   },
   (t) => [
-    index("support_tickets_account_updated_idx").on(t.accountId, t.updatedAt.desc()),
+    // Ascending: read backwards for newest first (drizzle's .desc() is DESC NULLS LAST, which ORDER BY ... DESC cannot use).
+    index("support_tickets_account_updated_idx").on(t.accountId, t.updatedAt),
     index("support_tickets_user_idx").on(t.userId),
-    index("support_tickets_status_idx").on(t.status, t.updatedAt.desc()),
+    // Ascending: read backwards for newest first (drizzle's .desc() is DESC NULLS LAST, which ORDER BY ... DESC cannot use).
+    index("support_tickets_status_idx").on(t.status, t.updatedAt),
     check("support_tickets_subject_check", sql`length(trim(${t.subject})) > 0`),
     check("support_tickets_description_check", sql`length(trim(${t.description})) > 0`),
     check("support_tickets_priority_check", oneOf(t.priority, ticketPriorities)),

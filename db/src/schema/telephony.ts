@@ -482,6 +482,13 @@ export const callLogs = pgTable(
     index("call_logs_account_inbound_callers_idx")
       .on(t.accountId, t.callStartTime, t.fromNumber)
       .where(sql`${t.direction} = 'inbound'`),
+    // The call history's search (ILIKE '%term%' over the numbers and the notes): pg_trgm.
+    index("call_logs_search_idx").using(
+      "gin",
+      t.fromNumber.op("gin_trgm_ops"),
+      t.toNumber.op("gin_trgm_ops"),
+      t.notes.op("gin_trgm_ops"),
+    ),
     index("call_logs_contact_idx").on(t.contactId),
     // The legs of a call (ring-group members, forwards): the missed-call notice looks them up.
     index("call_logs_parent_call_sid_idx").on(t.parentCallSid),
@@ -548,6 +555,15 @@ export const messages = pgTable(
       .on(t.accountId, t.ourNumber, t.peerNumber)
       .where(sql.raw(`direction = 'inbound' and read_at is null`)),
     index("messages_contact_idx").on(t.contactId),
+    // The conversations with one other party (a contact found by name in the conversation search).
+    index("messages_account_peer_idx").on(t.accountId, t.peerNumber),
+    // Substring search over the numbers (the other party's, ours) and the text: pg_trgm.
+    index("messages_search_idx").using(
+      "gin",
+      t.peerNumber.op("gin_trgm_ops"),
+      t.ourNumber.op("gin_trgm_ops"),
+      t.body.op("gin_trgm_ops"),
+    ),
     check("messages_direction_check", oneOf(t.direction, messageDirections)),
     check("messages_status_check", oneOf(t.status, messageStatuses)),
     check("messages_counts_check", sql`${t.numSegments} >= 0 and ${t.numMedia} >= 0`),
@@ -601,9 +617,17 @@ export const voicemails = pgTable(
   },
   (t) => [
     uniqueIndex("voicemails_recording_sid_key").on(t.recordingSid),
-    index("voicemails_account_created_idx").on(t.accountId, t.createdAt.desc()),
-    // The unread count (the bell, the unread-only filter) reads only the unread ones.
-    index("voicemails_unread_idx").on(t.accountId).where(sql.raw(`status = 'unread'`)),
+    // Newest first with a tie-break, read backwards (see call_logs_account_start_idx).
+    index("voicemails_account_created_idx").on(t.accountId, t.createdAt, t.id),
+    // The unread-only filter (its page in index order) and the unread count (the bell) read only
+    // the unread ones.
+    index("voicemails_unread_idx").on(t.accountId, t.createdAt, t.id).where(sql.raw(`status = 'unread'`)),
+    // Substring search over the caller's number and the transcription: pg_trgm.
+    index("voicemails_search_idx").using(
+      "gin",
+      t.fromNumber.op("gin_trgm_ops"),
+      t.transcription.op("gin_trgm_ops"),
+    ),
     // A call's recording in the call history.
     index("voicemails_call_log_idx").on(t.callLogId),
     check("voicemails_duration_check", sql`${t.durationSeconds} >= 0`),

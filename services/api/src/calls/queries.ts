@@ -63,51 +63,69 @@ export function callHistoryWhere(
   return and(...conditions);
 }
 
-/** One page of the account's calls, newest first, with the exact count of those matching. */
+/**
+ * How far the call history counts: exactly up to the next multiple of this past the page and the
+ * two pages after it (the pager's window), "more than" beyond. A count is as slow as the rows it
+ * counts, and an account's history grows by the hundred thousand; a bounded count costs about
+ * what the page costs (its offset), whatever the history's size.
+ */
+export const CALL_COUNT_STEP = 1000;
+
+/** The bound of the count for a page: a multiple of CALL_COUNT_STEP, at least 2 pages past it. */
+export function callCountBound(offset: number, pageSize: number): number {
+  return Math.max(1, Math.ceil((offset + 3 * pageSize) / CALL_COUNT_STEP)) * CALL_COUNT_STEP;
+}
+
+/**
+ * The page's ids, each with the count of the matches up to the bound (`callCountBound`), in one
+ * statement (exported for bench:console's plans).
+ */
+export function callHistoryPage(db: Database, accountId: string, query: ListCallsQuery, timeZone: string) {
+  const where = callHistoryWhere(accountId, query, timeZone);
+  const offset = (query.page - 1) * query.pageSize;
+  const bound = callCountBound(offset, query.pageSize);
+  // The first `bound` + 1 matches newest first, once: the page is among them and they are the
+  // count. Filters follow an index (account, [direction,] start time, id), read in its order; a
+  // search finds its rows through the trigram index (call_logs_search_idx) when they are few and
+  // walks the time index filtering when they are many: the planner weighs both.
+  const first = db.$with("first").as(
+    db
+      .select({ id: callLogs.id, at: callLogs.callStartTime })
+      .from(callLogs)
+      .where(where)
+      .orderBy(desc(callLogs.callStartTime), desc(callLogs.id))
+      .limit(bound + 1),
+  );
+  return db
+    .with(first)
+    .select({ id: first.id, counted: sql<number>`(select count(*) from ${first})`.mapWith(Number) })
+    .from(first)
+    .orderBy(desc(first.at), desc(first.id))
+    .limit(query.pageSize)
+    .offset(offset);
+}
+
+/**
+ * One page of the account's calls, newest first, with the count of those matching: exact up to
+ * `callCountBound` of the page (`totalExact`), the bound itself beyond it.
+ */
 export async function listCalls(
   db: Database,
   accountId: string,
   query: ListCallsQuery,
-): Promise<{ calls: CallLog[]; total: number; timeZone: string }> {
+): Promise<{ calls: CallLog[]; total: number; totalExact: boolean; timeZone: string }> {
   const timeZone = await accountTimeZone(db, accountId);
   const where = callHistoryWhere(accountId, query, timeZone);
   const order = [desc(callLogs.callStartTime), desc(callLogs.id)];
   const offset = (query.page - 1) * query.pageSize;
-  let ids: string[];
-  let total: number;
-  if (query.q) {
-    // A search reads every call of the account once (no trigram index on every engine): the
-    // matches are gathered in one pass (a CTE used twice is materialised), then counted and
-    // sorted (top-N) from there, rather than walking the whole index in time order.
-    const matched = db
-      .$with("matched")
-      .as(db.select({ id: callLogs.id, at: callLogs.callStartTime }).from(callLogs).where(where));
-    const rows = await db
-      .with(matched)
-      .select({ id: matched.id, total: sql<number>`(select count(*) from ${matched})`.mapWith(Number) })
-      .from(matched)
-      .orderBy(desc(matched.at), desc(matched.id))
-      .limit(query.pageSize)
-      .offset(offset);
-    ids = rows.map((r) => r.id);
-    total = rows[0]?.total ?? (offset === 0 ? 0 : await countCalls(db, where));
-  } else {
-    // Filters follow an index (account, [direction,] start time, id): the page is read in
-    // index order and the count is an index-only scan.
-    const [rows, counted] = await Promise.all([
-      db
-        .select({ id: callLogs.id })
-        .from(callLogs)
-        .where(where)
-        .orderBy(...order)
-        .limit(query.pageSize)
-        .offset(offset),
-      countCalls(db, where),
-    ]);
-    ids = rows.map((r) => r.id);
-    total = counted;
-  }
-  if (ids.length === 0) return { calls: [], total, timeZone };
+  const bound = callCountBound(offset, query.pageSize);
+  const pageIds = await callHistoryPage(db, accountId, query, timeZone);
+  // A page past the end holds no row to carry the count.
+  const counted = pageIds[0]?.counted ?? (offset === 0 ? 0 : await countCalls(db, where, bound + 1));
+  const ids = pageIds.map((r) => r.id);
+  const total = Math.min(counted, bound);
+  const totalExact = counted <= bound;
+  if (ids.length === 0) return { calls: [], total, totalExact, timeZone };
 
   // The newest voicemail left on the call, if any: its recording is the call's.
   const voicemailId = sql<string | null>`(
@@ -158,12 +176,20 @@ export async function listCalls(
       recordingUrl: vm ? `/api/voicemails/${vm}/audio` : null,
     })),
     total,
+    totalExact,
     timeZone,
   };
 }
 
-async function countCalls(db: Database, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(callLogs).where(where);
+/** The calls matching, counted up to `max`. */
+async function countCalls(db: Database, where: SQL | undefined, max: number): Promise<number> {
+  const matching = db
+    .select({ one: sql`1`.as("one") })
+    .from(callLogs)
+    .where(where)
+    .limit(max)
+    .as("matching");
+  const [row] = await db.select({ total: count() }).from(matching);
   return row?.total ?? 0;
 }
 

@@ -97,8 +97,10 @@ export const callLogSchema = z.object({
 
 export const callListSchema = z.object({
   calls: z.array(callLogSchema),
-  /** Exact count of the calls matching the filters. */
+  /** The count of the calls matching the filters: exact when totalExact, else a lower bound. */
   total: z.number().int(),
+  /** False when more than `total` calls match (the count stops at a bound past the page). */
+  totalExact: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
   /** The IANA time zone the day filter is read in. */

@@ -15,9 +15,20 @@ export function containsPattern(term: string): string {
  * notes) and texts (numbers, body) containing the term, case-insensitive, a few of each, newest first.
  */
 export async function searchAccount(db: Database, accountId: string, term: string): Promise<SearchResults> {
+  const [foundContacts, foundCalls, foundMessages] = await Promise.all(searchStatements(db, accountId, term));
+  // The CHECK constraints hold direction and status to the schema's enumerations.
+  return {
+    contacts: foundContacts,
+    calls: foundCalls as SearchResults["calls"],
+    messages: foundMessages as SearchResults["messages"],
+  };
+}
+
+/** The three statements of the header's search (exported for bench:console's plans). */
+export function searchStatements(db: Database, accountId: string, term: string) {
   const pattern = containsPattern(term);
   const limit = SEARCH_LIMITS.perKind;
-  const [foundContacts, foundCalls, foundMessages] = await Promise.all([
+  return [
     db
       .select({ id: contacts.id, name: contacts.name, phone: contacts.phone, company: contacts.company })
       .from(contacts)
@@ -73,20 +84,16 @@ export async function searchAccount(db: Database, accountId: string, term: strin
       .where(
         and(
           eq(messages.accountId, accountId),
+          // From and to are our number and the other party's, in one order or the other: the
+          // generated columns are those the trigram index (messages_search_idx) holds.
           or(
-            ilike(messages.fromNumber, pattern),
-            ilike(messages.toNumber, pattern),
+            ilike(messages.peerNumber, pattern),
+            ilike(messages.ourNumber, pattern),
             ilike(messages.body, pattern),
           ),
         ),
       )
       .orderBy(desc(messages.sentAt), desc(messages.id))
       .limit(limit),
-  ]);
-  // The CHECK constraints hold direction and status to the schema's enumerations.
-  return {
-    contacts: foundContacts,
-    calls: foundCalls as SearchResults["calls"],
-    messages: foundMessages as SearchResults["messages"],
-  };
+  ] as const;
 }

@@ -1,9 +1,9 @@
 import type { Database } from "@poundline/db";
-import { newId, schema } from "@poundline/db";
+import { newId, queryRows, schema } from "@poundline/db";
 import { and, arrayContains, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Contact, CreateContactBody, ListContactsQuery, UpdateContactBody } from "./schemas";
 
-const { contacts } = schema;
+const { contacts, contactTags } = schema;
 
 type ContactRow = typeof contacts.$inferSelect;
 
@@ -43,11 +43,8 @@ function containsPattern(term: string): string {
 const byIdInAccount = (accountId: string, contactId: string) =>
   and(eq(contacts.accountId, accountId), eq(contacts.id, contactId));
 
-export async function listContacts(
-  db: Database,
-  accountId: string,
-  query: ListContactsQuery,
-): Promise<{ contacts: Contact[]; total: number }> {
+/** The contacts list's filters, the account first. */
+function contactsWhere(accountId: string, query: ListContactsQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(contacts.accountId, accountId)];
   if (query.q) {
     const pattern = containsPattern(query.q);
@@ -65,17 +62,72 @@ export async function listContacts(
   if (query.leadStatus) conditions.push(eq(contacts.leadStatus, query.leadStatus));
   if (query.contactType) conditions.push(eq(contacts.contactType, query.contactType));
   if (query.tag) conditions.push(arrayContains(contacts.tags, [query.tag]));
-  const where = and(...conditions);
+  return and(...conditions);
+}
 
-  const rows = await db
-    .select()
-    .from(contacts)
-    .where(where)
-    .orderBy(desc(contacts.createdAt), desc(contacts.id))
-    .limit(query.limit)
-    .offset(query.offset);
-  const [counted] = await db.select({ total: count() }).from(contacts).where(where);
+/** The statements of a contacts list request (exported for bench:console's plans). */
+export function contactsStatements(db: Database, accountId: string, query: ListContactsQuery) {
+  const where = contactsWhere(accountId, query);
+  if (query.q) return { search: searchStatement(db, where, query), where };
+  return {
+    page: db
+      .select()
+      .from(contacts)
+      .where(where)
+      .orderBy(desc(contacts.createdAt), desc(contacts.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    count: db.select({ total: count() }).from(contacts).where(where),
+  };
+}
+
+export async function listContacts(
+  db: Database,
+  accountId: string,
+  query: ListContactsQuery,
+): Promise<{ contacts: Contact[]; total: number }> {
+  const statements = contactsStatements(db, accountId, query);
+  if (statements.search) {
+    const rows = await statements.search;
+    // A page past the end holds no row to carry the count.
+    const total =
+      rows[0]?.total ??
+      (query.offset === 0
+        ? 0
+        : ((await db.select({ total: count() }).from(contacts).where(statements.where))[0]?.total ?? 0));
+    return { contacts: rows.map((r) => toContact(r.contact)), total };
+  }
+  const rows = await statements.page;
+  const [counted] = await statements.count;
   return { contacts: rows.map(toContact), total: counted?.total ?? 0 };
+}
+
+/**
+ * A search's matches are gathered once (the trigram index, contacts_search_idx), counted and
+ * sorted from there; only the page's rows are then read whole. Walking the list in date order
+ * instead would read the account's contacts until a page of matches turns up.
+ */
+function searchStatement(db: Database, where: SQL | undefined, query: ListContactsQuery) {
+  const matched = db
+    .$with("matched")
+    .as(db.select({ id: contacts.id, at: contacts.createdAt }).from(contacts).where(where));
+  const page = db
+    .select({
+      id: matched.id,
+      at: matched.at,
+      total: sql<number>`(select count(*) from ${matched})`.mapWith(Number).as("total"),
+    })
+    .from(matched)
+    .orderBy(desc(matched.at), desc(matched.id))
+    .limit(query.limit)
+    .offset(query.offset)
+    .as("page");
+  return db
+    .with(matched)
+    .select({ contact: contacts, total: page.total })
+    .from(page)
+    .innerJoin(contacts, eq(contacts.id, page.id))
+    .orderBy(desc(page.at), desc(page.id));
 }
 
 export async function findContact(
@@ -178,16 +230,26 @@ export async function convertContactToClient(
   return row ? toContact(row) : null;
 }
 
-/** The distinct tags used in the account, alphabetically: the suggestions of the tag input. */
+/**
+ * The distinct tags used in the account, alphabetically: the suggestions of the tag input. A
+ * skip scan of contact_tags' primary key (account, tag, contact): one probe per distinct tag,
+ * however many contacts carry each.
+ */
 export async function listContactTags(db: Database, accountId: string, max = 1000): Promise<string[]> {
-  const tag = sql<string>`unnest(${contacts.tags})`.as("tag");
-  const rows = await db
-    .selectDistinct({ tag })
-    .from(contacts)
-    .where(eq(contacts.accountId, accountId))
-    .orderBy(sql`tag`)
-    .limit(max);
+  const rows = await queryRows<{ tag: string }>(db, contactTagsStatement(accountId, max));
   return rows.map((r) => r.tag);
+}
+
+/** The statement of listContactTags (exported for bench:console's plans). */
+export function contactTagsStatement(accountId: string, max = 1000): SQL {
+  return sql`with recursive tags as (
+      (select tag from ${contactTags} where account_id = ${accountId} order by tag limit 1)
+      union all
+      select (select t.tag from ${contactTags} t
+              where t.account_id = ${accountId} and t.tag > tags.tag order by t.tag limit 1)
+      from tags where tags.tag is not null
+    )
+    select tag from tags where tag is not null limit ${max}`;
 }
 
 /** True for a unique-constraint violation (SQLSTATE 23505) from either driver, through drizzle's wrapper. */

@@ -57,8 +57,8 @@ interface ConversationRow extends Record<string, unknown> {
  * conversation follows (one probe of messages_conversation_idx each), so a page costs about what
  * it shows whatever the number of texts. With a search (the other party's number or contact
  * name), the conversations matching, then the last text of each (one probe each). The texts
- * themselves are not searched here: a substring search over every body needs a trigram index
- * (pg_trgm), left to the console's global search.
+ * themselves are not searched here (the console's global search does): a term most texts hold
+ * would make every conversation a match, each probed for its last text.
  */
 function lastTexts(accountId: string, query: ListConversationsQuery): SQL {
   const page = sql`order by sent_at desc, id desc limit ${query.limit + 1} offset ${query.offset}`;
@@ -74,10 +74,16 @@ function lastTexts(accountId: string, query: ListConversationsQuery): SQL {
   }
   const pattern = containsPattern(query.q);
   const digits = phoneDigits(query.q);
-  const byNumber = digits ? sql`or matching.peer_number like ${containsPattern(digits)}` : sql``;
-  // The conversations (read from messages_conversation_idx alone), then the matching ones.
+  const byNumber = digits ? sql`or peer_number like ${containsPattern(digits)}` : sql``;
+  // The matching conversations first: the other party's number through the trigram index
+  // (messages_search_idx), the numbers of the contacts so named through messages_account_peer_idx;
+  // then the last text of each of those only.
   return sql`select l.* from (
-      select distinct our_number, peer_number from ${messages} where account_id = ${accountId}
+      select distinct our_number, peer_number from ${messages}
+      where account_id = ${accountId}
+        and (peer_number ilike ${pattern} ${byNumber}
+          or peer_number = any(array(
+            select phone from ${contacts} where account_id = ${accountId} and name ilike ${pattern})))
     ) matching
     cross join lateral (
       select ${columns} from ${messages} m
@@ -86,20 +92,12 @@ function lastTexts(accountId: string, query: ListConversationsQuery): SQL {
       order by m.sent_at desc, m.id desc
       limit 1
     ) l
-    where matching.peer_number ilike ${pattern} ${byNumber}
-      or matching.peer_number in (select phone from ${contacts} where account_id = ${accountId} and name ilike ${pattern})
     ${page}`;
 }
 
-/** A page of the account's conversations, the most recent first, each with its last text and unread count. */
-export async function listConversations(
-  db: Database,
-  accountId: string,
-  query: ListConversationsQuery,
-): Promise<{ conversations: Conversation[]; hasMore: boolean }> {
-  const rows = await queryRows<ConversationRow>(
-    db,
-    sql`
+/** The statement of listConversations (exported for bench:console's plans). */
+export function conversationsStatement(accountId: string, query: ListConversationsQuery): SQL {
+  return sql`
     with page as (${lastTexts(accountId, query)})
     select p.our_number, p.peer_number,
            p.id as last_id, p.body as last_body, p.direction as last_direction, p.status as last_status,
@@ -114,8 +112,16 @@ export async function listConversations(
            c.id as contact_id, c.name as contact_name
     from page p
     left join ${contacts} c on c.account_id = ${accountId} and c.phone = p.peer_number
-    order by p.sent_at desc, p.id desc`,
-  );
+    order by p.sent_at desc, p.id desc`;
+}
+
+/** A page of the account's conversations, the most recent first, each with its last text and unread count. */
+export async function listConversations(
+  db: Database,
+  accountId: string,
+  query: ListConversationsQuery,
+): Promise<{ conversations: Conversation[]; hasMore: boolean }> {
+  const rows = await queryRows<ConversationRow>(db, conversationsStatement(accountId, query));
   return {
     conversations: rows.slice(0, query.limit).map(toConversation),
     hasMore: rows.length > query.limit,

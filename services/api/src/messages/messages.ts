@@ -1,6 +1,6 @@
 import type { Database } from "@poundline/db";
 import { schema } from "@poundline/db";
-import { and, count, desc, eq, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { ListMessagesQuery, Message } from "./schemas";
 
 const { messages } = schema;
@@ -29,31 +29,33 @@ export function toMessage(row: MessageRow): Message {
   };
 }
 
+/** The statements of a messages list request (exported for bench:console's plans). */
+export function messagesStatements(db: Database, accountId: string, query: ListMessagesQuery) {
+  const conditions: (SQL | undefined)[] = [eq(messages.accountId, accountId)];
+  // The other party: the sender of an inbound text, the recipient of an outbound one, which is
+  // what the generated peer_number holds (messages_account_peer_idx).
+  if (query.number) conditions.push(eq(messages.peerNumber, query.number));
+  if (query.contactId) conditions.push(eq(messages.contactId, query.contactId));
+  const where = and(...conditions);
+  return {
+    page: db
+      .select()
+      .from(messages)
+      .where(where)
+      .orderBy(desc(messages.sentAt), desc(messages.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    count: db.select({ total: count() }).from(messages).where(where),
+  };
+}
+
 /** The account's messages, newest first, optionally with one other party or one contact. */
 export async function listMessages(
   db: Database,
   accountId: string,
   query: ListMessagesQuery,
 ): Promise<{ messages: Message[]; total: number }> {
-  const conditions: (SQL | undefined)[] = [eq(messages.accountId, accountId)];
-  if (query.number) {
-    conditions.push(
-      or(
-        and(eq(messages.direction, "inbound"), eq(messages.fromNumber, query.number)),
-        and(eq(messages.direction, "outbound"), eq(messages.toNumber, query.number)),
-      ),
-    );
-  }
-  if (query.contactId) conditions.push(eq(messages.contactId, query.contactId));
-  const where = and(...conditions);
-
-  const rows = await db
-    .select()
-    .from(messages)
-    .where(where)
-    .orderBy(desc(messages.sentAt), desc(messages.id))
-    .limit(query.limit)
-    .offset(query.offset);
-  const [counted] = await db.select({ total: count() }).from(messages).where(where);
+  const statements = messagesStatements(db, accountId, query);
+  const [rows, [counted]] = await Promise.all([statements.page, statements.count]);
   return { messages: rows.map(toMessage), total: counted?.total ?? 0 };
 }

@@ -320,6 +320,51 @@ describe("GET /api/contacts/tags", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ tags: ["east", "vip", "wholesale"] });
   });
+
+  it("follows the contacts' tags as they are edited, cleared and deleted (contact_tags)", async () => {
+    const tagsNow = async () => {
+      const res = await t.app.inject({ method: "GET", url: "/api/contacts/tags", headers: session.headers });
+      return res.json<{ tags: string[] }>().tags;
+    };
+    const rows = async () =>
+      (
+        await t.db.db
+          .select()
+          .from(schema.contactTags)
+          .where(eq(schema.contactTags.accountId, user.accountId))
+      )
+        .map((r) => `${r.contactId}:${r.tag}`)
+        .sort();
+    const a = await post({ name: "A", phone: "5559990011", tags: "vip, east" });
+    const b = await post({ name: "B", phone: "5559990012", tags: ["east"] });
+    const patch = (id: string, payload: Record<string, unknown>) =>
+      t.app.inject({ method: "PATCH", url: `/api/contacts/${id}`, headers: session.headers, payload });
+    const steps: { step: () => Promise<unknown>; tags: string[]; rows: string[] }[] = [
+      { step: async () => {}, tags: ["east", "vip"], rows: [`${a.id}:east`, `${a.id}:vip`, `${b.id}:east`] },
+      {
+        step: () => patch(a.id, { tags: ["north"] }),
+        tags: ["east", "north"],
+        rows: [`${a.id}:north`, `${b.id}:east`],
+      },
+      {
+        step: () => patch(a.id, { name: "A2" }),
+        tags: ["east", "north"],
+        rows: [`${a.id}:north`, `${b.id}:east`],
+      },
+      { step: () => patch(b.id, { tags: [] }), tags: ["north"], rows: [`${a.id}:north`] },
+      {
+        step: () =>
+          t.app.inject({ method: "DELETE", url: `/api/contacts/${a.id}`, headers: session.headers }),
+        tags: [],
+        rows: [],
+      },
+    ];
+    for (const { step, tags, rows: expected } of steps) {
+      await step();
+      expect(await tagsNow()).toEqual(tags);
+      expect(await rows()).toEqual(expected.sort());
+    }
+  });
 });
 
 describe("GET /api/contacts/:id/activity", () => {

@@ -242,6 +242,7 @@ export function CallHistory() {
           page={page}
           pageSize={CALL_HISTORY_PAGE_SIZE}
           total={data.total}
+          totalExact={data.totalExact}
           onChange={setPage}
           noun="calls"
         />

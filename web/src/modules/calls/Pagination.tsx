@@ -5,14 +5,17 @@ interface PagerProps {
   page: number;
   pageSize: number;
   total: number;
+  /** False when `total` is a lower bound: more rows match (a count stopped at a bound). */
+  totalExact?: boolean;
   onChange: (page: number) => void;
   /** What the rows are, for the summary and the buttons' labels ("calls"). */
   noun: string;
 }
 
 /** Numbered pagination with a window of 5 page buttons, Previous and Next (seed 001). */
-export function Pager({ page, pageSize, total, onChange, noun }: PagerProps) {
-  const totalPages = Math.max(1, Math.ceil(total / pageSize));
+export function Pager({ page, pageSize, total, totalExact = true, onChange, noun }: PagerProps) {
+  // Past a lower bound there is at least one more row, so one more page.
+  const totalPages = Math.max(1, Math.ceil(total / pageSize) + (totalExact ? 0 : 1));
   if (total === 0) return null;
   const from = (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
@@ -20,6 +23,7 @@ export function Pager({ page, pageSize, total, onChange, noun }: PagerProps) {
     <Group justify="space-between" mt="md" wrap="wrap">
       <Text size="sm" c="dimmed">
         Showing {from.toLocaleString("en-US")} to {to.toLocaleString("en-US")} of{" "}
+        {totalExact ? "" : "more than "}
         {total.toLocaleString("en-US")} {noun}
       </Text>
       <Group gap={4} component="nav" aria-label={`Pages of ${noun}`}>
