@@ -21,27 +21,19 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
-/** Separates channels and messages in a pack: JSON never holds a raw line feed, nor does a channel. */
-const LF = 0x0a;
-
 /**
- * Messages serialized as they are added, into one buffer outside the JavaScript heap: a channel
- * and its message's JSON per line. Messages held for a batch (live events wait a few
- * milliseconds) then cost the collector nothing: under load, objects kept that long outlived a
- * young-generation collection and were copied, then promoted, with the command's arguments that
- * ioredis made of them. Iterating reads the messages back (in-process delivery, failure logs).
+ * Messages serialized as they are added, a channel and its message's JSON per line (JSON never
+ * holds a raw line feed; a channel may not), sent to Redis as one string. Messages held for a
+ * batch (live events wait a few milliseconds) are then one flat string each: under load, the
+ * objects they were before (and the command arguments ioredis made of them) outlived
+ * young-generation collections, were copied, then promoted. Iterating reads the messages back
+ * (in-process delivery, failure logs).
  */
 export class MessagePack implements Iterable<[channel: string, message: unknown]> {
-  #bytes: Buffer;
-  #length = 0;
-  #count = 0;
-
-  constructor(capacity = 16 * 1024) {
-    this.#bytes = Buffer.allocUnsafeSlow(capacity);
-  }
+  #lines: string[] = [];
 
   get size(): number {
-    return this.#count;
+    return this.#lines.length;
   }
 
   add(channel: string, message: unknown): void {
@@ -51,36 +43,19 @@ export class MessagePack implements Iterable<[channel: string, message: unknown]
   /** A message already serialized (JSON.stringify's output: no raw line feed). */
   addJson(channel: string, json: string): void {
     if (channel.includes("\n")) throw new Error(`A bus channel has no line feed: ${JSON.stringify(channel)}`);
-    const line = `${channel}\n${json}\n`;
-    // Room for the worst case: three bytes per UTF-16 unit.
-    this.#reserve(3 * line.length);
-    this.#length += this.#bytes.write(line, this.#length);
-    this.#count += 1;
+    this.#lines.push(`${channel}\n${json}\n`);
   }
 
-  /** The lines, as sent to Redis (the pack is not written to afterwards: a new batch takes a new pack). */
-  bytes(): Buffer {
-    return this.#bytes.subarray(0, this.#length);
+  /** The lines, as sent to Redis. */
+  text(): string {
+    return this.#lines.join("");
   }
 
   *[Symbol.iterator](): Iterator<[channel: string, message: unknown]> {
-    let at = 0;
-    while (at < this.#length) {
-      const channelEnd = this.#bytes.indexOf(LF, at);
-      const messageEnd = this.#bytes.indexOf(LF, channelEnd + 1);
-      yield [
-        this.#bytes.toString("utf8", at, channelEnd),
-        JSON.parse(this.#bytes.toString("utf8", channelEnd + 1, messageEnd)),
-      ];
-      at = messageEnd + 1;
+    for (const line of this.#lines) {
+      const channelEnd = line.indexOf("\n");
+      yield [line.slice(0, channelEnd), JSON.parse(line.slice(channelEnd + 1, -1))];
     }
-  }
-
-  #reserve(bytes: number) {
-    if (this.#length + bytes <= this.#bytes.length) return;
-    const grown = Buffer.allocUnsafeSlow(Math.max(2 * this.#bytes.length, this.#length + bytes));
-    this.#bytes.copy(grown, 0, 0, this.#length);
-    this.#bytes = grown;
   }
 }
 
@@ -136,13 +111,13 @@ export function createRedisBus(redis: Redis, log: { warn(obj: object, msg: strin
       let pack: MessagePack;
       if (messages instanceof MessagePack) pack = messages;
       else {
-        pack = new MessagePack(1024);
+        pack = new MessagePack();
         for (const [channel, message] of messages) pack.add(channel, message);
       }
       if (pack.size === 0) return;
       // EVAL with its script sent every time: ioredis's EVALSHA fallback would cost a round trip
       // per script flush; the script is a hundred bytes beside the messages.
-      await redis.eval(PUBLISH_PACK, 0, pack.bytes());
+      await redis.eval(PUBLISH_PACK, 0, pack.text());
     },
     subscribe(channel, handler) {
       const n = counts.get(channel) ?? 0;
