@@ -37,8 +37,11 @@ function nowIso(): string {
   return isoString;
 }
 
-/** What JSON.stringify escapes in a string: quote, backslash, controls, surrogates (lone ones). */
-const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+/**
+ * A string JSON.stringify may escape: a quote, a backslash, a control character (it escapes the
+ * C0 ones), a lone surrogate.
+ */
+const NEEDS_ESCAPE = /["\\\p{Cc}\p{Cs}]/u;
 
 /**
  * The event's JSON with its `at` last, as JSON.stringify({ ...event, at }) writes it. Events are
@@ -68,7 +71,7 @@ export function createLiveEvents(bus: EventBus) {
   // under load, the webhooks answered in that time cost one bus command, one write to Redis and
   // one promise between them (a command per call cost a write and a read each, as much as the
   // answer's own write). A console sees the event a few milliseconds later. They wait serialized,
-  // outside the heap (see MessagePack).
+  // one string each (see MessagePack).
   let queued = new MessagePack();
   let logs: WarnLog[] = [];
   const flush = () => {
