@@ -105,7 +105,10 @@ describe("a live event's JSON", () => {
   const at = "2026-11-24T22:30:00.123Z";
   it.each<[string, object]>([
     ["a ringing call", ringing("CA1")],
-    ["quotes, backslashes and controls", { type: "message.received", body: 'a "b" \\ c\n\t\u0000\u001f\u007f\u0085' }],
+    [
+      "quotes, backslashes and controls",
+      { type: "message.received", body: 'a "b" \\ c\n\t\u0000\u001f\u007f\u0085' },
+    ],
     ["unicode, a pair and lone surrogates", { type: "message.received", body: "été 📞 \ud800 x\udc00" }],
     [
       "numbers, booleans and null",
