@@ -33,4 +33,5 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
 
 # What `npm start` runs, minus its web build (done above): node itself is the container's main
 # process, so SIGTERM reaches the server's graceful shutdown rather than stopping at npm's shell.
-CMD ["node", "--import", "tsx", "services/api/src/server.ts"]
+# A young generation of 64 MB semi-spaces: fewer scavenges under load (README, Benchmarks).
+CMD ["node", "--max-semi-space-size=64", "--import", "tsx", "services/api/src/server.ts"]

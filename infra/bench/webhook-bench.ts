@@ -1,9 +1,14 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import { loadRoutingSnapshot } from "@poundline/api/twilio/routing-tables";
-import { openDatabase } from "@poundline/db";
+import {
+  createRoutingTables,
+  loadRoutingSnapshot,
+  ROUTING_CHANGED,
+} from "@poundline/api/twilio/routing-tables";
+import { openDatabase, schema } from "@poundline/db";
 import { insertRoutingConfig, type RoutingConfig } from "@poundline/db/fixtures";
+import { createInProcessBus } from "@poundline/platform/events/bus";
 import {
   compileRoutingTable,
   countryOfNumber,
@@ -14,6 +19,7 @@ import {
   routeIncomingCall,
 } from "@poundline/telephony";
 import autocannon from "autocannon";
+import { eq } from "drizzle-orm";
 import { Redis } from "ioredis";
 import postgres from "postgres";
 import twilio from "twilio";
@@ -34,7 +40,9 @@ import { type CpuSample, cpuBetween, formatSummary, type Summary, summarize, ver
  * process of its own:
  *   (a) a Fastify hello-world route, (b) a handler doing only twilio.validateRequest + VoiceResponse,
  *   (c) our full webhook for a pound-code number with 10,000 geo rules, signature checked,
- * on the machine's PostgreSQL and Redis. Then routing time with 10 and with 100,000 rules.
+ * on the machine's PostgreSQL and Redis; (c) once more while a configuration change arrives every
+ * second (a geo rule saved, the change announced: every API instance recompiles its tables). Then
+ * the time a save's recompile takes with 10,000 rules, and routing time with 10 and 100,000 rules.
  *
  * Throughput on a shared machine, with the load generator on the same cores, mostly measures
  * the neighbours; so beside it each server's CPU time per request is read from /proc/<pid>/stat
@@ -50,6 +58,15 @@ const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const RULES = Number(process.env.BENCH_RULES ?? 10_000);
 /** Requests each server answers before the first run, so V8 has compiled its hot code. */
 const WARMUP_REQUESTS = Number(process.env.BENCH_WARMUP ?? 10_000);
+/**
+ * Node's flags for the API, as `npm start`, the Dockerfile and compose run it (the baselines run
+ * with Node's defaults, as a bare handler would).
+ */
+const API_NODE_FLAGS = ["--max-semi-space-size=64"];
+/** How often a configuration change arrives during (c)'s second kind of round, ms. */
+const CHANGE_EVERY_MS = Number(process.env.BENCH_CHANGE_EVERY_MS ?? 1000);
+/** Recompiles of the routing tables timed (each a full reload from the database). */
+const RELOADS = Number(process.env.BENCH_RELOADS ?? 7);
 /** The bench's own carrier account: the API is given it, and the load is signed with its token. */
 const ACCOUNT_SID = "ACbe0c0000000000000000000000000000";
 const AUTH_TOKEN = "bench-auth-token-0123456789abcdef";
@@ -141,6 +158,8 @@ interface RunResult {
   storesCpuUs: number;
   /** Share of the cores' time that went to the machine's other work during the round. */
   otherWork: number;
+  /** Configuration changes saved during the measured round. */
+  changes: number;
 }
 
 interface Server {
@@ -149,7 +168,12 @@ interface Server {
   pid: number;
   /** Whether to count PostgreSQL's and Redis's CPU during its rounds (the API's). */
   usesStores: boolean;
+  /** Saves a configuration change every CHANGE_EVERY_MS during its measured rounds. */
+  changes?: ConfigChanger;
 }
+
+/** A configuration change, as a save makes one: a geo rule's row updated, the change announced. */
+type ConfigChanger = () => Promise<void>;
 
 /** What the stores spent, read around each of the API's rounds. */
 interface StoresMeter {
@@ -201,12 +225,21 @@ async function load(server: Server, stores: StoresMeter | null): Promise<RunResu
   const cpuBefore = readCpu(server.pid);
   const storesBefore = server.usesStores ? await stores?.sample() : undefined;
   const otherWork = startOtherWork(TICKS);
+  let changes = 0;
+  const changing = server.changes;
+  const changer = changing
+    ? setInterval(() => {
+        changes += 1;
+        changing().catch((err) => console.error("configuration change failed", err));
+      }, CHANGE_EVERY_MS)
+    : undefined;
   const result = await autocannon({
     url: server.base,
     connections: CONNECTIONS,
     duration: DURATION,
     requests: [request],
   });
+  clearInterval(changer);
   const cpuAfter = readCpu(server.pid);
   const storesAfter = server.usesStores ? await stores?.sample() : undefined;
   const storesSeconds = storesBefore && storesAfter ? cpuBetween(storesBefore, storesAfter).seconds : 0;
@@ -222,6 +255,7 @@ async function load(server: Server, stores: StoresMeter | null): Promise<RunResu
     cpuUs: perRequestUs(cpuAfter - cpuBefore),
     storesCpuUs: storesBefore && storesAfter ? perRequestUs(storesSeconds) : Number.NaN,
     otherWork: others,
+    changes,
   };
 }
 
@@ -259,6 +293,45 @@ function withRules(snapshot: RoutingSnapshot, count: number): RoutingSnapshot {
   return { ...snapshot, sharedNumbers: [{ ...shared, rules }] };
 }
 
+/**
+ * What a save costs an API instance: `routing.reload()` (the routing snapshot read from the
+ * database, then compiled), timed RELOADS times on the bench's database, with the CPU time of
+ * this process (PostgreSQL's is not in it).
+ */
+async function timeReloads(handle: Awaited<ReturnType<typeof openDatabase>>) {
+  const routing = await createRoutingTables(handle.db, createInProcessBus(), () => new Date(), console);
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  try {
+    for (let i = 0; i < RELOADS; i++) {
+      const started = performance.now();
+      const cpuBefore = process.cpuUsage();
+      await routing.reload();
+      const used = process.cpuUsage(cpuBefore);
+      wall.push(performance.now() - started);
+      cpu.push((used.user + used.system) / 1000);
+    }
+  } finally {
+    routing.close();
+  }
+  return { wallMs: summarize(wall), cpuMs: summarize(cpu) };
+}
+
+/** The geo rule the configuration changes edit: the last one, which never matches the bench's caller. */
+async function lastRule(url: string): Promise<{ id: string; value: string }> {
+  const handle = await openDatabase({ url });
+  try {
+    const [rule] = await handle.db
+      .select({ id: schema.geoRules.id, value: schema.geoRules.locationValue })
+      .from(schema.geoRules)
+      .where(eq(schema.geoRules.priority, 10 + RULES - 1));
+    if (!rule) throw new Error("the bench's last geo rule is missing");
+    return rule;
+  } finally {
+    await handle.close();
+  }
+}
+
 /** How much of the machine other work took while the figures were taken, and a word when it was much. */
 function reportOtherWork(share: Summary) {
   if (Number.isNaN(share.median)) return;
@@ -284,6 +357,7 @@ async function main() {
     console.log(`Seeding a pound-code number with ${RULES.toLocaleString()} geo rules…`);
     await insertRoutingConfig(handle.db, benchConfig(RULES));
     const snapshot = await loadRoutingSnapshot(handle.db);
+    const reloads = await timeReloads(handle);
     await handle.close();
 
     const ports = { hello: await freePort(), minimal: await freePort(), full: await freePort() };
@@ -320,6 +394,7 @@ async function main() {
       const api = fork(file, [], {
         // BENCH_PROFILE_DIR: the API writes its V8 CPU profiles there when it exits.
         execArgv: [
+          ...API_NODE_FLAGS,
           "--import",
           "tsx",
           ...(process.env.BENCH_PROFILE_DIR
@@ -347,6 +422,7 @@ async function main() {
       await waitForHealth(base);
       servers.push({ name: label, base, pid: api.pid ?? 0, usesStores: true });
     }
+    const changedRule = await lastRule(dbUrl.toString());
 
     benchSql = postgres(dbUrl.toString(), {
       max: 1,
@@ -356,6 +432,20 @@ async function main() {
     redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
     const sql = benchSql;
     const redisClient = redis;
+    // (c) again, while a save changes a geo rule every second (one with no bearing on the bench's
+    // call) and announces it as routing.changed() does: the API recompiles its tables each time.
+    let flip = false;
+    const fullServer = servers[2] as Server;
+    servers.splice(3, 0, {
+      ...fullServer,
+      name: `(c) the same, a save every ${CHANGE_EVERY_MS / 1000} s`,
+      changes: async () => {
+        flip = !flip;
+        await sql`update geo_rules set location_value = ${flip ? "202" : changedRule.value}, updated_at = now()
+          where id = ${changedRule.id}`;
+        await redisClient.publish(ROUTING_CHANGED, JSON.stringify({ at: new Date().toISOString() }));
+      },
+    });
     const stores: StoresMeter | null = CPU_READABLE
       ? {
           async sample() {
@@ -396,10 +486,12 @@ async function main() {
       );
       console.log(`${server.name.padEnd(40)}${cells.join(" ")}  ${rs.reduce((n, r) => n + r.non2xx, 0)}`);
     }
-    const [, minimal = [], full = [], ...compared] = runs;
+    const [, minimal = [], full = [], changing = [], ...compared] = runs;
     const pairs = minimal.map((b, i) => ({ b, c: full[i] as RunResult }));
     const throughputRatio = summarize(pairs.map(({ b, c }) => c.rps / b.rps));
     const cpuRatio = summarize(pairs.map(({ b, c }) => b.cpuUs / c.cpuUs));
+    const changingRatio = summarize(minimal.map((b, i) => b.cpuUs / (changing[i] as RunResult).cpuUs));
+    const changesMade = changing.reduce((n, r) => n + r.changes, 0);
     const p99 = summarize(full.map((r) => r.p99));
     console.log(
       `\n(c) PostgreSQL + Redis CPU per request (the bench database's backends, the shared writers, the whole Redis server): ${formatSummary(
@@ -411,6 +503,9 @@ async function main() {
       `throughput (c) / (b): ${formatSummary(throughputRatio, 2)}x (noisy: the neighbours' share of the cores)`,
     );
     console.log(`CPU per request (b) / (c): ${formatSummary(cpuRatio, 2)}x`);
+    console.log(
+      `CPU per request (b) / (c) with a save every ${CHANGE_EVERY_MS / 1000} s: ${formatSummary(changingRatio, 2)}x (${changesMade} saves in ${RUNS} rounds)`,
+    );
     for (const [i, other] of compared.entries()) {
       const letter = String.fromCharCode(100 + i);
       const ratio = (of: (b: RunResult, c: RunResult, o: RunResult) => number) =>
@@ -430,6 +525,13 @@ async function main() {
           `(b)/(c) = ${cpuRatio.median.toFixed(2)}x, median of ${RUNS} runs`,
         ),
       );
+      console.log(
+        verdictLine(
+          "the same while a configuration change arrives every second",
+          changingRatio.median >= 1.5,
+          `(b)/(c) = ${changingRatio.median.toFixed(2)}x, median of ${RUNS} runs`,
+        ),
+      );
     } else {
       console.log("TARGET UNJUDGED webhook CPU per request: /proc is not readable here");
     }
@@ -438,6 +540,17 @@ async function main() {
         "webhook p99 at most 20 ms",
         p99.median <= 20,
         `${p99.median.toFixed(1)} ms, median of ${RUNS} runs`,
+      ),
+    );
+
+    console.log(
+      `\nRecompiling the routing tables after a save (${RULES.toLocaleString()} geo rules, read from PostgreSQL and compiled), ${RELOADS} times: ${formatSummary(reloads.wallMs, 1)} ms (CPU of this process ${formatSummary(reloads.cpuMs, 1)} ms)`,
+    );
+    console.log(
+      verdictLine(
+        `a save recompiles the routing tables of ${RULES.toLocaleString()} geo rules in under 100 ms`,
+        reloads.wallMs.median < 100,
+        `${reloads.wallMs.median.toFixed(1)} ms, median of ${RELOADS}`,
       ),
     );
 

@@ -1,7 +1,7 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createInProcessBus, createRedisBus, type EventBus } from "../src/events/bus";
-import { createLiveEvents, type LiveEvent } from "../src/events/live";
+import { createLiveEvents, eventJson, type LiveEvent } from "../src/events/live";
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const log = { warn: () => {} };
@@ -98,5 +98,38 @@ describe("posted live events that cannot be published", () => {
     const warned: object[] = [];
     live.post("acct_1", ringing("CA1"), { warn: (obj) => warned.push(obj) });
     await expect.poll(() => warned).toMatchObject([{ accountId: "acct_1", type: "call.updated" }]);
+  });
+});
+
+describe("a live event's JSON", () => {
+  const at = "2026-11-24T22:30:00.123Z";
+  it.each<[string, object]>([
+    ["a ringing call", ringing("CA1")],
+    [
+      "quotes, backslashes and controls",
+      { type: "message.received", body: 'a "b" \\ c\n\t\u0000\u001f\u007f\u0085' },
+    ],
+    ["unicode, a pair and lone surrogates", { type: "message.received", body: "été 📞 \ud800 x\udc00" }],
+    [
+      "numbers, booleans and null",
+      {
+        type: "voicemail.updated",
+        n: 12,
+        f: 1.5,
+        neg: -0,
+        big: 1e21,
+        inf: Number.POSITIVE_INFINITY,
+        nan: Number.NaN,
+        stored: true,
+        no: false,
+        transcription: null,
+      },
+    ],
+    ["an absent field", { type: "voicemail.updated", transcription: undefined, stored: false }],
+    ["a nested value", { type: "x", nested: { a: [1, "b"] } }],
+    ["a field of its own named at", { type: "x", at: "earlier", after: 1 }],
+    ["an odd name", { type: "x", 'we"ird\\': 1 }],
+  ])("%s is written as JSON.stringify writes it", (_label, event) => {
+    expect(eventJson(event as LiveEvent, at)).toBe(JSON.stringify({ ...event, at }));
   });
 });

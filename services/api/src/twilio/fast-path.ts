@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { voicePaths } from "@poundline/telephony";
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { type AppError, errorAnswer } from "../http/errors";
-import { lazyRequestLogger } from "../http/logging";
+import { LazyRequestLog } from "../http/logging";
 import { CarrierParams, parseCarrierForm } from "./carrier-params";
 import { carrierSignatureRefusal, FORM_TYPE } from "./plugin";
 import { incomingCallAnswerer } from "./voice-routes";
@@ -38,15 +38,15 @@ export function installIncomingCallFastPath(app: FastifyInstance, options: { bod
   });
 
   const respond = (res: ServerResponse, status: number, type: string, payload: string) => {
-    res.writeHead(status, { "content-type": type, "content-length": Buffer.byteLength(payload) });
+    // A flat list: Node writes it as it is, where an object's names are walked and checked one by one.
+    res.writeHead(status, ["content-type", type, "content-length", String(Buffer.byteLength(payload))]);
     res.end(payload);
   };
 
   const answerCall = (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
     // As Fastify's requestIdHeader and genReqId (app.ts): the caller's id, or a fresh one.
     const header = req.headers["x-request-id"];
-    const requestId = typeof header === "string" && header ? header : crypto.randomUUID();
-    const log = lazyRequestLogger.call(app, undefined, { reqId: requestId }, {});
+    const log = new LazyRequestLog(app.log, typeof header === "string" && header ? header : undefined);
     try {
       const form = parseCarrierForm(body);
       const refusal = carrierSignatureRefusal(
@@ -57,9 +57,14 @@ export function installIncomingCallFastPath(app: FastifyInstance, options: { bod
         form,
       );
       if (refusal) throw refusal;
-      respond(res, 200, TWIML_TYPE, answer(CarrierParams.of(form, "body"), log));
+      respond(
+        res,
+        200,
+        TWIML_TYPE,
+        answer(CarrierParams.of(form, "body"), log as unknown as FastifyBaseLogger),
+      );
     } catch (err) {
-      const { status, body: error } = errorAnswer(err as AppError, requestId, log);
+      const { status, body: error } = errorAnswer(err as AppError, log.requestId, log);
       respond(res, status, JSON_TYPE, JSON.stringify(error));
     }
   };

@@ -1,8 +1,11 @@
+import { randomInt } from "node:crypto";
+import { parse as querystringParse } from "node:querystring";
 import { describe, expect, it } from "vitest";
 import {
   CarrierParams,
   MAX_DURATION_SECONDS,
   MAX_INT32,
+  parseCarrierForm,
   storableText,
 } from "../../src/twilio/carrier-params";
 
@@ -129,5 +132,66 @@ describe("storableText", () => {
   it("replaces a lone surrogate", () => {
     expect(storableText("a\uD800b")).toBe("a\uFFFDb");
     expect(storableText("📞\uDC00")).toBe("📞\uFFFD");
+  });
+});
+
+describe("parseCarrierForm", () => {
+  /** What node:querystring makes of the body: the reference the parser is held to. */
+  const reference = (body: string) => Object.entries(querystringParse(body, "&", "=", { maxKeys: 0 }));
+  const parsed = (body: string) => Object.entries(parseCarrierForm(Buffer.from(body)));
+
+  it.each([
+    [
+      "the carrier's incoming call",
+      "AccountSid=AC1&Called=%2B18005550199&From=%2B13055551234&FromCity=&To=%2B1800",
+    ],
+    ["an empty body", ""],
+    ["empty pairs", "&&a=1&&b=2&"],
+    ["a name without a value", "a&b=&c"],
+    ["an empty name", "=x&=&a=1"],
+    ["= in a value", "a=b=c&d==="],
+    ["plus signs and spaces", "a+b=c+d&e=%2B+%20"],
+    ["a repeated name, three times", "a=1&b=2&a=3&a=4"],
+    ["invalid escapes", "a=100%&b=%ZZ&c=%2&d=%E2%82&e=%C0%80+%41"],
+    ["UTF-8, encoded and raw", "name=%C3%A9t%C3%A9&raw=été&emoji=%F0%9F%93%9E"],
+    ["names of Object.prototype", "__proto__=x&constructor=y&toString=z&hasOwnProperty=w"],
+    ["a NUL byte", "Body=a%00b"],
+    ["encoded separators", "a%26b=c%3Dd&e%3D=%26"],
+  ])("reads %s as node:querystring does", (_label, body) => {
+    expect(parsed(body)).toEqual(reference(body));
+  });
+
+  it("reads random bodies as node:querystring does", () => {
+    const alphabet = [
+      "a",
+      "B",
+      "=",
+      "&",
+      "+",
+      "%",
+      "2",
+      "B",
+      "F",
+      "0",
+      "%2B",
+      "%C3%A9",
+      "%E2%82",
+      "é",
+      " ",
+      "_",
+    ];
+    for (let i = 0; i < 5000; i++) {
+      let body = "";
+      for (let n = randomInt(0, 24); n > 0; n--) body += alphabet[randomInt(0, alphabet.length)];
+      expect(parsed(body), body).toEqual(reference(body));
+    }
+  });
+
+  it("gives fields that no prototype answers for", () => {
+    const fields = parseCarrierForm(Buffer.from("__proto__=x&a=1"));
+    expect(Object.keys(fields)).toEqual(["__proto__", "a"]);
+    expect(Reflect.get(fields, "toString")).toBeUndefined();
+    expect(Reflect.get(fields, "constructor")).toBeUndefined();
+    expect(Object.getPrototypeOf(Object.getPrototypeOf(fields))).toBeNull();
   });
 });

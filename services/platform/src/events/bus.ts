@@ -11,14 +11,52 @@ export interface EventBus {
   publish(channel: string, message: unknown): Promise<void>;
   /**
    * Publishes several messages at once, in order: one command to Redis whatever their number (the
-   * live events of one turn of the event loop, see live.ts).
+   * live events posted within a few milliseconds, see live.ts). A `MessagePack` goes as it is.
    */
-  publishMany(messages: readonly (readonly [channel: string, message: unknown])[]): Promise<void>;
+  publishMany(messages: Iterable<readonly [channel: string, message: unknown]>): Promise<void>;
   /** Returns the function that unsubscribes. */
   subscribe(channel: string, handler: BusHandler): () => void;
   /** Resolves once every subscription asked for so far is live (Redis confirms asynchronously). */
   ready(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * Messages serialized as they are added, a channel and its message's JSON per line (JSON never
+ * holds a raw line feed; a channel may not), sent to Redis as one string. Messages held for a
+ * batch (live events wait a few milliseconds) are then one flat string each: under load, the
+ * objects they were before (and the command arguments ioredis made of them) outlived
+ * young-generation collections, were copied, then promoted. Iterating reads the messages back
+ * (in-process delivery, failure logs).
+ */
+export class MessagePack implements Iterable<[channel: string, message: unknown]> {
+  #lines: string[] = [];
+
+  get size(): number {
+    return this.#lines.length;
+  }
+
+  add(channel: string, message: unknown): void {
+    this.addJson(channel, JSON.stringify(message) ?? "null");
+  }
+
+  /** A message already serialized (JSON.stringify's output: no raw line feed). */
+  addJson(channel: string, json: string): void {
+    if (channel.includes("\n")) throw new Error(`A bus channel has no line feed: ${JSON.stringify(channel)}`);
+    this.#lines.push(`${channel}\n${json}\n`);
+  }
+
+  /** The lines, as sent to Redis. */
+  text(): string {
+    return this.#lines.join("");
+  }
+
+  *[Symbol.iterator](): Iterator<[channel: string, message: unknown]> {
+    for (const line of this.#lines) {
+      const channelEnd = line.indexOf("\n");
+      yield [line.slice(0, channelEnd), JSON.parse(line.slice(channelEnd + 1, -1))];
+    }
+  }
 }
 
 export function createInProcessBus(): EventBus {
@@ -43,11 +81,12 @@ export function createInProcessBus(): EventBus {
 }
 
 /**
- * PUBLISH of every (channel, message) pair of ARGV, in order: many messages in one command, so
- * one reply and one promise instead of one per message. Subscribers receive each message as if it
- * had been published on its own. Channels are not keys: numkeys is 0.
+ * PUBLISH of every (channel, message) pair of a pack (ARGV[1], see MessagePack), in order: many
+ * messages in one command of one argument, so one reply and one promise instead of one per
+ * message. Subscribers receive each message as if it had been published on its own. Channels are
+ * not keys: numkeys is 0.
  */
-const PUBLISH_MANY = `for i = 1, #ARGV, 2 do redis.call('PUBLISH', ARGV[i], ARGV[i + 1]) end`;
+const PUBLISH_PACK = `for channel, message in string.gmatch(ARGV[1], '([^\\n]*)\\n([^\\n]*)\\n') do redis.call('PUBLISH', channel, message) end`;
 
 /** Redis pub/sub: one publishing connection (the shared one) and one subscribing connection. */
 export function createRedisBus(redis: Redis, log: { warn(obj: object, msg: string): void }): EventBus {
@@ -69,14 +108,16 @@ export function createRedisBus(redis: Redis, log: { warn(obj: object, msg: strin
       await redis.publish(channel, JSON.stringify(message));
     },
     async publishMany(messages) {
-      const [first] = messages;
-      if (!first) return;
-      if (messages.length === 1) return void (await redis.publish(first[0], JSON.stringify(first[1])));
-      const args: string[] = [];
-      for (const [channel, message] of messages) args.push(channel, JSON.stringify(message));
+      let pack: MessagePack;
+      if (messages instanceof MessagePack) pack = messages;
+      else {
+        pack = new MessagePack();
+        for (const [channel, message] of messages) pack.add(channel, message);
+      }
+      if (pack.size === 0) return;
       // EVAL with its script sent every time: ioredis's EVALSHA fallback would cost a round trip
-      // per script flush; the script is a few dozen bytes beside the messages.
-      await redis.eval(PUBLISH_MANY, 0, ...args);
+      // per script flush; the script is a hundred bytes beside the messages.
+      await redis.eval(PUBLISH_PACK, 0, pack.text());
     },
     subscribe(channel, handler) {
       const n = counts.get(channel) ?? 0;

@@ -1,4 +1,4 @@
-import type { EventBus } from "./bus";
+import { type EventBus, MessagePack } from "./bus";
 
 /** Typed live events for the console; one channel per account. */
 export type LiveEvent =
@@ -25,23 +25,65 @@ export const LIVE_BATCH_MS = 5;
 
 type WarnLog = { warn(obj: object, msg: string): void };
 
+let isoMillisecond = Number.NaN;
+let isoString = "";
+/** Now as an ISO 8601 string, made once per millisecond (posted events come many to the millisecond). */
+function nowIso(): string {
+  const now = Date.now();
+  if (now !== isoMillisecond) {
+    isoMillisecond = now;
+    isoString = new Date(now).toISOString();
+  }
+  return isoString;
+}
+
+/**
+ * A string JSON.stringify may escape: a quote, a backslash, a control character (it escapes the
+ * C0 ones), a lone surrogate.
+ */
+const NEEDS_ESCAPE = /["\\\p{Cc}\p{Cs}]/u;
+
+/**
+ * The event's JSON with its `at` last, as JSON.stringify({ ...event, at }) writes it. Events are
+ * flat (strings, numbers, booleans, null), and written here field by field: each incoming call
+ * posts one, and the generic writer, on a spread copy, cost as much as the rest of the posting.
+ * Anything else (a nested value) is left to JSON.stringify.
+ */
+export function eventJson(event: LiveEvent, at: string): string {
+  let json = "{";
+  for (const name in event) {
+    const value: unknown = Reflect.get(event, name);
+    let written: string;
+    if (typeof value === "string") written = NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : `"${value}"`;
+    else if (typeof value === "number") written = Number.isFinite(value) ? String(value) : "null";
+    else if (typeof value === "boolean" || value === null) written = String(value);
+    else if (value === undefined) continue;
+    else return JSON.stringify({ ...event, at });
+    if (name === "at") return JSON.stringify({ ...event, at });
+    json += `${NEEDS_ESCAPE.test(name) ? JSON.stringify(name) : `"${name}"`}:${written},`;
+  }
+  return `${json}"at":"${at}"}`;
+}
+
 /** The one notifier: turns domain events into messages for the right account's browsers. */
 export function createLiveEvents(bus: EventBus) {
   // Events posted without waiting (`post`), sent together LIVE_BATCH_MS after the first of them:
   // under load, the webhooks answered in that time cost one bus command, one write to Redis and
   // one promise between them (a command per call cost a write and a read each, as much as the
-  // answer's own write). A console sees the event a few milliseconds later.
-  let queued: [channel: string, message: unknown][] = [];
+  // answer's own write). A console sees the event a few milliseconds later. They wait serialized,
+  // one string each (see MessagePack).
+  let queued = new MessagePack();
   let logs: WarnLog[] = [];
   const flush = () => {
     const messages = queued;
     const waiting = logs;
-    queued = [];
+    queued = new MessagePack();
     logs = [];
     const failed = (err: unknown) => {
-      for (const [i, [channel, message]] of messages.entries()) {
+      let i = 0;
+      for (const [channel, message] of messages) {
         const accountId = channel.slice(CHANNEL_PREFIX.length);
-        waiting[i]?.warn({ err, accountId, type: (message as LiveEvent).type }, "live event not published");
+        waiting[i++]?.warn({ err, accountId, type: (message as LiveEvent).type }, "live event not published");
       }
     };
     try {
@@ -59,8 +101,8 @@ export function createLiveEvents(bus: EventBus) {
      * failure is logged on `log`, one that never settles holds nothing but itself.
      */
     post(accountId: string, event: LiveEvent, log: WarnLog): void {
-      if (queued.length === 0) setTimeout(flush, LIVE_BATCH_MS).unref();
-      queued.push([liveChannel(accountId), { ...event, at: new Date().toISOString() }]);
+      if (queued.size === 0) setTimeout(flush, LIVE_BATCH_MS).unref();
+      queued.addJson(liveChannel(accountId), eventJson(event, nowIso()));
       logs.push(log);
     },
     subscribe(accountId: string, handler: (event: LiveEvent & { at: string }) => void) {
