@@ -214,7 +214,10 @@ export async function loadRoutingSnapshot(db: Database): Promise<RoutingSnapshot
  */
 export interface RoutingTables {
   current(): RoutingTable;
-  /** Announce a change: every instance (this one included) recompiles. */
+  /**
+   * Announce a change: every instance recompiles. Resolves once this instance's table holds the
+   * change, so the save's answer means "the next call here follows it".
+   */
   changed(): Promise<void>;
   /** Recompile now and wait for it (tests, start). */
   reload(): Promise<void>;
@@ -256,14 +259,21 @@ export async function createRoutingTables(
   };
 
   // Listen before the first load, so a change announced meanwhile is not missed.
-  const unsubscribe = bus.subscribe(ROUTING_CHANGED, () => void reload().catch(() => {}));
+  // Our own announcements are skipped by their origin: changed() reloads here itself.
+  const origin = crypto.randomUUID();
+  const unsubscribe = bus.subscribe(ROUTING_CHANGED, (message) => {
+    if ((message as { origin?: string } | null)?.origin === origin) return;
+    void reload().catch(() => {});
+  });
   await bus.ready();
   await reload();
   const first = compiled();
   if (!first) throw new Error("routing tables did not compile");
   return {
     current: () => table ?? first,
-    changed: () => bus.publish(ROUTING_CHANGED, { at: clock().toISOString() }),
+    changed: async () => {
+      await Promise.all([bus.publish(ROUTING_CHANGED, { at: clock().toISOString(), origin }), reload()]);
+    },
     reload,
     close: unsubscribe,
   };
