@@ -1,7 +1,7 @@
 import { type Database, schema } from "@poundline/db";
 import type { IvrMenu, RouteTarget, RoutingConfigView } from "@poundline/telephony";
 import { and, asc, eq, isNotNull } from "drizzle-orm";
-import { target } from "../twilio/routing-tables";
+import { menuOfRow, target } from "../twilio/routing-tables";
 
 type NumberView = RoutingConfigView["numbers"][number];
 
@@ -39,22 +39,14 @@ export async function loadAccountRouting(db: Database, accountId: string): Promi
       .from(schema.geoRules)
       .where(and(eq(schema.geoRules.targetAccountId, accountId), isNotNull(schema.geoRules.ivrMenuId))),
   ]);
-  const menus: IvrMenu[] = menuRows.map((m) => ({
-    id: m.id,
-    name: m.name,
-    greetingType: m.greetingType,
-    greetingTts: m.greetingTts,
-    greetingRecordingUrl: m.greetingRecordingUrl,
-    timeoutSeconds: m.timeoutSeconds,
-    timeoutAction: m.timeoutAction,
-    timeoutActionDestination: m.timeoutActionDestination,
-    invalidInputAction: m.invalidInputAction,
-    invalidInputActionDestination: m.invalidInputActionDestination,
-    maxInvalidInputs: m.maxInvalidInputs,
-    options: optionRows
-      .filter((o) => o.menuId === m.id)
-      .map((o) => ({ keyPress: o.keyPress, action: o.action, destination: o.destination })),
-  }));
+  const menus: IvrMenu[] = menuRows.map((m) =>
+    menuOfRow(
+      m,
+      optionRows
+        .filter((o) => o.menuId === m.id)
+        .map((o) => ({ keyPress: o.keyPress, action: o.action, destination: o.destination })),
+    ),
+  );
   const numbers: NumberView[] = numberRows.map(({ number, routing }) => ({
     id: number.id,
     e164: number.e164,

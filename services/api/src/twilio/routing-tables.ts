@@ -2,7 +2,7 @@ import type { Database } from "@poundline/db";
 import { schema } from "@poundline/db";
 import type { holdMusicOptions } from "@poundline/db/enums";
 import type { EventBus } from "@poundline/platform/events/bus";
-import type { IvrMenu } from "@poundline/telephony";
+import type { IvrMenu, IvrOption } from "@poundline/telephony";
 import {
   compileRoutingTable,
   DEFAULT_TIME_ZONE,
@@ -39,6 +39,24 @@ export function target(type: string, id: string | null, ringGroup: string[]): Ro
     default:
       return { kind: "voicemail" };
   }
+}
+
+/** A stored menu as the telephony code reads it. */
+export function menuOfRow(m: typeof schema.ivrMenus.$inferSelect, options: IvrOption[]): IvrMenu {
+  return {
+    id: m.id,
+    name: m.name,
+    greetingType: m.greetingType,
+    greetingTts: m.greetingTts,
+    greetingRecordingUrl: m.greetingRecordingUrl,
+    timeoutSeconds: m.timeoutSeconds,
+    timeoutAction: m.timeoutAction,
+    timeoutActionDestination: m.timeoutActionDestination,
+    invalidInputAction: m.invalidInputAction,
+    invalidInputActionDestination: m.invalidInputActionDestination,
+    maxInvalidInputs: m.maxInvalidInputs,
+    options,
+  };
 }
 
 /** Reads everything routing needs in a handful of queries. */
@@ -182,21 +200,7 @@ export async function loadRoutingSnapshot(db: Database): Promise<RoutingSnapshot
       licensedAccountIds: licensees.get(s.id) ?? [],
       askLocation: s.askLocation,
     })),
-    menus: menuRows.map((m) => ({
-      id: m.id,
-      accountId: m.accountId,
-      name: m.name,
-      greetingType: m.greetingType,
-      greetingTts: m.greetingTts,
-      greetingRecordingUrl: m.greetingRecordingUrl,
-      timeoutSeconds: m.timeoutSeconds,
-      timeoutAction: m.timeoutAction,
-      timeoutActionDestination: m.timeoutActionDestination,
-      invalidInputAction: m.invalidInputAction,
-      invalidInputActionDestination: m.invalidInputActionDestination,
-      maxInvalidInputs: m.maxInvalidInputs,
-      options: optionsByMenu.get(m.id) ?? [],
-    })),
+    menus: menuRows.map((m) => ({ ...menuOfRow(m, optionsByMenu.get(m.id) ?? []), accountId: m.accountId })),
     extensions: extRows.map((e) => ({
       id: e.id,
       accountId: e.accountId,
