@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { hash } from "@node-rs/argon2";
-import { rollupStatement } from "@poundline/api/analytics/queries";
+import { rollupStatement, topCallersStatement } from "@poundline/api/analytics/queries";
 import { resolveRange } from "@poundline/api/analytics/ranges";
 import { callHistoryPage } from "@poundline/api/calls/queries";
 import { listCallsQuerySchema } from "@poundline/api/calls/schemas";
@@ -226,7 +226,10 @@ function endpoints(db: Database, accountId: string, timeZone: string): Endpoint[
   const analytics = (range: "today" | "yesterday" | "last7days" | "last30days" | "thismonth") => ({
     name: `analytics ${range}`,
     path: `/api/analytics?range=${range}`,
-    explain: () => rollupStatement(accountId, resolveRange({ range }, new Date(), timeZone), timeZone),
+    explain: () => {
+      const days = resolveRange({ range }, new Date(), timeZone);
+      return [rollupStatement(accountId, days, timeZone), topCallersStatement(accountId, days)];
+    },
   });
   const customFrom = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
   const customTo = new Date().toISOString().slice(0, 10);
@@ -281,12 +284,10 @@ function endpoints(db: Database, accountId: string, timeZone: string): Endpoint[
     {
       name: "analytics custom 90 days",
       path: `/api/analytics?range=custom&from=${customFrom}&to=${customTo}`,
-      explain: () =>
-        rollupStatement(
-          accountId,
-          resolveRange({ range: "custom", from: customFrom, to: customTo }, new Date(), timeZone),
-          timeZone,
-        ),
+      explain: () => {
+        const days = resolveRange({ range: "custom", from: customFrom, to: customTo }, new Date(), timeZone);
+        return [rollupStatement(accountId, days, timeZone), topCallersStatement(accountId, days)];
+      },
     },
     {
       name: "dashboard stats",

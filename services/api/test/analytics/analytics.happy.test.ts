@@ -1,4 +1,5 @@
 import { newId, schema } from "@poundline/db";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AnalyticsResponse } from "../../src/analytics/schemas";
 import { createTestApp, type TestApp } from "../../src/testing";
@@ -239,4 +240,46 @@ it("an account without calls gets zeros, never an error", async () => {
   expect(result.daily).toHaveLength(10);
   expect(result.topCallers).toEqual([]);
   expect(result.extensions).toEqual([]);
+});
+
+it("the top callers follow a new call and a renamed contact, though the last count is reused", async () => {
+  const busy = await createUser(t);
+  const as = await signIn(t, busy);
+  await insertCalls(t, busy.accountId, [
+    { at: "2026-03-10T13:00:00Z", from: "+12125550111" },
+    { at: "2026-03-10T13:10:00Z", from: "+12125550111" },
+    { at: "2026-03-10T13:20:00Z", from: "+12125550122" },
+  ]);
+  const first = await analytics("range=today", as);
+  expect(first.topCallers.map((c) => [c.number, c.calls])).toEqual([
+    ["+12125550111", 2],
+    ["+12125550122", 1],
+  ]);
+  // Two more calls from the second caller, in an hour the range already counted.
+  await insertCalls(t, busy.accountId, [
+    { at: "2026-03-10T13:30:00Z", from: "+12125550122" },
+    { at: "2026-03-10T13:40:00Z", from: "+12125550122" },
+  ]);
+  await t.db.db.insert(schema.contacts).values({
+    id: newId("contact"),
+    accountId: busy.accountId,
+    name: "Carla Caller",
+    phone: "+12125550122",
+  });
+  const second = await analytics("range=today", as);
+  expect(second.topCallers.map((c) => [c.number, c.calls, c.name])).toEqual([
+    ["+12125550122", 3, "Carla Caller"],
+    ["+12125550111", 2, null],
+  ]);
+  // An outbound call changes no caller's count; a renamed contact shows its new name.
+  await insertCalls(t, busy.accountId, [{ at: "2026-03-10T13:50:00Z", direction: "outbound" }]);
+  await t.db.db
+    .update(schema.contacts)
+    .set({ name: "Carla C." })
+    .where(eq(schema.contacts.phone, "+12125550122"));
+  const third = await analytics("range=today", as);
+  expect(third.topCallers.map((c) => [c.number, c.calls, c.name])).toEqual([
+    ["+12125550122", 3, "Carla C."],
+    ["+12125550111", 2, null],
+  ]);
 });
