@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { hash } from "@node-rs/argon2";
-import { rollupStatement, topCallersStatement } from "@poundline/api/analytics/queries";
+import { areaCodesStatement, rollupStatement, topCallersStatement } from "@poundline/api/analytics/queries";
 import { resolveRange } from "@poundline/api/analytics/ranges";
 import { callHistoryPage } from "@poundline/api/calls/queries";
 import { listCallsQuerySchema } from "@poundline/api/calls/schemas";
@@ -228,7 +228,11 @@ function endpoints(db: Database, accountId: string, timeZone: string): Endpoint[
     path: `/api/analytics?range=${range}`,
     explain: () => {
       const days = resolveRange({ range }, new Date(), timeZone);
-      return [rollupStatement(accountId, days, timeZone), topCallersStatement(accountId, days)];
+      return [
+        rollupStatement(accountId, days, timeZone),
+        topCallersStatement(accountId, days),
+        areaCodesStatement(accountId, days),
+      ];
     },
   });
   const customFrom = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
@@ -286,7 +290,11 @@ function endpoints(db: Database, accountId: string, timeZone: string): Endpoint[
       path: `/api/analytics?range=custom&from=${customFrom}&to=${customTo}`,
       explain: () => {
         const days = resolveRange({ range: "custom", from: customFrom, to: customTo }, new Date(), timeZone);
-        return [rollupStatement(accountId, days, timeZone), topCallersStatement(accountId, days)];
+        return [
+          rollupStatement(accountId, days, timeZone),
+          topCallersStatement(accountId, days),
+          areaCodesStatement(accountId, days),
+        ];
       },
     },
     {

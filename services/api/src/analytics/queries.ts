@@ -115,7 +115,8 @@ export function aggregateStatement(accountId: string, range: DayRange, timeZone:
  * hours and every hour of it is a whole local hour (a time zone whose offset is whole hours, the
  * "misaligned" row counting the others). The area codes come from their own hourly rollup (the
  * number's pattern tested once, when the call is logged). The top callers have no rollup (almost
- * every (caller, hour) is its own row): `topCallersStatement` counts them; the "fingerprint" row
+ * every (caller, hour) is its own row): `topCallersStatement` counts them, and `areaCodesStatement`
+ * sums the area codes' rollup; the "fingerprint" row
  * (the range's inbound calls, and the same weighted by their hour) tells when its answer can be
  * reused.
  */
@@ -152,11 +153,6 @@ export function rollupStatement(accountId: string, range: DayRange, timeZone: st
       coalesce(sum(inbound::bigint * (extract(epoch from hour)::bigint / 3600)), 0)::bigint, 0, 0, null, null
     from h
     union all
-    select 'area', null, null, null, null, a.area_code, null, sum(a.calls)::int, 0, 0, 0, 0, 0, 0, 0, null, null
-    from ${callStatsAreaHourly} a
-    where a.account_id = ${accountId} and a.hour >= ${start}::timestamptz and a.hour < ${end}::timestamptz
-    group by a.area_code having sum(a.calls) <> 0
-    union all
     select 'extension', null, null, null, null, null, e.extension_id, sum(e.calls)::int, 0, 0, 0, 0, 0,
       sum(e.answered)::int, sum(e.answered_seconds)::bigint, null, null
     from ${callStatsExtensionHourly} e
@@ -165,9 +161,20 @@ export function rollupStatement(accountId: string, range: DayRange, timeZone: st
 }
 
 /**
- * The range's most frequent callers: an index-only scan of call_logs_account_inbound_callers_idx,
- * whose cost grows with the range's inbound calls (tens of thousands over 90 days).
+ * The parts of the figures that grow with the range's inbound calls (tens of thousands over 90
+ * days): the calls per area code (their hourly rollup has about a row per inbound call when the
+ * callers are all different) and the most frequent callers (an index-only scan of
+ * call_logs_account_inbound_callers_idx).
  */
+export function areaCodesStatement(accountId: string, range: DayRange) {
+  return sql`
+    select a.area_code, sum(a.calls)::int as calls
+    from ${callStatsAreaHourly} a
+    where a.account_id = ${accountId} and a.hour >= ${range.start.toISOString()}::timestamptz
+      and a.hour < ${range.end.toISOString()}::timestamptz
+    group by a.area_code having sum(a.calls) <> 0`;
+}
+
 export function topCallersStatement(accountId: string, range: DayRange) {
   return sql`
     select l.from_number as caller, count(*)::int as calls
@@ -181,32 +188,45 @@ export function topCallersStatement(accountId: string, range: DayRange) {
 }
 
 /**
- * The last top callers counted per account and range, kept while the range's fingerprint stands.
+ * The last caller figures per account and range, kept while the range's fingerprint stands.
  * A call log's caller and direction never change; a new inbound call in the range, or one whose
  * start moves to another hour, changes the fingerprint (kept by the rollup triggers in the call
  * log's own transaction), so a reused answer is the one the count would give. Per database
  * (tests open many) and bounded: the oldest entry goes first.
  */
-const topCallersCache = new WeakMap<Database, Map<string, { fingerprint: string; top: CallerCount[] }>>();
-const TOP_CALLERS_CACHED = 500;
+interface CallerFigures {
+  fingerprint: string;
+  top: CallerCount[];
+  areas: AreaCount[];
+}
+const callerFiguresCache = new WeakMap<Database, Map<string, CallerFigures>>();
+const CALLER_FIGURES_CACHED = 500;
 
 interface CallerCount extends Record<string, unknown> {
   caller: string;
   calls: number;
 }
+interface AreaCount extends Record<string, unknown> {
+  area_code: string;
+  calls: number;
+}
 
-async function topCallers(db: Database, accountId: string, range: DayRange, fingerprint: string) {
-  const cache = topCallersCache.get(db) ?? new Map<string, { fingerprint: string; top: CallerCount[] }>();
-  topCallersCache.set(db, cache);
+async function callerFigures(db: Database, accountId: string, range: DayRange, fingerprint: string) {
+  const cache = callerFiguresCache.get(db) ?? new Map<string, CallerFigures>();
+  callerFiguresCache.set(db, cache);
   const key = `${accountId}|${range.start.toISOString()}|${range.end.toISOString()}`;
-  const cached = cache.get(key);
-  let top = cached?.fingerprint === fingerprint ? cached.top : undefined;
-  if (!top) {
-    top = await queryRows<CallerCount>(db, topCallersStatement(accountId, range));
+  let figures = cache.get(key);
+  if (figures?.fingerprint !== fingerprint) {
+    const [top, areas] = await Promise.all([
+      queryRows<CallerCount>(db, topCallersStatement(accountId, range)),
+      queryRows<AreaCount>(db, areaCodesStatement(accountId, range)),
+    ]);
+    figures = { fingerprint, top, areas };
     cache.delete(key);
-    cache.set(key, { fingerprint, top });
-    if (cache.size > TOP_CALLERS_CACHED) cache.delete(cache.keys().next().value as string);
+    cache.set(key, figures);
+    if (cache.size > CALLER_FIGURES_CACHED) cache.delete(cache.keys().next().value as string);
   }
+  const { top, areas } = figures;
   // Names are read anew: a contact renamed since shows its new name.
   const named =
     top.length === 0
@@ -224,27 +244,36 @@ async function topCallers(db: Database, accountId: string, range: DayRange, fing
             ),
           );
   const byPhone = new Map(named.map((c) => [c.phone, c]));
-  return top.map(
-    (t): AggregateRow => ({
-      grouping: "caller",
-      day: null,
-      weekday: null,
-      hour: null,
-      caller: t.caller,
-      area_code: null,
-      extension_id: null,
-      calls: t.calls,
-      inbound: 0,
-      outbound: 0,
-      answered: 0,
-      missed: 0,
-      answered_seconds: 0,
-      extension_answered: 0,
-      extension_seconds: 0,
-      contact_id: byPhone.get(t.caller)?.id ?? null,
-      contact_name: byPhone.get(t.caller)?.name ?? null,
-    }),
-  );
+  const row = (fields: Partial<AggregateRow> & Pick<AggregateRow, "grouping" | "calls">): AggregateRow => ({
+    day: null,
+    weekday: null,
+    hour: null,
+    caller: null,
+    area_code: null,
+    extension_id: null,
+    inbound: 0,
+    outbound: 0,
+    answered: 0,
+    missed: 0,
+    answered_seconds: 0,
+    extension_answered: 0,
+    extension_seconds: 0,
+    contact_id: null,
+    contact_name: null,
+    ...fields,
+  });
+  return [
+    ...top.map((t) =>
+      row({
+        grouping: "caller",
+        caller: t.caller,
+        calls: t.calls,
+        contact_id: byPhone.get(t.caller)?.id ?? null,
+        contact_name: byPhone.get(t.caller)?.name ?? null,
+      }),
+    ),
+    ...areas.map((a) => row({ grouping: "area", area_code: a.area_code, calls: a.calls })),
+  ];
 }
 
 /** Where the figures come from: the rollups where they serve the range (the default), or the call logs. */
@@ -269,7 +298,7 @@ async function aggregateRows(
     const misaligned = rows.find((row) => row.grouping === "misaligned");
     if (!misaligned || misaligned.calls === 0) {
       const fingerprint = rows.find((row) => row.grouping === "fingerprint");
-      const callers = await topCallers(
+      const callers = await callerFigures(
         db,
         accountId,
         range,

@@ -242,7 +242,7 @@ it("an account without calls gets zeros, never an error", async () => {
   expect(result.extensions).toEqual([]);
 });
 
-it("the top callers follow a new call and a renamed contact, though the last count is reused", async () => {
+it("the top callers and area codes follow a new call, and a renamed contact its name,, though the last count is reused", async () => {
   const busy = await createUser(t);
   const as = await signIn(t, busy);
   await insertCalls(t, busy.accountId, [
@@ -255,6 +255,7 @@ it("the top callers follow a new call and a renamed contact, though the last cou
     ["+12125550111", 2],
     ["+12125550122", 1],
   ]);
+  expect(first.topAreaCodes).toEqual([{ areaCode: "212", region: "NY", calls: 3 }]);
   // Two more calls from the second caller, in an hour the range already counted.
   await insertCalls(t, busy.accountId, [
     { at: "2026-03-10T13:30:00Z", from: "+12125550122" },
@@ -271,6 +272,7 @@ it("the top callers follow a new call and a renamed contact, though the last cou
     ["+12125550122", 3, "Carla Caller"],
     ["+12125550111", 2, null],
   ]);
+  expect(second.topAreaCodes).toEqual([{ areaCode: "212", region: "NY", calls: 5 }]);
   // An outbound call changes no caller's count; a renamed contact shows its new name.
   await insertCalls(t, busy.accountId, [{ at: "2026-03-10T13:50:00Z", direction: "outbound" }]);
   await t.db.db
