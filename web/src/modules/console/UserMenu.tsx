@@ -1,4 +1,5 @@
 import { Avatar, Menu, UnstyledButton } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
 import { LogOut, Settings, Shield, User } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { ApiError } from "../../api/errors";
@@ -13,17 +14,23 @@ export function UserMenu() {
   const initials = `${user?.firstName?.[0] ?? ""}${user?.lastName?.[0] ?? ""}`.toUpperCase() || "?";
 
   async function leave() {
+    // The account's live toasts (calls, texts) leave with its user; queued ones would also hold
+    // back the sign-out toast behind Mantine's limit.
+    notifications.clean();
     // To /login first: once the session is gone, the console's guard would announce a missing one.
     await navigate("/login");
-    signOut.mutate(undefined, {
-      onSuccess: () => toast({ title: "Logged out successfully" }),
-      onError: (err) =>
-        toast({
-          title: "Logout Failed",
-          description: err instanceof ApiError ? err.message : "An unexpected error occurred.",
-          variant: "destructive",
-        }),
-    });
+    // mutateAsync, not mutate's callbacks: those are dropped once this menu has unmounted, which
+    // leaving the console does before the answer arrives.
+    try {
+      await signOut.mutateAsync();
+      toast({ title: "Logged out successfully" });
+    } catch (err) {
+      toast({
+        title: "Logout Failed",
+        description: err instanceof ApiError ? err.message : "An unexpected error occurred.",
+        variant: "destructive",
+      });
+    }
   }
 
   return (
