@@ -33,6 +33,7 @@ import { registerErrorHandler, sendClientError, sendFrameworkError } from "./htt
 import { createLogger, logRequests, requestLogger } from "./http/logging";
 import { createOriginCheck } from "./http/origin";
 import { registerSecurityHeaders } from "./http/security-headers";
+import { ivrRoutes } from "./ivr/routes";
 import { liveRoutes } from "./live/routes";
 import { conversationRoutes } from "./messages/conversation-routes";
 import { messageRoutes } from "./messages/routes";
@@ -247,6 +248,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         await api.register(consoleRoutes);
         await api.register(callRoutingRoutes);
         await api.register(extensionRoutes);
+        await api.register(ivrRoutes);
         await api.register(liveRoutes, { allowedOrigins, heartbeatMs: options.liveHeartbeatMs });
       },
       { prefix: "/api" },

@@ -1,0 +1,97 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireAccount } from "../auth/context";
+import { refusedByValidator } from "../call-routing/refusal";
+import { AppError } from "../http/errors";
+import { createMenu, deleteMenu, findMenu, listMenus, type MenuSaveResult, updateMenu } from "./menus";
+import {
+  IVR_MESSAGES,
+  ivrMenuBodySchema,
+  ivrMenuListSchema,
+  ivrMenuParamsSchema,
+  ivrMenuSchema,
+} from "./schemas";
+
+const notFound = () => new AppError("NOT_FOUND", IVR_MESSAGES.notFound);
+
+function saved(result: MenuSaveResult) {
+  if (result.ok) return result.menu;
+  switch (result.reason) {
+    case "not_found":
+      throw notFound();
+    case "invalid":
+      throw new AppError(
+        "BAD_REQUEST",
+        Object.values(result.fields)[0]?.[0] ?? "Invalid menu.",
+        result.fields,
+      );
+    case "refused":
+      throw refusedByValidator(result.issues);
+  }
+}
+
+/** IVR menus, mounted under /api. Every save is checked by the routing validator and recompiles the tables. */
+export async function ivrRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.addHook("onRequest", async (request) => {
+    requireAccount(request);
+  });
+
+  app.get("/ivr-menus", { schema: { response: { 200: ivrMenuListSchema } } }, async (request) => {
+    const { account } = requireAccount(request);
+    return { items: await listMenus(request.server.deps.db.db, account.id) };
+  });
+
+  app.post(
+    "/ivr-menus",
+    { schema: { body: ivrMenuBodySchema, response: { 201: ivrMenuSchema } } },
+    async (request, reply) => {
+      const { account } = requireAccount(request);
+      const { db, clock, routing } = request.server.deps;
+      const menu = saved(await createMenu(db.db, account.id, request.body, clock()));
+      await routing.changed();
+      return reply.status(201).send(menu);
+    },
+  );
+
+  app.get(
+    "/ivr-menus/:id",
+    { schema: { params: ivrMenuParamsSchema, response: { 200: ivrMenuSchema } } },
+    async (request) => {
+      const { account } = requireAccount(request);
+      const menu = await findMenu(request.server.deps.db.db, account.id, request.params.id);
+      if (!menu) throw notFound();
+      return menu;
+    },
+  );
+
+  app.put(
+    "/ivr-menus/:id",
+    { schema: { params: ivrMenuParamsSchema, body: ivrMenuBodySchema, response: { 200: ivrMenuSchema } } },
+    async (request) => {
+      const { account } = requireAccount(request);
+      const { db, clock, routing } = request.server.deps;
+      const menu = saved(await updateMenu(db.db, account.id, request.params.id, request.body, clock()));
+      await routing.changed();
+      return menu;
+    },
+  );
+
+  app.delete(
+    "/ivr-menus/:id",
+    { schema: { params: ivrMenuParamsSchema, response: { 204: z.null().describe("No content") } } },
+    async (request, reply) => {
+      const { account } = requireAccount(request);
+      const { db, routing } = request.server.deps;
+      const result = await deleteMenu(db.db, account.id, request.params.id);
+      if (!result.ok && result.reason === "not_found") throw notFound();
+      if (!result.ok && result.reason === "in_use") {
+        const message = `This menu is used by ${result.usedBy.join(", ")}.`;
+        throw new AppError("CONFLICT", message, { usedBy: result.usedBy });
+      }
+      await routing.changed();
+      return reply.status(204).send(null);
+    },
+  );
+}
