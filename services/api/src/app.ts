@@ -33,7 +33,7 @@ import { registerErrorHandler, sendClientError, sendFrameworkError } from "./htt
 import { createLogger, logRequests, requestLogger } from "./http/logging";
 import { createOriginCheck } from "./http/origin";
 import { registerSecurityHeaders } from "./http/security-headers";
-import { ivrRoutes } from "./ivr/routes";
+import { ivrGreetingMediaRoutes, ivrRoutes } from "./ivr/routes";
 import { liveRoutes } from "./live/routes";
 import { conversationRoutes } from "./messages/conversation-routes";
 import { messageRoutes } from "./messages/routes";
@@ -209,6 +209,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const webApp = loadBuiltWebApp(options.webDist);
   await app.register(healthRoutes);
   await app.register(holdMusicMediaRoutes);
+  await app.register(ivrGreetingMediaRoutes);
   await app.register(async (browser) => {
     logRequests(browser);
     await registerSecurityHeaders(browser, {

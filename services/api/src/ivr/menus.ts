@@ -233,14 +233,22 @@ async function save(
 ): Promise<MenuSaveResult> {
   try {
     const menuId = await db.transaction(async (tx) => {
+      let recording: string | null = null;
       if (id) {
         const [current] = await tx
-          .select({ id: ivrMenus.id })
+          .select({ id: ivrMenus.id, recording: ivrMenus.greetingRecordingUrl })
           .from(ivrMenus)
           .where(and(eq(ivrMenus.id, id), eq(ivrMenus.accountId, accountId)))
           .for("update");
         if (!current) throw new Stop({ ok: false, reason: "not_found" });
+        recording = current.recording;
       }
+      if (body.greetingType === "recording" && !recording)
+        throw new Stop({
+          ok: false,
+          reason: "invalid",
+          fields: { "body.greetingType": [IVR_MESSAGES.recordingMissing] },
+        });
       const menuId = id ?? newId("ivrMenu");
       const resolved = await resolveDestinations(tx, accountId, menuId, body);
       const before = await loadAccountRouting(tx, accountId);
@@ -281,4 +289,20 @@ export async function deleteMenu(db: Database, accountId: string, id: string): P
     await tx.delete(ivrMenus).where(where);
     return { ok: true };
   });
+}
+
+/** Stores an uploaded greeting's URL and makes the recording the menu's greeting. */
+export async function setGreetingRecording(
+  db: Database,
+  accountId: string,
+  id: string,
+  url: string,
+  now: Date,
+): Promise<IvrMenuView | null> {
+  const [row] = await db
+    .update(ivrMenus)
+    .set({ greetingType: "recording", greetingRecordingUrl: url, updatedAt: now })
+    .where(and(eq(ivrMenus.id, id), eq(ivrMenus.accountId, accountId)))
+    .returning({ id: ivrMenus.id });
+  return row ? findMenu(db, accountId, id) : null;
 }

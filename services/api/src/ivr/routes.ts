@@ -1,10 +1,20 @@
+import { AUDIO_CONTENT_TYPES, type AudioFormat, sniffAudio } from "@poundline/telephony";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireAccount } from "../auth/context";
 import { refusedByValidator } from "../call-routing/refusal";
+import { HOLD_MUSIC_MAX_BYTES, NOT_AUDIO_MESSAGE } from "../call-routing/schemas";
 import { AppError } from "../http/errors";
-import { createMenu, deleteMenu, findMenu, listMenus, type MenuSaveResult, updateMenu } from "./menus";
+import {
+  createMenu,
+  deleteMenu,
+  findMenu,
+  listMenus,
+  type MenuSaveResult,
+  setGreetingRecording,
+  updateMenu,
+} from "./menus";
 import {
   IVR_MESSAGES,
   ivrMenuBodySchema,
@@ -37,6 +47,43 @@ export async function ivrRoutes(fastify: FastifyInstance) {
   app.addHook("onRequest", async (request) => {
     requireAccount(request);
   });
+  // A greeting arrives as the file's bytes; the bytes, not the declared type, decide if it is audio.
+  app.addContentTypeParser(
+    [
+      "application/octet-stream",
+      "audio/mpeg",
+      "audio/mp3",
+      "audio/wav",
+      "audio/x-wav",
+      "audio/wave",
+      "audio/aiff",
+      "audio/x-aiff",
+    ],
+    { parseAs: "buffer", bodyLimit: HOLD_MUSIC_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post(
+    "/ivr-menus/:id/greeting",
+    { schema: { params: ivrMenuParamsSchema, response: { 200: ivrMenuSchema } } },
+    async (request) => {
+      const { account } = requireAccount(request);
+      const { db, clock, routing, recordings, carrier } = request.server.deps;
+      const { id } = request.params;
+      if (!(await findMenu(db.db, account.id, id))) throw notFound();
+      const bytes = Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : null;
+      const format = bytes ? sniffAudio(bytes) : null;
+      if (!bytes || !format)
+        throw new AppError("BAD_REQUEST", NOT_AUDIO_MESSAGE, { body: [NOT_AUDIO_MESSAGE] });
+      const file = `${id}_${crypto.randomUUID().replaceAll("-", "")}.${format}`;
+      await recordings.put(greetingKey(account.id, file), bytes);
+      const url = `${carrier.webhookBaseUrl}${IVR_GREETING_PATH}/${account.id}/${file}`;
+      const menu = await setGreetingRecording(db.db, account.id, id, url, clock());
+      if (!menu) throw notFound();
+      await routing.changed();
+      return menu;
+    },
+  );
 
   app.get("/ivr-menus", { schema: { response: { 200: ivrMenuListSchema } } }, async (request) => {
     const { account } = requireAccount(request);
@@ -92,6 +139,42 @@ export async function ivrRoutes(fastify: FastifyInstance) {
       }
       await routing.changed();
       return reply.status(204).send(null);
+    },
+  );
+}
+
+/** Where uploaded greetings are served from (the carrier fetches them for <Play>). */
+export const IVR_GREETING_PATH = "/media/ivr-greetings";
+const FILE_NAME = /^ivr_[a-z0-9]{1,64}_[a-f0-9]{32}\.(mp3|wav|aiff)$/;
+const ACCOUNT_ID = /^acct_[a-z0-9]{1,64}$/;
+const greetingKey = (accountId: string, file: string) => `ivr-greetings/${accountId}/${file}`;
+
+/** The uploaded greetings, public for the carrier's <Play>, named by a random part nobody can guess. */
+export async function ivrGreetingMediaRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    `${IVR_GREETING_PATH}/:accountId/:file`,
+    {
+      schema: {
+        params: z.object({
+          accountId: z.string().regex(ACCOUNT_ID, "Not found"),
+          file: z.string().regex(FILE_NAME, "Not found"),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { accountId, file } = request.params;
+      let bytes: Uint8Array;
+      try {
+        bytes = await request.server.deps.recordings.get(greetingKey(accountId, file));
+      } catch {
+        throw new AppError("NOT_FOUND", "Not found");
+      }
+      const format = file.slice(file.lastIndexOf(".") + 1) as AudioFormat;
+      return reply
+        .header("content-type", AUDIO_CONTENT_TYPES[format])
+        .header("cache-control", "public, max-age=86400, immutable")
+        .send(Buffer.from(bytes));
     },
   );
 }

@@ -15,6 +15,7 @@ export const IVR_MESSAGES = {
   extensionMissing: "This extension does not exist.",
   self: "A menu cannot point at itself.",
   message: "Enter the message to play.",
+  recordingMissing: "Upload a recording first.",
 } as const;
 
 export const IVR_LIMITS = {
@@ -24,7 +25,6 @@ export const IVR_LIMITS = {
   description: 500,
   greetingTts: 2000,
   message: 1000,
-  url: 2000,
   options: 12,
 } as const;
 
@@ -58,7 +58,10 @@ export const ivrOptionBodySchema = z.object({
 
 const menuAction = z.enum(menuActions, { error: `Action must be one of ${menuActions.join(", ")}.` });
 
-/** A whole menu with its options: create and update both send it (the editor saves the form). */
+/**
+ * A whole menu with its options: create and update both send it (the editor saves the form). The
+ * recording's URL is not part of it: only an upload sets it, so <Play> never fetches a stranger's URL.
+ */
 export const ivrMenuBodySchema = z.object({
   name: line(IVR_MESSAGES.name)
     .min(1, IVR_MESSAGES.name)
@@ -66,7 +69,6 @@ export const ivrMenuBodySchema = z.object({
   description: optionalText(IVR_LIMITS.description),
   greetingType: z.enum(greetingTypes, { error: "Greeting type must be tts or recording." }).default("tts"),
   greetingTts: optionalText(IVR_LIMITS.greetingTts).transform((v) => v ?? IVR_DEFAULTS.greetingTts),
-  greetingRecordingUrl: optionalText(IVR_LIMITS.url),
   timeoutSeconds: z
     .number({ error: IVR_MESSAGES.timeout })
     .int(IVR_MESSAGES.timeout)

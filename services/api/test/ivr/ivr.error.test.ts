@@ -1,6 +1,7 @@
 import { newId, schema } from "@poundline/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NOT_AUDIO_MESSAGE } from "../../src/call-routing/schemas";
 import { IVR_MESSAGES } from "../../src/ivr/schemas";
 import { createTestApp, type TestApp } from "../../src/testing";
 import { addExtension, addNumber, routingBody } from "../call-routing/helpers";
@@ -161,6 +162,51 @@ describe("IVR menus: bad input", () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields["body.options.0.destination"]).toEqual([message]);
+  });
+});
+
+describe("IVR menus: greetings", () => {
+  it("a recording greeting without an upload is refused", async () => {
+    const res = await t.app.inject({
+      method: "PUT",
+      url: `/api/ivr-menus/${menuId}`,
+      headers: session.headers,
+      payload: { name: "Main", greetingType: "recording" },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields["body.greetingType"]).toEqual([IVR_MESSAGES.recordingMissing]);
+    const [row] = await t.db.db.select().from(schema.ivrMenus).where(eq(schema.ivrMenus.id, menuId));
+    expect(row?.greetingType).toBe("tts");
+  });
+
+  it("a URL in the body is not taken as the recording", async () => {
+    const res = await t.app.inject({
+      method: "PUT",
+      url: `/api/ivr-menus/${menuId}`,
+      headers: session.headers,
+      payload: {
+        name: "Main",
+        greetingRecordingUrl: "https://evil.example/x.mp3",
+        options: [{ keyPress: "1", action: "hangup" }],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.db.db.select().from(schema.ivrMenus).where(eq(schema.ivrMenus.id, menuId));
+    expect(row?.greetingRecordingUrl).toBeNull();
+  });
+
+  it("an upload that is not audio is refused, nothing stored", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/ivr-menus/${menuId}/greeting`,
+      headers: { ...session.headers, "content-type": "audio/mpeg" },
+      payload: Buffer.from("<html>not audio</html>"),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(NOT_AUDIO_MESSAGE);
+    const [row] = await t.db.db.select().from(schema.ivrMenus).where(eq(schema.ivrMenus.id, menuId));
+    expect(row?.greetingType).toBe("tts");
+    expect(row?.greetingRecordingUrl).toBeNull();
   });
 });
 

@@ -5,7 +5,7 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { IvrMenuView } from "../../src/ivr/schemas";
 import { createTestApp, type TestApp } from "../../src/testing";
-import { addExtension, addNumber, routingBody } from "../call-routing/helpers";
+import { addExtension, addNumber, routingBody, wavBytes } from "../call-routing/helpers";
 import { createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
 
 const LINE = "+13055550180";
@@ -177,6 +177,29 @@ describe("IVR menus: happy path", () => {
     await sim.idle();
     expect(transcript.spoken).toContain("Hello from the saved menu.");
     expect(transcript.spoken).toContain("Our address is 1 Main Street.");
+  });
+
+  it("an uploaded greeting is stored, served as audio and played by the next call", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/ivr-menus/${main.id}/greeting`,
+      headers: { ...session.headers, "content-type": "application/octet-stream" },
+      payload: wavBytes(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { menu } = await stored(main.id);
+    expect(menu?.greetingType).toBe("recording");
+    const url = menu?.greetingRecordingUrl ?? "";
+    expect(url).toMatch(/\/media\/ivr-greetings\/acct_[a-z0-9]+\/ivr_[a-z0-9]+_[a-f0-9]{32}\.wav$/);
+    const served = await t.app.inject({ method: "GET", url: new URL(url).pathname });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toBe("audio/wav");
+    // A later save of the form keeps the recording.
+    await send("PUT", `/api/ivr-menus/${main.id}`, { name: "Main line", greetingType: "recording" }, 200);
+    sim.reset();
+    const transcript = await sim.placeCall({ from: "+13055551234", to: LINE, press: ["#"] });
+    await sim.idle();
+    expect(transcript.played).toContain(url);
   });
 
   it("deletes a menu nothing uses, and its options with it", async () => {

@@ -2,6 +2,7 @@ import { schema } from "@poundline/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../../src/testing";
+import { wavBytes } from "../call-routing/helpers";
 import { createUser, type SignedIn, signIn } from "../fixtures";
 
 let t: TestApp;
@@ -30,6 +31,7 @@ describe("IVR menus: security", () => {
     ["GET", "/api/ivr-menus/ivr_x"],
     ["PUT", "/api/ivr-menus/ivr_x"],
     ["DELETE", "/api/ivr-menus/ivr_x"],
+    ["POST", "/api/ivr-menus/ivr_x/greeting"],
   ] as const)("anonymous %s %s is 401", async (method, url) => {
     const res = await t.app.inject({ method, url, headers: { origin: TEST_ORIGIN }, payload: {} });
     expect(res.statusCode).toBe(401);
@@ -54,6 +56,18 @@ describe("IVR menus: security", () => {
       .from(schema.ivrOptions)
       .where(eq(schema.ivrOptions.menuId, aliceMenu));
     expect(options).toHaveLength(1);
+  });
+
+  it("another account's menu: a greeting upload is 404, nothing stored", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/ivr-menus/${aliceMenu}/greeting`,
+      headers: { ...bob.headers, "content-type": "application/octet-stream" },
+      payload: wavBytes(),
+    });
+    expect(res.statusCode).toBe(404);
+    const [row] = await t.db.db.select().from(schema.ivrMenus).where(eq(schema.ivrMenus.id, aliceMenu));
+    expect(row?.greetingRecordingUrl).toBeNull();
   });
 
   it("another account's list does not show it", async () => {
