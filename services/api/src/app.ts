@@ -33,6 +33,7 @@ import { registerErrorHandler, sendClientError, sendFrameworkError } from "./htt
 import { createLogger, logRequests, requestLogger } from "./http/logging";
 import { createOriginCheck } from "./http/origin";
 import { registerSecurityHeaders } from "./http/security-headers";
+import { ivrGreetingMediaRoutes, ivrRoutes } from "./ivr/routes";
 import { liveRoutes } from "./live/routes";
 import { conversationRoutes } from "./messages/conversation-routes";
 import { messageRoutes } from "./messages/routes";
@@ -208,6 +209,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const webApp = loadBuiltWebApp(options.webDist);
   await app.register(healthRoutes);
   await app.register(holdMusicMediaRoutes);
+  await app.register(ivrGreetingMediaRoutes);
   await app.register(async (browser) => {
     logRequests(browser);
     await registerSecurityHeaders(browser, {
@@ -247,6 +249,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         await api.register(consoleRoutes);
         await api.register(callRoutingRoutes);
         await api.register(extensionRoutes);
+        await api.register(ivrRoutes);
         await api.register(liveRoutes, { allowedOrigins, heartbeatMs: options.liveHeartbeatMs });
       },
       { prefix: "/api" },

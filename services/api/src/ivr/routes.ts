@@ -1,0 +1,180 @@
+import { AUDIO_CONTENT_TYPES, type AudioFormat, sniffAudio } from "@poundline/telephony";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireAccount } from "../auth/context";
+import { refusedByValidator } from "../call-routing/refusal";
+import { HOLD_MUSIC_MAX_BYTES, NOT_AUDIO_MESSAGE } from "../call-routing/schemas";
+import { AppError } from "../http/errors";
+import {
+  createMenu,
+  deleteMenu,
+  findMenu,
+  listMenus,
+  type MenuSaveResult,
+  setGreetingRecording,
+  updateMenu,
+} from "./menus";
+import {
+  IVR_MESSAGES,
+  ivrMenuBodySchema,
+  ivrMenuListSchema,
+  ivrMenuParamsSchema,
+  ivrMenuSchema,
+} from "./schemas";
+
+const notFound = () => new AppError("NOT_FOUND", IVR_MESSAGES.notFound);
+
+function saved(result: MenuSaveResult) {
+  if (result.ok) return result.menu;
+  switch (result.reason) {
+    case "not_found":
+      throw notFound();
+    case "invalid":
+      throw new AppError(
+        "BAD_REQUEST",
+        Object.values(result.fields)[0]?.[0] ?? "Invalid menu.",
+        result.fields,
+      );
+    case "refused":
+      throw refusedByValidator(result.issues);
+  }
+}
+
+/** IVR menus, mounted under /api. Every save is checked by the routing validator and recompiles the tables. */
+export async function ivrRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.addHook("onRequest", async (request) => {
+    requireAccount(request);
+  });
+  // A greeting arrives as the file's bytes; the bytes, not the declared type, decide if it is audio.
+  app.addContentTypeParser(
+    [
+      "application/octet-stream",
+      "audio/mpeg",
+      "audio/mp3",
+      "audio/wav",
+      "audio/x-wav",
+      "audio/wave",
+      "audio/aiff",
+      "audio/x-aiff",
+    ],
+    { parseAs: "buffer", bodyLimit: HOLD_MUSIC_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post(
+    "/ivr-menus/:id/greeting",
+    { schema: { params: ivrMenuParamsSchema, response: { 200: ivrMenuSchema } } },
+    async (request) => {
+      const { account } = requireAccount(request);
+      const { db, clock, routing, recordings, carrier } = request.server.deps;
+      const { id } = request.params;
+      if (!(await findMenu(db.db, account.id, id))) throw notFound();
+      const bytes = Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : null;
+      const format = bytes ? sniffAudio(bytes) : null;
+      if (!bytes || !format)
+        throw new AppError("BAD_REQUEST", NOT_AUDIO_MESSAGE, { body: [NOT_AUDIO_MESSAGE] });
+      const file = `${id}_${crypto.randomUUID().replaceAll("-", "")}.${format}`;
+      await recordings.put(greetingKey(account.id, file), bytes);
+      const url = `${carrier.webhookBaseUrl}${IVR_GREETING_PATH}/${account.id}/${file}`;
+      const menu = await setGreetingRecording(db.db, account.id, id, url, clock());
+      if (!menu) throw notFound();
+      await routing.changed();
+      return menu;
+    },
+  );
+
+  app.get("/ivr-menus", { schema: { response: { 200: ivrMenuListSchema } } }, async (request) => {
+    const { account } = requireAccount(request);
+    return { items: await listMenus(request.server.deps.db.db, account.id) };
+  });
+
+  app.post(
+    "/ivr-menus",
+    { schema: { body: ivrMenuBodySchema, response: { 201: ivrMenuSchema } } },
+    async (request, reply) => {
+      const { account } = requireAccount(request);
+      const { db, clock, routing } = request.server.deps;
+      const menu = saved(await createMenu(db.db, account.id, request.body, clock()));
+      await routing.changed();
+      return reply.status(201).send(menu);
+    },
+  );
+
+  app.get(
+    "/ivr-menus/:id",
+    { schema: { params: ivrMenuParamsSchema, response: { 200: ivrMenuSchema } } },
+    async (request) => {
+      const { account } = requireAccount(request);
+      const menu = await findMenu(request.server.deps.db.db, account.id, request.params.id);
+      if (!menu) throw notFound();
+      return menu;
+    },
+  );
+
+  app.put(
+    "/ivr-menus/:id",
+    { schema: { params: ivrMenuParamsSchema, body: ivrMenuBodySchema, response: { 200: ivrMenuSchema } } },
+    async (request) => {
+      const { account } = requireAccount(request);
+      const { db, clock, routing } = request.server.deps;
+      const menu = saved(await updateMenu(db.db, account.id, request.params.id, request.body, clock()));
+      await routing.changed();
+      return menu;
+    },
+  );
+
+  app.delete(
+    "/ivr-menus/:id",
+    { schema: { params: ivrMenuParamsSchema, response: { 204: z.null().describe("No content") } } },
+    async (request, reply) => {
+      const { account } = requireAccount(request);
+      const { db, routing } = request.server.deps;
+      const result = await deleteMenu(db.db, account.id, request.params.id);
+      if (!result.ok && result.reason === "not_found") throw notFound();
+      if (!result.ok && result.reason === "in_use") {
+        const message = `This menu is used by ${result.usedBy.join(", ")}.`;
+        throw new AppError("CONFLICT", message, { usedBy: result.usedBy });
+      }
+      await routing.changed();
+      return reply.status(204).send(null);
+    },
+  );
+}
+
+/** Where uploaded greetings are served from (the carrier fetches them for <Play>). */
+export const IVR_GREETING_PATH = "/media/ivr-greetings";
+const FILE_NAME = /^ivr_[a-z0-9]{1,64}_[a-f0-9]{32}\.(mp3|wav|aiff)$/;
+const ACCOUNT_ID = /^acct_[a-z0-9]{1,64}$/;
+const greetingKey = (accountId: string, file: string) => `ivr-greetings/${accountId}/${file}`;
+
+/** The uploaded greetings, public for the carrier's <Play>, named by a random part nobody can guess. */
+export async function ivrGreetingMediaRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    `${IVR_GREETING_PATH}/:accountId/:file`,
+    {
+      schema: {
+        params: z.object({
+          accountId: z.string().regex(ACCOUNT_ID, "Not found"),
+          file: z.string().regex(FILE_NAME, "Not found"),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { accountId, file } = request.params;
+      let bytes: Uint8Array;
+      try {
+        bytes = await request.server.deps.recordings.get(greetingKey(accountId, file));
+      } catch {
+        throw new AppError("NOT_FOUND", "Not found");
+      }
+      const format = file.slice(file.lastIndexOf(".") + 1) as AudioFormat;
+      return reply
+        .header("content-type", AUDIO_CONTENT_TYPES[format])
+        .header("cache-control", "public, max-age=86400, immutable")
+        .send(Buffer.from(bytes));
+    },
+  );
+}
