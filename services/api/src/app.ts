@@ -20,7 +20,7 @@ import { loadAuth } from "./auth/context";
 import type { GoogleTokenExchange } from "./auth/google";
 import { authRoutes } from "./auth/routes";
 import { createLoginThrottle, type LoginThrottle } from "./auth/throttle";
-import { callRoutingRoutes, holdMusicMediaRoutes } from "./call-routing/routes";
+import { callRoutingRoutes } from "./call-routing/routes";
 import { callRoutes } from "./calls/routes";
 import { type Config, trustProxyOption } from "./config";
 import { consoleRoutes } from "./console/routes";
@@ -33,11 +33,12 @@ import { registerErrorHandler, sendClientError, sendFrameworkError } from "./htt
 import { createLogger, logRequests, requestLogger } from "./http/logging";
 import { createOriginCheck } from "./http/origin";
 import { registerSecurityHeaders } from "./http/security-headers";
-import { ivrGreetingMediaRoutes, ivrRoutes } from "./ivr/routes";
+import { ivrRoutes } from "./ivr/routes";
 import { liveRoutes } from "./live/routes";
 import { conversationRoutes } from "./messages/conversation-routes";
 import { messageRoutes } from "./messages/routes";
 import { numberRoutes } from "./numbers/routes";
+import { holdMusicAudio, ivrGreetingAudio, uploadedAudioRoutes } from "./recordings/uploaded-audio";
 import { siteRoutes } from "./site/routes";
 import { type CarrierConfig, carrierConfig } from "./twilio/carrier-config";
 import {
@@ -208,8 +209,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const allowedOrigins = [config.PUBLIC_BASE_URL, ...(config.ALLOWED_ORIGINS?.split(",") ?? [])];
   const webApp = loadBuiltWebApp(options.webDist);
   await app.register(healthRoutes);
-  await app.register(holdMusicMediaRoutes);
-  await app.register(ivrGreetingMediaRoutes);
+  await app.register(uploadedAudioRoutes(holdMusicAudio));
+  await app.register(uploadedAudioRoutes(ivrGreetingAudio));
   await app.register(async (browser) => {
     logRequests(browser);
     await registerSecurityHeaders(browser, {

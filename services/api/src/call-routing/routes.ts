@@ -1,9 +1,9 @@
-import { AUDIO_CONTENT_TYPES, type AudioFormat, sniffAudio } from "@poundline/telephony";
+import { sniffAudio } from "@poundline/telephony";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { requireAccount } from "../auth/context";
 import { AppError } from "../http/errors";
+import { holdMusicAudio, uploadedAudioKey } from "../recordings/uploaded-audio";
 import {
   listCallRouting,
   ownsNumber,
@@ -40,9 +40,6 @@ function saved(result: RoutingSaveResult) {
 }
 
 /** Where uploaded hold music is served from (the carrier fetches it for <Play>). */
-export const HOLD_MUSIC_PATH = "/media/hold-music";
-const FILE_NAME = /^[a-z0-9_]{1,80}\.(mp3|wav|aiff)$/;
-const ACCOUNT_ID = /^acct_[a-z0-9]{1,64}$/;
 
 /** Call routing per number, mounted under /api. Every save is validated, then recompiles the tables. */
 export async function callRoutingRoutes(fastify: FastifyInstance) {
@@ -104,46 +101,11 @@ export async function callRoutingRoutes(fastify: FastifyInstance) {
       if (!bytes || !format)
         throw new AppError("BAD_REQUEST", NOT_AUDIO_MESSAGE, { body: [NOT_AUDIO_MESSAGE] });
       const file = `${numberId}_${crypto.randomUUID().replaceAll("-", "")}.${format}`;
-      await recordings.put(holdMusicKey(account.id, file), bytes);
-      const url = `${carrier.webhookBaseUrl}${HOLD_MUSIC_PATH}/${account.id}/${file}`;
+      await recordings.put(uploadedAudioKey(holdMusicAudio, account.id, file), bytes);
+      const url = `${carrier.webhookBaseUrl}${holdMusicAudio.path}/${account.id}/${file}`;
       const result = saved(await setCustomHoldMusic(db.db, account.id, numberId, url, clock()));
       await routing.changed();
       return result;
-    },
-  );
-}
-
-const holdMusicKey = (accountId: string, file: string) => `hold-music/${accountId}/${file}`;
-
-/**
- * The uploaded recordings, for the carrier's <Play>: public like the carrier's own hold music,
- * named by a random part nobody can guess.
- */
-export async function holdMusicMediaRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    `${HOLD_MUSIC_PATH}/:accountId/:file`,
-    {
-      schema: {
-        params: z.object({
-          accountId: z.string().regex(ACCOUNT_ID, "Not found"),
-          file: z.string().regex(FILE_NAME, "Not found"),
-        }),
-      },
-    },
-    async (request, reply) => {
-      const { accountId, file } = request.params;
-      let bytes: Uint8Array;
-      try {
-        bytes = await request.server.deps.recordings.get(holdMusicKey(accountId, file));
-      } catch {
-        throw new AppError("NOT_FOUND", "Not found");
-      }
-      const format = file.slice(file.lastIndexOf(".") + 1) as AudioFormat;
-      return reply
-        .header("content-type", AUDIO_CONTENT_TYPES[format])
-        .header("cache-control", "public, max-age=86400, immutable")
-        .send(Buffer.from(bytes));
     },
   );
 }

@@ -1,4 +1,4 @@
-import { AUDIO_CONTENT_TYPES, type AudioFormat, sniffAudio } from "@poundline/telephony";
+import { sniffAudio } from "@poundline/telephony";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -6,6 +6,7 @@ import { requireAccount } from "../auth/context";
 import { refusedByValidator } from "../call-routing/refusal";
 import { HOLD_MUSIC_MAX_BYTES, NOT_AUDIO_MESSAGE } from "../call-routing/schemas";
 import { AppError } from "../http/errors";
+import { ivrGreetingAudio, uploadedAudioKey } from "../recordings/uploaded-audio";
 import {
   createMenu,
   deleteMenu,
@@ -76,8 +77,8 @@ export async function ivrRoutes(fastify: FastifyInstance) {
       if (!bytes || !format)
         throw new AppError("BAD_REQUEST", NOT_AUDIO_MESSAGE, { body: [NOT_AUDIO_MESSAGE] });
       const file = `${id}_${crypto.randomUUID().replaceAll("-", "")}.${format}`;
-      await recordings.put(greetingKey(account.id, file), bytes);
-      const url = `${carrier.webhookBaseUrl}${IVR_GREETING_PATH}/${account.id}/${file}`;
+      await recordings.put(uploadedAudioKey(ivrGreetingAudio, account.id, file), bytes);
+      const url = `${carrier.webhookBaseUrl}${ivrGreetingAudio.path}/${account.id}/${file}`;
       const menu = await setGreetingRecording(db.db, account.id, id, url, clock());
       if (!menu) throw notFound();
       await routing.changed();
@@ -139,42 +140,6 @@ export async function ivrRoutes(fastify: FastifyInstance) {
       }
       await routing.changed();
       return reply.status(204).send(null);
-    },
-  );
-}
-
-/** Where uploaded greetings are served from (the carrier fetches them for <Play>). */
-export const IVR_GREETING_PATH = "/media/ivr-greetings";
-const FILE_NAME = /^ivr_[a-z0-9]{1,64}_[a-f0-9]{32}\.(mp3|wav|aiff)$/;
-const ACCOUNT_ID = /^acct_[a-z0-9]{1,64}$/;
-const greetingKey = (accountId: string, file: string) => `ivr-greetings/${accountId}/${file}`;
-
-/** The uploaded greetings, public for the carrier's <Play>, named by a random part nobody can guess. */
-export async function ivrGreetingMediaRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    `${IVR_GREETING_PATH}/:accountId/:file`,
-    {
-      schema: {
-        params: z.object({
-          accountId: z.string().regex(ACCOUNT_ID, "Not found"),
-          file: z.string().regex(FILE_NAME, "Not found"),
-        }),
-      },
-    },
-    async (request, reply) => {
-      const { accountId, file } = request.params;
-      let bytes: Uint8Array;
-      try {
-        bytes = await request.server.deps.recordings.get(greetingKey(accountId, file));
-      } catch {
-        throw new AppError("NOT_FOUND", "Not found");
-      }
-      const format = file.slice(file.lastIndexOf(".") + 1) as AudioFormat;
-      return reply
-        .header("content-type", AUDIO_CONTENT_TYPES[format])
-        .header("cache-control", "public, max-age=86400, immutable")
-        .send(Buffer.from(bytes));
     },
   );
 }
