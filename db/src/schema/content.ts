@@ -7,6 +7,7 @@ import {
   numberTypes,
   requestStatuses,
   submissionStatuses,
+  WIDGET_DAILY_CAP,
   widgetPositions,
   widgetTypes,
 } from "./enums";
@@ -139,6 +140,10 @@ export const widgetConfigurations = pgTable(
     phoneNumberId: text("phone_number_id").references(() => phoneNumbers.id, { onDelete: "set null" }),
     /** Identifies the widget in the public embed snippet; not a secret. */
     publicKey: text("public_key").notNull(),
+    /** Website origins (scheme://host[:port]) allowed to use the widget; none allows none. */
+    allowedOrigins: text("allowed_origins").array().notNull().default(sql`'{}'::text[]`),
+    /** Attempts (callbacks and texts) the widget accepts per UTC day. */
+    dailyCap: integer("daily_cap").notNull().default(WIDGET_DAILY_CAP.default),
     ...timestamps,
   },
   (t) => [
@@ -157,6 +162,10 @@ export const widgetConfigurations = pgTable(
     check(
       "widget_configurations_one_number_check",
       sql`num_nonnulls(${t.territoryLicenseId}, ${t.phoneNumberId}) <= 1`,
+    ),
+    check(
+      "widget_configurations_daily_cap_check",
+      sql`${t.dailyCap} between ${sql.raw(`${WIDGET_DAILY_CAP.min} and ${WIDGET_DAILY_CAP.max}`)}`,
     ),
   ],
 );
