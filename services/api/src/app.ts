@@ -50,6 +50,7 @@ import { twilioRoutes } from "./twilio/plugin";
 import { createRoutingTables, type RoutingTables } from "./twilio/routing-tables";
 import { voicemailRoutes } from "./voicemails/routes";
 import { loadBuiltWebApp, webRoutes } from "./web/routes";
+import { widgetRoutes } from "./widgets/routes";
 
 /** The ports every route reaches through `app.deps`: passed in, so tests build what they need. */
 export interface AppDeps {
@@ -247,6 +248,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         await api.register(consoleRoutes);
         await api.register(callRoutingRoutes);
         await api.register(extensionRoutes);
+        await api.register(widgetRoutes);
         await api.register(liveRoutes, { allowedOrigins, heartbeatMs: options.liveHeartbeatMs });
       },
       { prefix: "/api" },
