@@ -50,6 +50,7 @@ import { twilioRoutes } from "./twilio/plugin";
 import { createRoutingTables, type RoutingTables } from "./twilio/routing-tables";
 import { voicemailRoutes } from "./voicemails/routes";
 import { loadBuiltWebApp, webRoutes } from "./web/routes";
+import { widgetPublicRoutes } from "./widgets/public-routes";
 import { widgetRoutes } from "./widgets/routes";
 
 /** The ports every route reaches through `app.deps`: passed in, so tests build what they need. */
@@ -264,6 +265,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         allowedOrigins,
         controlToken: options.simulatorControlToken,
       });
+    await browser.register(widgetPublicRoutes, { prefix: "/widget" });
     await browser.register(webRoutes, { webApp });
   });
   await app.register(twilioRoutes);

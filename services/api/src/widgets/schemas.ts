@@ -165,3 +165,24 @@ export type CreateWidgetBody = z.output<typeof createWidgetBodySchema>;
 export type UpdateWidgetBody = z.output<typeof updateWidgetBodySchema>;
 export type WidgetView = z.output<typeof widgetSchema>;
 export type LicensedNumber = z.output<typeof licensedNumberSchema>;
+
+export const ORIGIN_NOT_ALLOWED_MESSAGE = "This website is not allowed to use this widget.";
+
+export const publicKeyParamsSchema = z.object({
+  publicKey: z.string().regex(/^wk_[a-z0-9]{1,64}$/, "Invalid widget key."),
+});
+
+/** What a website may learn of a widget: its looks, never its number or account. */
+export const publicWidgetSchema = z.object({
+  publicKey: z.string(),
+  type: z.enum(schema.widgetTypes),
+  callText: z.string(),
+  smsText: z.string(),
+  primaryColor: z.string(),
+  textColor: z.string(),
+  position: z.enum(schema.widgetPositions),
+  /** False while the widget has no licensed number: the buttons are then not shown. */
+  available: z.boolean(),
+});
+
+export type PublicWidget = z.output<typeof publicWidgetSchema>;

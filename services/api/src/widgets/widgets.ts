@@ -1,6 +1,6 @@
 import { type Database, newId, schema } from "@poundline/db";
 import { and, asc, eq } from "drizzle-orm";
-import type { CreateWidgetBody, LicensedNumber, UpdateWidgetBody, WidgetView } from "./schemas";
+import type { CreateWidgetBody, LicensedNumber, PublicWidget, UpdateWidgetBody, WidgetView } from "./schemas";
 
 type Row = typeof schema.widgetConfigurations.$inferSelect;
 
@@ -157,4 +157,33 @@ export async function deleteWidget(db: Database, accountId: string, id: string):
     .where(and(eq(w.id, id), eq(w.accountId, accountId)))
     .returning({ id: w.id });
   return deleted.length > 0;
+}
+
+/**
+ * The public face of a widget by its key, with the origins allowed to see it; null when the key
+ * is unknown. Availability follows the same rule as the console's licensed numbers.
+ */
+export async function findPublicWidget(
+  db: Database,
+  publicKey: string,
+): Promise<{ widget: PublicWidget; allowedOrigins: string[] } | null> {
+  const w = schema.widgetConfigurations;
+  const [row] = await db.select().from(w).where(eq(w.publicKey, publicKey));
+  if (!row) return null;
+  const numberId = numberIdOf(row);
+  const available =
+    numberId !== null && (await listLicensedNumbers(db, row.accountId)).some((n) => n.id === numberId);
+  return {
+    widget: {
+      publicKey: row.publicKey,
+      type: row.type,
+      callText: row.callText,
+      smsText: row.smsText,
+      primaryColor: row.primaryColor,
+      textColor: row.textColor,
+      position: row.position,
+      available,
+    },
+    allowedOrigins: row.allowedOrigins,
+  };
 }
