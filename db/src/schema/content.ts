@@ -8,6 +8,8 @@ import {
   requestStatuses,
   submissionStatuses,
   WIDGET_DAILY_CAP,
+  widgetAttemptKinds,
+  widgetAttemptOutcomes,
   widgetPositions,
   widgetTypes,
 } from "./enums";
@@ -167,6 +169,35 @@ export const widgetConfigurations = pgTable(
       "widget_configurations_daily_cap_check",
       sql`${t.dailyCap} between ${sql.raw(`${WIDGET_DAILY_CAP.min} and ${WIDGET_DAILY_CAP.max}`)}`,
     ),
+  ],
+);
+
+/** Every callback or text a website visitor asked of a widget, accepted or refused (shown in the console). */
+export const widgetAttempts = pgTable(
+  "widget_attempts",
+  {
+    id: idColumn(),
+    widgetId: text("widget_id")
+      .notNull()
+      .references(() => widgetConfigurations.id, { onDelete: "cascade" }),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: widgetAttemptKinds }).notNull(),
+    outcome: text("outcome", { enum: widgetAttemptOutcomes }).notNull(),
+    /** The Origin header the browser sent, as given. */
+    origin: text("origin"),
+    ip: text("ip"),
+    /** The visitor's number as typed (refused ones too, to see abuse). */
+    visitorNumber: text("visitor_number"),
+    detail: text("detail"),
+    ...createdAt,
+  },
+  (t) => [
+    index("widget_attempts_widget_created_idx").on(t.widgetId, t.createdAt),
+    index("widget_attempts_account_created_idx").on(t.accountId, t.createdAt),
+    check("widget_attempts_kind_check", oneOf(t.kind, widgetAttemptKinds)),
+    check("widget_attempts_outcome_check", oneOf(t.outcome, widgetAttemptOutcomes)),
   ],
 );
 
