@@ -3,12 +3,15 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireAccount } from "../auth/context";
 import { AppError } from "../http/errors";
+import { listAttempts } from "./attempts";
 import {
   createWidgetBodySchema,
   LICENSED_NUMBER_MESSAGE,
   licensedNumberListSchema,
+  listAttemptsQuerySchema,
   updateWidgetBodySchema,
   WIDGET_NOT_FOUND_MESSAGE,
+  widgetAttemptListSchema,
   widgetListSchema,
   widgetParamsSchema,
   widgetSchema,
@@ -85,6 +88,28 @@ export async function widgetRoutes(fastify: FastifyInstance) {
       const { account } = requireAccount(request);
       const { db, clock } = request.server.deps;
       return saved(await updateWidget(db.db, account.id, request.params.id, request.body, clock()));
+    },
+  );
+
+  app.get(
+    "/widgets/:id/attempts",
+    {
+      schema: {
+        params: widgetParamsSchema,
+        querystring: listAttemptsQuerySchema,
+        response: { 200: widgetAttemptListSchema },
+      },
+    },
+    async (request) => {
+      const { account } = requireAccount(request);
+      const list = await listAttempts(
+        request.server.deps.db.db,
+        account.id,
+        request.params.id,
+        request.query,
+      );
+      if (!list) throw notFound();
+      return list;
     },
   );
 

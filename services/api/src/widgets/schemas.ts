@@ -1,6 +1,6 @@
 import { schema } from "@poundline/db";
 import { z } from "zod";
-import { line, timestampSchema } from "../http/schemas";
+import { line, pageQuery, timestampSchema } from "../http/schemas";
 
 export const WIDGET_NOT_FOUND_MESSAGE = "Widget not found";
 /** The seed's message when the widget has no licensed number. */
@@ -186,3 +186,23 @@ export const publicWidgetSchema = z.object({
 });
 
 export type PublicWidget = z.output<typeof publicWidgetSchema>;
+
+export const listAttemptsQuerySchema = z.object(pageQuery(50, 200));
+
+export const widgetAttemptSchema = z.object({
+  id: z.string(),
+  kind: z.enum(schema.widgetAttemptKinds),
+  outcome: z.enum(schema.widgetAttemptOutcomes),
+  origin: z.string().nullable(),
+  ip: z.string().nullable(),
+  visitorNumber: z.string().nullable(),
+  detail: z.string().nullable(),
+  createdAt: timestampSchema,
+});
+
+export const widgetAttemptListSchema = z.object({
+  items: z.array(widgetAttemptSchema),
+  total: z.number().int(),
+});
+
+export type WidgetAttemptView = z.output<typeof widgetAttemptSchema>;
