@@ -35,6 +35,7 @@ export const idPrefixes = {
   optOut: "opt_out",
   rate: "rate",
   widgetKey: "wk",
+  widgetAttempt: "wga",
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

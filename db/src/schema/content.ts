@@ -7,6 +7,9 @@ import {
   numberTypes,
   requestStatuses,
   submissionStatuses,
+  WIDGET_DAILY_CAP,
+  widgetAttemptKinds,
+  widgetAttemptOutcomes,
   widgetPositions,
   widgetTypes,
 } from "./enums";
@@ -139,6 +142,10 @@ export const widgetConfigurations = pgTable(
     phoneNumberId: text("phone_number_id").references(() => phoneNumbers.id, { onDelete: "set null" }),
     /** Identifies the widget in the public embed snippet; not a secret. */
     publicKey: text("public_key").notNull(),
+    /** Website origins (scheme://host[:port]) allowed to use the widget; none allows none. */
+    allowedOrigins: text("allowed_origins").array().notNull().default(sql`'{}'::text[]`),
+    /** Attempts (callbacks and texts) the widget accepts per UTC day. */
+    dailyCap: integer("daily_cap").notNull().default(WIDGET_DAILY_CAP.default),
     ...timestamps,
   },
   (t) => [
@@ -158,6 +165,39 @@ export const widgetConfigurations = pgTable(
       "widget_configurations_one_number_check",
       sql`num_nonnulls(${t.territoryLicenseId}, ${t.phoneNumberId}) <= 1`,
     ),
+    check(
+      "widget_configurations_daily_cap_check",
+      sql`${t.dailyCap} between ${sql.raw(`${WIDGET_DAILY_CAP.min} and ${WIDGET_DAILY_CAP.max}`)}`,
+    ),
+  ],
+);
+
+/** Every callback or text a website visitor asked of a widget, accepted or refused (shown in the console). */
+export const widgetAttempts = pgTable(
+  "widget_attempts",
+  {
+    id: idColumn(),
+    widgetId: text("widget_id")
+      .notNull()
+      .references(() => widgetConfigurations.id, { onDelete: "cascade" }),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: widgetAttemptKinds }).notNull(),
+    outcome: text("outcome", { enum: widgetAttemptOutcomes }).notNull(),
+    /** The Origin header the browser sent, as given. */
+    origin: text("origin"),
+    ip: text("ip"),
+    /** The visitor's number as typed (refused ones too, to see abuse). */
+    visitorNumber: text("visitor_number"),
+    detail: text("detail"),
+    ...createdAt,
+  },
+  (t) => [
+    index("widget_attempts_widget_created_idx").on(t.widgetId, t.createdAt),
+    index("widget_attempts_account_created_idx").on(t.accountId, t.createdAt),
+    check("widget_attempts_kind_check", oneOf(t.kind, widgetAttemptKinds)),
+    check("widget_attempts_outcome_check", oneOf(t.outcome, widgetAttemptOutcomes)),
   ],
 );
 

@@ -190,6 +190,20 @@ export const requestStatuses = ["new", "reviewed", "planned", "done", "declined"
 
 export const widgetTypes = ["call", "sms", "combined"] as const;
 export const widgetPositions = ["bottom-right", "bottom-left", "inline"] as const;
+/** What a visitor asked of a widget. */
+export const widgetAttemptKinds = ["call", "sms"] as const;
+/** How a widget attempt ended: accepted, or the check that refused it. */
+export const widgetAttemptOutcomes = [
+  "accepted",
+  "origin_refused",
+  "rate_limited",
+  "daily_cap",
+  "invalid_number",
+  "challenge_failed",
+  "failed",
+] as const;
+/** Attempts one widget accepts per UTC day (the daily cap; range ours). */
+export const WIDGET_DAILY_CAP = { min: 1, max: 1000, default: 50 } as const;
 
 export const emailStatuses = ["pending", "sent", "failed", "logged"] as const;
 

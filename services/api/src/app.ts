@@ -52,6 +52,8 @@ import { twilioRoutes } from "./twilio/plugin";
 import { createRoutingTables, type RoutingTables } from "./twilio/routing-tables";
 import { voicemailRoutes } from "./voicemails/routes";
 import { loadBuiltWebApp, webRoutes } from "./web/routes";
+import { widgetPublicRoutes } from "./widgets/public-routes";
+import { widgetRoutes } from "./widgets/routes";
 
 /** The ports every route reaches through `app.deps`: passed in, so tests build what they need. */
 export interface AppDeps {
@@ -251,6 +253,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         await api.register(callRoutingRoutes);
         await api.register(extensionRoutes);
         await api.register(ivrRoutes);
+        await api.register(widgetRoutes);
         await api.register(liveRoutes, { allowedOrigins, heartbeatMs: options.liveHeartbeatMs });
       },
       { prefix: "/api" },
@@ -266,6 +269,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         allowedOrigins,
         controlToken: options.simulatorControlToken,
       });
+    await browser.register(widgetPublicRoutes, { prefix: "/widget" });
     await browser.register(webRoutes, { webApp });
   });
   await app.register(twilioRoutes);

@@ -21,3 +21,4 @@ export * from "./routing-defaults";
 export * from "./routing-table";
 export * from "./routing-validator";
 export * from "./twiml";
+export * from "./visitor-number";
