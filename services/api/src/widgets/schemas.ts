@@ -173,17 +173,20 @@ export const publicKeyParamsSchema = z.object({
 });
 
 /** What a website may learn of a widget: its looks, never its number or account. */
-export const publicWidgetSchema = z.object({
-  publicKey: z.string(),
-  type: z.enum(schema.widgetTypes),
-  callText: z.string(),
-  smsText: z.string(),
-  primaryColor: z.string(),
-  textColor: z.string(),
-  position: z.enum(schema.widgetPositions),
-  /** False while the widget has no licensed number: the buttons are then not shown. */
-  available: z.boolean(),
-});
+export const publicWidgetSchema = widgetSchema
+  .pick({
+    publicKey: true,
+    type: true,
+    callText: true,
+    smsText: true,
+    primaryColor: true,
+    textColor: true,
+    position: true,
+  })
+  .extend({
+    /** False while the widget has no licensed number: the buttons are then not shown. */
+    available: z.boolean(),
+  });
 
 export type PublicWidget = z.output<typeof publicWidgetSchema>;
 
