@@ -1,12 +1,10 @@
-import { sniffAudio } from "@poundline/telephony";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireAccount } from "../auth/context";
 import { refusedByValidator } from "../call-routing/refusal";
-import { HOLD_MUSIC_MAX_BYTES, NOT_AUDIO_MESSAGE } from "../call-routing/schemas";
 import { AppError } from "../http/errors";
-import { ivrGreetingAudio, uploadedAudioKey } from "../recordings/uploaded-audio";
+import { acceptAudioUploads, ivrGreetingAudio, storeUploadedAudio } from "../recordings/uploaded-audio";
 import {
   createMenu,
   deleteMenu,
@@ -48,37 +46,23 @@ export async function ivrRoutes(fastify: FastifyInstance) {
   app.addHook("onRequest", async (request) => {
     requireAccount(request);
   });
-  // A greeting arrives as the file's bytes; the bytes, not the declared type, decide if it is audio.
-  app.addContentTypeParser(
-    [
-      "application/octet-stream",
-      "audio/mpeg",
-      "audio/mp3",
-      "audio/wav",
-      "audio/x-wav",
-      "audio/wave",
-      "audio/aiff",
-      "audio/x-aiff",
-    ],
-    { parseAs: "buffer", bodyLimit: HOLD_MUSIC_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  acceptAudioUploads(app);
 
   app.post(
     "/ivr-menus/:id/greeting",
     { schema: { params: ivrMenuParamsSchema, response: { 200: ivrMenuSchema } } },
     async (request) => {
       const { account } = requireAccount(request);
-      const { db, clock, routing, recordings, carrier } = request.server.deps;
+      const { db, clock, routing } = request.server.deps;
       const { id } = request.params;
       if (!(await findMenu(db.db, account.id, id))) throw notFound();
-      const bytes = Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : null;
-      const format = bytes ? sniffAudio(bytes) : null;
-      if (!bytes || !format)
-        throw new AppError("BAD_REQUEST", NOT_AUDIO_MESSAGE, { body: [NOT_AUDIO_MESSAGE] });
-      const file = `${id}_${crypto.randomUUID().replaceAll("-", "")}.${format}`;
-      await recordings.put(uploadedAudioKey(ivrGreetingAudio, account.id, file), bytes);
-      const url = `${carrier.webhookBaseUrl}${ivrGreetingAudio.path}/${account.id}/${file}`;
+      const url = await storeUploadedAudio(
+        request.server.deps,
+        ivrGreetingAudio,
+        account.id,
+        id,
+        request.body,
+      );
       const menu = await setGreetingRecording(db.db, account.id, id, url, clock());
       if (!menu) throw notFound();
       await routing.changed();

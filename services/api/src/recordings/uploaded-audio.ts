@@ -1,7 +1,8 @@
-import { AUDIO_CONTENT_TYPES, type AudioFormat } from "@poundline/telephony";
+import { AUDIO_CONTENT_TYPES, type AudioFormat, sniffAudio } from "@poundline/telephony";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { NOT_AUDIO_MESSAGE, HOLD_MUSIC_MAX_BYTES as UPLOADED_AUDIO_MAX_BYTES } from "../call-routing/schemas";
 import { AppError } from "../http/errors";
 
 /**
@@ -66,4 +67,43 @@ export function uploadedAudioRoutes(kind: UploadedAudio) {
       },
     );
   };
+}
+
+const AUDIO_UPLOAD_TYPES = [
+  "application/octet-stream",
+  "audio/mpeg",
+  "audio/mp3",
+  "audio/wav",
+  "audio/x-wav",
+  "audio/wave",
+  "audio/aiff",
+  "audio/x-aiff",
+];
+
+/** Uploads arrive as the file's bytes; the bytes, not the declared type, decide if it is audio. */
+export function acceptAudioUploads(app: FastifyInstance) {
+  app.addContentTypeParser(
+    AUDIO_UPLOAD_TYPES,
+    { parseAs: "buffer", bodyLimit: UPLOADED_AUDIO_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+}
+
+/**
+ * Stores an uploaded body when its bytes are audio (400 with the field's message otherwise) under
+ * a name starting with `prefix` and a random part; answers the public URL the carrier plays.
+ */
+export async function storeUploadedAudio(
+  deps: FastifyInstance["deps"],
+  kind: UploadedAudio,
+  accountId: string,
+  prefix: string,
+  body: unknown,
+): Promise<string> {
+  const bytes = Buffer.isBuffer(body) ? new Uint8Array(body) : null;
+  const format = bytes ? sniffAudio(bytes) : null;
+  if (!bytes || !format) throw new AppError("BAD_REQUEST", NOT_AUDIO_MESSAGE, { body: [NOT_AUDIO_MESSAGE] });
+  const file = `${prefix}_${crypto.randomUUID().replaceAll("-", "")}.${format}`;
+  await deps.recordings.put(uploadedAudioKey(kind, accountId, file), bytes);
+  return `${deps.carrier.webhookBaseUrl}${kind.path}/${accountId}/${file}`;
 }
