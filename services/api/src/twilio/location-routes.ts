@@ -7,7 +7,7 @@ import {
   callerLocation,
   type IncomingCall,
   type LocationInput,
-  locationUnknown,
+  locationPromptFor,
   postalAnswer,
   renderLocationPrompt,
   renderStep,
@@ -82,10 +82,8 @@ export async function ownerByGivenLocation(
   log: FastifyBaseLogger,
 ): Promise<CallOwner | null> {
   const table = deps.routing.current();
-  const entry = table.byNumber.get(ourNumber);
   // Only a shared number that asks, for a caller not located otherwise (no work for other calls).
-  if (entry?.kind !== "shared" || !entry.shared.askLocation || !locationUnknown(callerLocation(caller)))
-    return null;
+  if (!locationPromptFor(table, ourNumber, callerLocation(caller))) return null;
   try {
     const [row] = await deps.db.db
       .select({ postalCode: schema.callerPostalCodes.postalCode })
