@@ -4,58 +4,17 @@
  * addresses; every answer checked against the carrier's OpenAPI description.
  */
 import { existsSync, readFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { nanpAreaCodes } from "@poundline/telephony";
-import Fastify from "fastify";
-import twilio from "twilio";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  CarrierSimError,
-  CarrierSimRequestClient,
-  carrierSimPlugin,
-  createCarrierSim,
-  createSpecValidators,
-  type OperationId,
-} from "../src/index";
+import { describe, expect, it } from "vitest";
+import { CarrierSimError, type OperationId } from "../src/index";
 import { TOLL_FREE_AREA_CODES } from "../src/numbers";
-import { ACCOUNT_SID, AUTH_TOKEN, CALLER, phoneDirectory, registerPhoneApp } from "./fixtures/phone-app";
+import { ACCOUNT_SID, CALLER } from "./fixtures/phone-app";
+import { serveSimOverHttp } from "./fixtures/served-sim";
 
-let base = "";
-const server = Fastify();
-const { received } = registerPhoneApp(server, { base: () => base });
-const sim = createCarrierSim({
-  accountSid: ACCOUNT_SID,
-  authToken: AUTH_TOKEN,
-  publicBaseUrl: () => `${base}/carrier-sim`,
-  numbers: (dialled) => {
-    const directory = phoneDirectory(() => base);
-    return directory[dialled] ?? Object.values(directory).find((config) => config.phoneNumber === dialled);
-  },
-});
-server.register(carrierSimPlugin, { prefix: "/carrier-sim", sim });
-const validators = createSpecValidators();
-const auth = `Basic ${Buffer.from(`${ACCOUNT_SID}:${AUTH_TOKEN}`).toString("base64")}`;
-let client: twilio.Twilio;
+const served = serveSimOverHttp();
+const { received, sim, validators, api } = served;
 
-beforeAll(async () => {
-  await server.listen({ host: "127.0.0.1", port: 0 });
-  base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
-  client = new twilio.Twilio(ACCOUNT_SID, AUTH_TOKEN, {
-    httpClient: new CarrierSimRequestClient({ baseUrl: `${base}/carrier-sim` }),
-  });
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  received.length = 0;
-  sim.reset();
-});
-
-const api = (path: string, init: RequestInit = {}) =>
-  fetch(`${base}/carrier-sim/2010-04-01/Accounts/${ACCOUNT_SID}${path}`, {
-    ...init,
-    headers: { authorization: auth, ...init.headers },
-  });
 const form = (fields: Record<string, string>) => ({
   method: "POST",
   headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -89,7 +48,7 @@ describe("AvailablePhoneNumbers", () => {
   });
 
   it("offers a state's numbers from several of its area codes (NANPA's table)", async () => {
-    const numbers = await client.availablePhoneNumbers("US").local.list({ inRegion: "FL", limit: 10 });
+    const numbers = await served.client.availablePhoneNumbers("US").local.list({ inRegion: "FL", limit: 10 });
     expect(numbers).toHaveLength(10);
     const codes = new Set(numbers.map((n) => n.phoneNumber.slice(2, 5)));
     expect(codes.size).toBeGreaterThan(1);
@@ -120,7 +79,7 @@ describe("AvailablePhoneNumbers", () => {
 
   it("answers 401 without the account's credentials", async () => {
     const res = await fetch(
-      `${base}/carrier-sim/2010-04-01/Accounts/${ACCOUNT_SID}/AvailablePhoneNumbers/US/Local.json`,
+      `${served.base}/carrier-sim/2010-04-01/Accounts/${ACCOUNT_SID}/AvailablePhoneNumbers/US/Local.json`,
     );
     expect(res.status).toBe(401);
   });
@@ -128,16 +87,16 @@ describe("AvailablePhoneNumbers", () => {
 
 describe("IncomingPhoneNumbers", () => {
   it("a bought number answers calls on its VoiceUrl and texts on its SmsUrl; released, it answers no more", async () => {
-    const [offer] = await client.availablePhoneNumbers("US").local.list({ areaCode: 305, limit: 1 });
+    const [offer] = await served.client.availablePhoneNumbers("US").local.list({ areaCode: 305, limit: 1 });
     if (!offer) throw new Error("nothing offered");
     const res = await api(
       "/IncomingPhoneNumbers.json",
       form({
         PhoneNumber: offer.phoneNumber,
         FriendlyName: "Miami",
-        VoiceUrl: `${base}/voice/ivr`,
-        StatusCallback: `${base}/voice/status`,
-        SmsUrl: `${base}/sms`,
+        VoiceUrl: `${served.base}/voice/ivr`,
+        StatusCallback: `${served.base}/voice/status`,
+        SmsUrl: `${served.base}/sms`,
       }),
     );
     const bought = await valid("createIncomingPhoneNumber", res, 201);
@@ -150,7 +109,7 @@ describe("IncomingPhoneNumbers", () => {
     expect(sid).toMatch(/^PN[0-9a-f]{32}$/);
 
     // No longer for sale.
-    const again = await client.availablePhoneNumbers("US").local.list({ areaCode: 305, limit: 50 });
+    const again = await served.client.availablePhoneNumbers("US").local.list({ areaCode: 305, limit: 50 });
     expect(again.map((n) => n.phoneNumber)).not.toContain(offer.phoneNumber);
 
     const call = await sim.placeCall({ from: CALLER, to: offer.phoneNumber, press: ["1"] });
@@ -166,11 +125,11 @@ describe("IncomingPhoneNumbers", () => {
       ),
     ).toBe(true);
 
-    const renamed = await client.incomingPhoneNumbers(sid).update({ friendlyName: "Miami office" });
+    const renamed = await served.client.incomingPhoneNumbers(sid).update({ friendlyName: "Miami office" });
     expect(renamed.friendlyName).toBe("Miami office");
     await valid("fetchIncomingPhoneNumber", await api(`/IncomingPhoneNumbers/${sid}.json`), 200);
 
-    await client.incomingPhoneNumbers(sid).remove();
+    await served.client.incomingPhoneNumbers(sid).remove();
     await expect(sim.placeCall({ from: CALLER, to: offer.phoneNumber })).rejects.toBeInstanceOf(
       CarrierSimError,
     );
@@ -206,9 +165,9 @@ describe("Addresses", () => {
     const addressSid = String(created.sid);
     expect(addressSid).toMatch(/^AD[0-9a-f]{32}$/);
 
-    const number = await client.incomingPhoneNumbers.create({
+    const number = await served.client.incomingPhoneNumbers.create({
       phoneNumber: "+14075550160",
-      voiceUrl: `${base}/voice/ivr`,
+      voiceUrl: `${served.base}/voice/ivr`,
     });
     const linked = await valid(
       "updateIncomingPhoneNumber",
@@ -243,9 +202,9 @@ describe("Addresses", () => {
   });
 
   it("refuses to link an address not enabled for emergency calls", async () => {
-    const number = await client.incomingPhoneNumbers.create({
+    const number = await served.client.incomingPhoneNumbers.create({
       phoneNumber: "+14075550161",
-      voiceUrl: `${base}/voice/ivr`,
+      voiceUrl: `${served.base}/voice/ivr`,
     });
     const res = await api(
       `/IncomingPhoneNumbers/${number.sid}.json`,

@@ -1,61 +1,19 @@
 /** The official carrier client against the sim served over real HTTP, as the API will use it. */
-import type { AddressInfo } from "node:net";
-import Fastify from "fastify";
-import twilio from "twilio";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  CarrierSimRequestClient,
-  carrierSimPlugin,
-  createCarrierSim,
-  createSpecValidators,
-  readWavInfo,
-} from "../src/index";
-import { ACCOUNT_SID, AUTH_TOKEN, CALLER, phoneDirectory, registerPhoneApp } from "./fixtures/phone-app";
+import { describe, expect, it } from "vitest";
+import { readWavInfo } from "../src/index";
+import { ACCOUNT_SID, CALLER } from "./fixtures/phone-app";
+import { serveSimOverHttp } from "./fixtures/served-sim";
 
-let base = "";
-const server = Fastify();
-const { received } = registerPhoneApp(server, { base: () => base });
-const sim = createCarrierSim({
-  accountSid: ACCOUNT_SID,
-  authToken: AUTH_TOKEN,
-  publicBaseUrl: () => `${base}/carrier-sim`,
-  // A resolver, as the API's will be: the URLs depend on the port, known only once listening.
-  numbers: (dialled) => {
-    const directory = phoneDirectory(() => base);
-    return directory[dialled] ?? Object.values(directory).find((config) => config.phoneNumber === dialled);
-  },
-});
-server.register(carrierSimPlugin, { prefix: "/carrier-sim", sim });
-const validators = createSpecValidators();
-const auth = `Basic ${Buffer.from(`${ACCOUNT_SID}:${AUTH_TOKEN}`).toString("base64")}`;
-let client: twilio.Twilio;
-
-beforeAll(async () => {
-  await server.listen({ host: "127.0.0.1", port: 0 });
-  base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
-  client = new twilio.Twilio(ACCOUNT_SID, AUTH_TOKEN, {
-    httpClient: new CarrierSimRequestClient({ baseUrl: `${base}/carrier-sim` }),
-  });
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  received.length = 0;
-  sim.reset();
-});
-
-const api = (path: string, init: RequestInit = {}) =>
-  fetch(`${base}/carrier-sim/2010-04-01/Accounts/${ACCOUNT_SID}${path}`, {
-    ...init,
-    headers: { authorization: auth, ...init.headers },
-  });
+const served = serveSimOverHttp();
+const { received, sim, validators, api } = served;
 
 describe("messages", () => {
-  it("the official client sends a text; its status callbacks follow", async () => {
-    const message = await client.messages.create({
+  it("the official served.client sends a text; its status callbacks follow", async () => {
+    const message = await served.client.messages.create({
       to: CALLER,
       from: "+18005550100",
       body: "Your appointment is at 3pm.",
-      statusCallback: `${base}/sms/status`,
+      statusCallback: `${served.base}/sms/status`,
     });
     expect(message.sid).toMatch(/^SM[0-9a-f]{32}$/);
     expect(message.status).toBe("queued");
@@ -68,17 +26,17 @@ describe("messages", () => {
     expect(callbacks.every((r) => r.signatureValid && r.params.MessageSid === message.sid)).toBe(true);
     expect(sim.sentMessages()).toMatchObject([{ sid: message.sid, body: "Your appointment is at 3pm." }]);
 
-    const fetched = await client.messages(message.sid).fetch();
+    const fetched = await served.client.messages(message.sid).fetch();
     expect(fetched.status).toBe("delivered");
   });
 
   it("scripted failures reach the status callback", async () => {
     sim.setTextOutcome(CALLER, "failed");
-    await client.messages.create({
+    await served.client.messages.create({
       to: CALLER,
       from: "+18005550100",
       body: "x",
-      statusCallback: `${base}/sms/status`,
+      statusCallback: `${served.base}/sms/status`,
     });
     await sim.idle();
     const callbacks = received.filter((r) => r.path === "/sms/status");
@@ -109,13 +67,13 @@ describe("messages", () => {
 });
 
 describe("calls", () => {
-  it("the official client places a call: the sim fetches its Url and follows it", async () => {
+  it("the official served.client places a call: the sim fetches its Url and follows it", async () => {
     sim.setCallee("+13055559999", { ringSeconds: 5, press: ["1"] });
-    const call = await client.calls.create({
+    const call = await served.client.calls.create({
       to: "+13055559999",
       from: "+18005550100",
-      url: `${base}/voice/outbound`,
-      statusCallback: `${base}/voice/status`,
+      url: `${served.base}/voice/outbound`,
+      statusCallback: `${served.base}/voice/status`,
       statusCallbackEvent: ["initiated", "ringing", "answered", "completed"],
     });
     expect(call.sid).toMatch(/^CA[0-9a-f]{32}$/);
@@ -142,18 +100,18 @@ describe("calls", () => {
       ["in-progress", "2"],
       ["completed", "3"],
     ]);
-    const fetched = await client.calls(call.sid).fetch();
+    const fetched = await served.client.calls(call.sid).fetch();
     expect(fetched.status).toBe("completed");
     expect(fetched.direction).toBe("outbound-api");
   });
 
   it("only the completed callback by default; a busy callee never fetches the Url", async () => {
     sim.setCallee("+13055559998", { outcome: "busy" });
-    const call = await client.calls.create({
+    const call = await served.client.calls.create({
       to: "+13055559998",
       from: "+18005550100",
-      url: `${base}/voice/outbound`,
-      statusCallback: `${base}/voice/status`,
+      url: `${served.base}/voice/outbound`,
+      statusCallback: `${served.base}/voice/status`,
     });
     await sim.idle();
     expect(received.some((r) => r.path === "/voice/outbound")).toBe(false);
@@ -164,7 +122,7 @@ describe("calls", () => {
   });
 
   it("runs inline TwiML", async () => {
-    const call = await client.calls.create({
+    const call = await served.client.calls.create({
       to: "+13055559997",
       from: "+18005550100",
       twiml: "<Response><Say>Inline hello</Say></Response>",
@@ -180,7 +138,7 @@ describe("calls", () => {
       body: new URLSearchParams({
         To: CALLER,
         From: "+18005550100",
-        Url: `${base}/voice/outbound`,
+        Url: `${served.base}/voice/outbound`,
       }).toString(),
     });
     expect(created.status).toBe(201);
@@ -199,7 +157,9 @@ describe("recordings", () => {
   it("serves the audio publicly and the metadata to the account", async () => {
     const call = await sim.placeCall({ from: CALLER, to: "+18005550107", recordSeconds: 4 });
     const url = call.recordings[0]?.url ?? "";
-    expect(url.startsWith(`${base}/carrier-sim/2010-04-01/Accounts/${ACCOUNT_SID}/Recordings/RE`)).toBe(true);
+    expect(
+      url.startsWith(`${served.base}/carrier-sim/2010-04-01/Accounts/${ACCOUNT_SID}/Recordings/RE`),
+    ).toBe(true);
 
     const audio = await fetch(url);
     expect(audio.status).toBe(200);
