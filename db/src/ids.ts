@@ -24,6 +24,7 @@ export const idPrefixes = {
   invoice: "inv",
   ticket: "tkt",
   reply: "rep",
+  attachment: "att",
   content: "cnt",
   faq: "faq",
   submission: "frm",

@@ -1,5 +1,5 @@
 import { relations, sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { accounts, users } from "./auth";
 import { createdAt, idColumn, instant, oneOf, timestamps } from "./columns";
 import { ticketPriorities, ticketStatuses } from "./enums";
@@ -54,10 +54,36 @@ export const supportTicketReplies = pgTable(
   ],
 );
 
+/** A file (an image or a PDF) either side attached to a ticket; the bytes live in the recordings storage. */
+export const supportTicketAttachments = pgTable(
+  "support_ticket_attachments",
+  {
+    id: idColumn(),
+    ticketId: text("ticket_id")
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Uploaded through the admin side (support), not by the ticket's owner. */
+    fromSupport: boolean("from_support").notNull().default(false),
+    /** The name the person gave the file: shown and offered on download, never a storage path. */
+    fileName: text("file_name").notNull(),
+    /** The type decided from the file's first bytes, not the one the browser declared. */
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    storageKey: text("storage_key").notNull(),
+    ...createdAt,
+  },
+  (t) => [
+    index("support_ticket_attachments_ticket_idx").on(t.ticketId, t.createdAt),
+    check("support_ticket_attachments_size_check", sql`${t.sizeBytes} > 0`),
+  ],
+);
+
 export const supportTicketsRelations = relations(supportTickets, ({ one, many }) => ({
   account: one(accounts, { fields: [supportTickets.accountId], references: [accounts.id] }),
   user: one(users, { fields: [supportTickets.userId], references: [users.id] }),
   replies: many(supportTicketReplies),
+  attachments: many(supportTicketAttachments),
 }));
 export const supportTicketRepliesRelations = relations(supportTicketReplies, ({ one }) => ({
   ticket: one(supportTickets, { fields: [supportTicketReplies.ticketId], references: [supportTickets.id] }),
