@@ -96,7 +96,8 @@ describe("notifyTicketReply", () => {
     expect(mails).toHaveLength(before + 1);
     const mail = mails.find((m) => m.subject === subject);
     expect(mail?.textBody).toContain(`Reply on ${title}`);
-    if (fromSupport) expect(mail?.textBody).toContain("https://app.poundline.test/dashboard/support?ticket=");
+    if (fromSupport)
+      expect(mail?.textBody).toContain("https://app.poundline.test/dashboard/support/ticket/tkt_");
     else expect(mail?.textBody).toContain("Ticket Co replied");
   });
 

@@ -40,6 +40,7 @@ import { messageRoutes } from "./messages/routes";
 import { numberRoutes } from "./numbers/routes";
 import { holdMusicAudio, ivrGreetingAudio, uploadedAudioRoutes } from "./recordings/uploaded-audio";
 import { siteRoutes } from "./site/routes";
+import { supportRoutes } from "./support/routes";
 import { type CarrierConfig, carrierConfig } from "./twilio/carrier-config";
 import {
   adoptStoredNumbers,
@@ -254,6 +255,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         await api.register(extensionRoutes);
         await api.register(ivrRoutes);
         await api.register(widgetRoutes);
+        await api.register(supportRoutes);
         await api.register(liveRoutes, { allowedOrigins, heartbeatMs: options.liveHeartbeatMs });
       },
       { prefix: "/api" },

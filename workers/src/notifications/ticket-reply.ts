@@ -98,7 +98,7 @@ export async function notifyTicketReply(
   }
   const email = ticketReplyEmail({
     ...row,
-    ticketLink: `${ports.publicBaseUrl}/dashboard/support?ticket=${encodeURIComponent(row.ticketId)}`,
+    ticketLink: `${ports.publicBaseUrl}/dashboard/support/ticket/${encodeURIComponent(row.ticketId)}`,
   });
   const outcome = await sendOnce(ports, `ticket-reply:${replyId}:email:${to}`, async () => {
     await ports.mailer.send({ ...email, to });
