@@ -37,6 +37,7 @@ export const idPrefixes = {
   rate: "rate",
   widgetKey: "wk",
   widgetAttempt: "wga",
+  auditEntry: "aud",
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

@@ -120,7 +120,7 @@ test.describe("route protection", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto("/admin");
     await expect(toast(page, "Access Denied")).toContainText(
-      "You do not have permission to access this page.",
+      "You do not have permission to access the admin area.",
     );
     await expect(page).toHaveURL(/\/dashboard$/);
   });

@@ -53,6 +53,8 @@ export const users = pgTable(
     googleId: text("google_id"),
     emailConfirmedAt: instant("email_confirmed_at"),
     lastSignInAt: instant("last_sign_in_at"),
+    /** Set by an admin: the user cannot sign in and their sessions are refused (admin user management). */
+    disabledAt: instant("disabled_at"),
     ...timestamps,
   },
   (t) => [

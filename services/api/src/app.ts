@@ -15,6 +15,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Redis } from "ioredis";
 import { queueBoardRoutes } from "./admin/queue-board";
 import { adminRoutes } from "./admin/routes";
+import { createWebhookStats, type WebhookStats } from "./admin/webhook-stats";
 import { analyticsRoutes } from "./analytics/routes";
 import { loadAuth } from "./auth/context";
 import type { GoogleTokenExchange } from "./auth/google";
@@ -83,6 +84,8 @@ export interface AppDeps {
   recordings: RecordingStorage;
   /** Outbound HTTP (MMS media from the carrier). */
   fetch: typeof fetch;
+  /** How the carrier's webhooks were answered: the admin dashboard's webhook error rate. */
+  webhookStats: WebhookStats;
 }
 
 /** The API's side of the jobs: wake the outbox relay after a commit, read queue depths. */
@@ -200,7 +203,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       options.recordings ??
       recordingStorageFromEnv({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? config.DATA_DIR }),
     fetch: options.fetch ?? fetch,
+    webhookStats: createWebhookStats(options.db.db, clock, (err) =>
+      app.log.warn({ err }, "webhook stats not written"),
+    ),
   });
+  app.addHook("onClose", () => app.deps.webhookStats.close());
   if (carrier.mode === "simulator") {
     app.deps.simulator = createEmbeddedSim(app);
     await adoptStoredNumbers(app, app.deps.simulator);

@@ -54,7 +54,8 @@ export function RequireAdmin() {
     toldDenied.current = true;
     toast({
       title: "Access Denied",
-      description: "You do not have permission to access this page.",
+      // Seed 001: the admin layout's wording (the console pages say "...access this page.").
+      description: "You do not have permission to access the admin area.",
       variant: "destructive",
     });
   }, [denied]);

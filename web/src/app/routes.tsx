@@ -131,7 +131,21 @@ export const routes: RouteObject[] = [
   {
     Component: RequireAdmin,
     children: [
-      { path: "/admin/*", lazy: page(() => import("../pages/console/Admin").then((m) => m.AdminPage)) },
+      {
+        // The admin area (issue 14): its shell, then one child per screen; nav in layout/admin-nav.ts.
+        path: "/admin",
+        lazy: page(() => import("../layout/AdminLayout").then((m) => m.AdminLayout)),
+        children: [
+          {
+            index: true,
+            lazy: page(() => import("../pages/admin/AdminDashboard").then((m) => m.AdminDashboardPage)),
+          },
+          {
+            path: "*",
+            lazy: page(() => import("../pages/admin/AdminNotFound").then((m) => m.AdminNotFoundPage)),
+          },
+        ],
+      },
     ],
   },
 ];

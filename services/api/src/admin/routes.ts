@@ -3,9 +3,11 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireAdmin, requireAuth } from "../auth/context";
 import { AppError, notFound } from "../http/errors";
+import { adminDashboard } from "./dashboard";
 import { findOutboxEmail, listOutboxEmails } from "./emails";
 import { adminJobRoutes } from "./jobs";
 import {
+  adminDashboardSchema,
   adminGrantSchema,
   adminUserListSchema,
   CANNOT_REVOKE_SELF_MESSAGE,
@@ -26,6 +28,11 @@ export async function adminRoutes(fastify: FastifyInstance) {
     requireAdmin(request);
   });
   await app.register(adminJobRoutes, { prefix: "/jobs" });
+
+  app.get("/dashboard", { schema: { response: { 200: adminDashboardSchema } } }, async (request) => {
+    const { db, webhookStats, clock } = request.server.deps;
+    return adminDashboard(db.db, webhookStats, clock());
+  });
 
   app.get(
     "/users",

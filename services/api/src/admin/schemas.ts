@@ -84,3 +84,45 @@ export type AdminGrant = z.output<typeof adminGrantSchema>;
 export type OutboxEmailSummary = z.output<typeof outboxEmailSummarySchema>;
 export type OutboxEmail = z.output<typeof outboxEmailSchema>;
 export type OutboxEmailJson = z.input<typeof outboxEmailSchema>;
+
+/** One entry of the admin audit log, as listed. */
+export const auditEntrySummarySchema = z.object({
+  id: z.string(),
+  actorEmail: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  createdAt: timestampSchema,
+});
+
+export const adminDashboardSchema = z.object({
+  users: z.number().int(),
+  accounts: z.number().int(),
+  /** Accounts trialing whose trial has not ended. */
+  activeTrials: z.number().int(),
+  /** Calls started since midnight UTC, every account. */
+  callsToday: z.number().int(),
+  /** Texts sent or received since midnight UTC, every account. */
+  textsToday: z.number().int(),
+  /** From the ledger since the first of the month (UTC), in cents. */
+  revenueThisMonth: z.object({
+    netCents: z.number().int(),
+    topUpsCents: z.number().int(),
+    refundsCents: z.number().int(),
+    subscriptionFeesCents: z.number().int(),
+  }),
+  /** Jobs failed for good and not retried. */
+  failedJobs: z.number().int(),
+  /** The carrier's webhooks over the window: failed = answered 500 or more, or refused signature. */
+  webhooks: z.object({
+    windowHours: z.number().int(),
+    received: z.number().int(),
+    failed: z.number().int(),
+    /** failed / received, 0 when none were received. */
+    errorRate: z.number(),
+  }),
+  /** The latest admin actions. */
+  recentActions: z.array(auditEntrySummarySchema),
+});
+
+export type AdminDashboard = z.output<typeof adminDashboardSchema>;

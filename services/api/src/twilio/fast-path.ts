@@ -41,6 +41,7 @@ export function installIncomingCallFastPath(app: FastifyInstance, options: { bod
     // A flat list: Node writes it as it is, where an object's names are walked and checked one by one.
     res.writeHead(status, ["content-type", type, "content-length", String(Buffer.byteLength(payload))]);
     res.end(payload);
+    app.deps.webhookStats.record("twilio", status);
   };
 
   const answerCall = (req: IncomingMessage, res: ServerResponse, body: Buffer) => {

@@ -64,6 +64,11 @@ export async function twilioRoutes(app: FastifyInstance) {
       ),
     );
   });
+  // Counted for the admin dashboard's webhook error rate (in memory; see admin/webhook-stats.ts).
+  app.addHook("onResponse", (_request, reply, done) => {
+    app.deps.webhookStats.record("twilio", reply.statusCode);
+    done();
+  });
   await app.register(voiceRoutes);
   await app.register(locationRoutes);
   await app.register(queueRoutes);

@@ -1,0 +1,10 @@
+import { Container } from "@mantine/core";
+import { AdminDashboard } from "../../modules/admin/AdminDashboard";
+
+export function AdminDashboardPage() {
+  return (
+    <Container component="main" size="xl" py="md">
+      <AdminDashboard />
+    </Container>
+  );
+}
