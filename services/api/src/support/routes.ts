@@ -293,8 +293,9 @@ async function adminSupportRoutes(fastify: FastifyInstance) {
     "/:id/close",
     { schema: { params: ticketParamsSchema, response: { 200: ticketDetailSchema } } },
     async (request) => {
+      const { user } = requireAdmin(request);
       const { outbox, clock } = request.server.deps;
-      changed(await closeTicket(outbox, request.params.id, clock()));
+      changed(await closeTicket(outbox, request.params.id, user.id, clock()));
       return detailFor(request, request.params.id, SUPPORT);
     },
   );

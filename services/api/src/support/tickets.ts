@@ -2,6 +2,7 @@ import type { Database } from "@poundline/db";
 import { newId, schema } from "@poundline/db";
 import { enqueue, type OutboxWriter } from "@poundline/platform/outbox";
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from "drizzle-orm";
+import { recordAdminAction } from "../admin/audit";
 import { containsPattern } from "../calls/queries";
 import type {
   AdminTicketSummary,
@@ -247,16 +248,42 @@ export async function replyToTicket(outbox: OutboxWriter, reply: NewReply): Prom
       { queue: "notifications", name: "ticket-reply", jobId: `ticket-reply:${replyId}` },
       { replyId },
     );
+    if (side === "support")
+      await recordAdminAction(tx, {
+        actorUserId: reply.userId,
+        action: "ticket.reply",
+        targetType: "ticket",
+        targetId: reply.ticketId,
+        before: { status: ticket.status },
+        after: { status: next.status, replyId, message: reply.message },
+      });
     return next;
   });
 }
 
-/** Support closes a ticket (the routes let admins only). */
-export async function closeTicket(outbox: OutboxWriter, ticketId: string, now: Date): Promise<TicketChange> {
-  return changeStatus(outbox, ticketId, { side: "support" }, (ticket) => statusAfterClose(ticket.status), {
-    closedAt: now,
-    updatedAt: now,
-  });
+/** Support closes a ticket (the routes let admins only), recorded in the admin audit log. */
+export async function closeTicket(
+  outbox: OutboxWriter,
+  ticketId: string,
+  actorUserId: string,
+  now: Date,
+): Promise<TicketChange> {
+  return changeStatus(
+    outbox,
+    ticketId,
+    { side: "support" },
+    (ticket) => statusAfterClose(ticket.status),
+    { closedAt: now, updatedAt: now },
+    (tx, before, after) =>
+      recordAdminAction(tx, {
+        actorUserId,
+        action: "ticket.close",
+        targetType: "ticket",
+        targetId: ticketId,
+        before,
+        after,
+      }),
+  );
 }
 
 /** The owner reopens a ticket closed at most 14 days ago. */
@@ -272,12 +299,16 @@ export async function reopenTicket(
   });
 }
 
+type StatusFields = { status: TicketStatus; closedAt: Date | null };
+
 async function changeStatus(
   outbox: OutboxWriter,
   ticketId: string,
   reader: TicketReader,
-  transition: (ticket: { status: TicketStatus; closedAt: Date | null }) => TicketChange,
+  transition: (ticket: StatusFields) => TicketChange,
   set: { closedAt: Date | null; updatedAt: Date },
+  /** Runs in the change's transaction (the audit log's entry). */
+  alongside?: (tx: Tx, before: StatusFields, after: StatusFields) => Promise<unknown>,
 ): Promise<TicketChange> {
   return outbox.transaction(async (tx) => {
     const ticket = await lockTicket(tx, ticketId, reader);
@@ -288,6 +319,7 @@ async function changeStatus(
       .update(supportTickets)
       .set({ ...set, status: next.status })
       .where(eq(supportTickets.id, ticketId));
+    await alongside?.(tx, ticket, { status: next.status, closedAt: set.closedAt });
     return next;
   });
 }

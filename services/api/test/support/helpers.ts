@@ -13,6 +13,10 @@ export async function createSupportTestApp(start = new Date("2026-11-20T10:00:00
   return {
     t,
     clock,
+    /** Moves the clock on, so that rows written next sort after those before. */
+    tick(ms = 1000) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
     recordings: recordings.storage,
     async close() {
       await t.close();

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { schema } from "@poundline/db";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { TestApp } from "../../src/testing";
 import { createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
 import {
@@ -33,6 +35,7 @@ beforeAll(async () => {
   adminIn = await signIn(t, await createUser(t, { admin: true, firstName: "Sam" }));
 });
 afterAll(() => env.close());
+beforeEach(() => env.tick());
 
 describe("support tickets: the customer's side", () => {
   it("opens a ticket, open and of medium priority unless told, and stores it for the user", async () => {
@@ -61,7 +64,7 @@ describe("support tickets: the customer's side", () => {
       description: "Nothing rings",
       priority: "high",
     });
-    env.clock.now = new Date(env.clock.now.getTime() + 60_000);
+    env.tick(60_000);
     const low = await openTicket(t, aliceIn, { subject: "Logo", description: "Change it", priority: "low" });
     const res = await t.app.inject({
       method: "GET",
@@ -112,6 +115,7 @@ describe("support tickets: the customer's side", () => {
     ]);
     expect((await unread()).json().ticketReplies).toBe(0);
 
+    env.tick();
     const fromCustomer = await customerReply(t, aliceIn, id, "Here it is.");
     expect(fromCustomer.statusCode).toBe(201);
     expect(fromCustomer.json()).toMatchObject({ status: "pending_admin" });
@@ -130,6 +134,7 @@ describe("support tickets: the customer's side", () => {
     expect(jobs).toHaveLength(jobsBefore + 2);
     expect(jobs).toEqual(expect.arrayContaining(replies.map((r) => r.id)));
 
+    env.tick();
     const closed = await closeAsSupport(t, adminIn, id);
     expect(closed.statusCode).toBe(200);
     expect(closed.json()).toMatchObject({ status: "closed", closedAt: env.clock.now.toISOString() });
@@ -137,6 +142,19 @@ describe("support tickets: the customer's side", () => {
       new Date(env.clock.now.getTime() + 14 * 86_400_000).toISOString(),
     );
     expect((await ticketRow(t, id))?.closedAt).toEqual(env.clock.now);
+
+    // Support's reply and close are in the admin audit log, with the status before and after.
+    const audit = await t.db.db
+      .select()
+      .from(schema.adminAuditLog)
+      .where(eq(schema.adminAuditLog.targetId, id))
+      .orderBy(schema.adminAuditLog.createdAt);
+    expect(
+      audit.map((e) => [e.action, e.targetType, e.before, (e.after as { status: string }).status]),
+    ).toEqual([
+      ["ticket.reply", "ticket", { status: "open" }, "pending_user"],
+      ["ticket.close", "ticket", { status: "pending_admin", closedAt: null }, "closed"],
+    ]);
 
     env.clock.now = new Date(env.clock.now.getTime() + 13 * 86_400_000);
     const reopened = await reopen(t, aliceIn, id);
@@ -185,6 +203,7 @@ describe("support tickets: the customer's side", () => {
       fromSupport: false,
     });
     // Declared as an image, it is a PDF: the bytes decide.
+    env.tick();
     const pdf = await upload(
       t,
       adminIn,
