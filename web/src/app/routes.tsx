@@ -120,6 +120,19 @@ export const routes: RouteObject[] = [
             path: "extensions",
             lazy: page(() => import("../pages/console/Extensions").then((m) => m.ExtensionsPage)),
           },
+          // Support tickets (seed 001's routes; /dashboard/support is the nav entry's list).
+          ...["support", "support/tickets"].map((path) => ({
+            path,
+            lazy: page(() => import("../pages/console/SupportTickets").then((m) => m.SupportTicketsPage)),
+          })),
+          {
+            path: "support/ticket/new",
+            lazy: page(() => import("../pages/console/NewSupportTicket").then((m) => m.NewSupportTicketPage)),
+          },
+          {
+            path: "support/ticket/:ticketId",
+            lazy: page(() => import("../pages/console/SupportTicket").then((m) => m.SupportTicketPage)),
+          },
           {
             path: "*",
             lazy: page(() => import("../pages/console/ComingSoon").then((m) => m.ComingSoonPage)),
@@ -139,6 +152,14 @@ export const routes: RouteObject[] = [
           {
             index: true,
             lazy: page(() => import("../pages/admin/AdminDashboard").then((m) => m.AdminDashboardPage)),
+          },
+          {
+            path: "support-tickets",
+            lazy: page(() => import("../pages/admin/SupportTickets").then((m) => m.SupportTicketsAdminPage)),
+          },
+          {
+            path: "support-tickets/:ticketId",
+            lazy: page(() => import("../pages/admin/SupportTicket").then((m) => m.SupportTicketAdminPage)),
           },
           {
             path: "*",

@@ -8,6 +8,7 @@ import {
   Hash,
   History,
   LayoutDashboard,
+  LifeBuoy,
   MapPin,
   MessageSquare,
   Phone,
@@ -42,6 +43,7 @@ const ICONS: Record<string, typeof Phone> = {
   "/dashboard/widgets": SquareCode,
   "/dashboard/billing": CreditCard,
   "/dashboard/settings": Settings,
+  "/dashboard/support": LifeBuoy,
   "/admin": Shield,
 };
 

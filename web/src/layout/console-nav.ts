@@ -20,6 +20,7 @@ export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
   { path: "/dashboard/widgets", label: "Website Widgets" },
   { path: "/dashboard/billing", label: "Billing & Wallet" },
   { path: "/dashboard/settings", label: "Settings" },
+  { path: "/dashboard/support", label: "Support" },
   { path: "/admin", label: "Admin Panel", adminOnly: true },
 ];
 

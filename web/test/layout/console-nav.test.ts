@@ -22,7 +22,7 @@ describe("seed 001's active-item rule", () => {
     }
   });
 
-  it("lists every item of the seed (and Phone Numbers), Admin Panel for admins only", () => {
+  it("lists every item of the seed (and Phone Numbers, Support), Admin Panel for admins only", () => {
     expect(CONSOLE_NAV.map((i) => i.path)).toEqual([
       "/dashboard",
       "/dashboard/contacts",
@@ -38,6 +38,7 @@ describe("seed 001's active-item rule", () => {
       "/dashboard/widgets",
       "/dashboard/billing",
       "/dashboard/settings",
+      "/dashboard/support",
       "/admin",
     ]);
     expect(CONSOLE_NAV.filter((i) => i.adminOnly).map((i) => i.label)).toEqual(["Admin Panel"]);

@@ -1,0 +1,53 @@
+import { Badge } from "@mantine/core";
+import type { TicketPriority, TicketStatus } from "../../api/support";
+
+/** A status as the seed names it, its underscore read as a space ("pending admin"). */
+export const statusLabel = (status: TicketStatus) => status.replace("_", " ");
+
+const STATUS_COLORS: Record<TicketStatus, string> = {
+  open: "blue",
+  pending_admin: "yellow.9",
+  pending_user: "grape",
+  closed: "gray",
+};
+
+export function StatusBadge({ status }: { status: TicketStatus }) {
+  return (
+    <Badge color={STATUS_COLORS[status]} variant="light" autoContrast>
+      {statusLabel(status)}
+    </Badge>
+  );
+}
+
+/** Seed 001: high is shown in a destructive style. */
+export function PriorityBadge({ priority }: { priority: TicketPriority }) {
+  return (
+    <Badge
+      color={priority === "high" ? "red.9" : "gray.7"}
+      variant={priority === "high" ? "filled" : "outline"}
+    >
+      {priority}
+    </Badge>
+  );
+}
+
+export const formatWhen = (iso: string) =>
+  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+export const formatSize = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+export const PRIORITY_OPTIONS = [
+  { value: "low", label: "Low" },
+  { value: "medium", label: "Medium" },
+  { value: "high", label: "High" },
+];
+
+export const STATUS_OPTIONS = [
+  { value: "open", label: "Open" },
+  { value: "pending_admin", label: "Pending admin" },
+  { value: "pending_user", label: "Pending user" },
+  { value: "closed", label: "Closed" },
+];

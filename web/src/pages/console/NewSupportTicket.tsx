@@ -1,0 +1,10 @@
+import { Container } from "@mantine/core";
+import { NewTicket } from "../../modules/support/NewTicket";
+
+export function NewSupportTicketPage() {
+  return (
+    <Container component="main" size="md" py="xl">
+      <NewTicket />
+    </Container>
+  );
+}

@@ -1,0 +1,10 @@
+import { Container } from "@mantine/core";
+import { MyTickets } from "../../modules/support/MyTickets";
+
+export function SupportTicketsPage() {
+  return (
+    <Container component="main" size="lg" py="xl">
+      <MyTickets />
+    </Container>
+  );
+}
