@@ -4,16 +4,17 @@ import type { TicketPriority, TicketStatus } from "../../api/support";
 /** A status as the seed names it, its underscore read as a space ("pending admin"). */
 export const statusLabel = (status: TicketStatus) => status.replace("_", " ");
 
+/** Dark shades: their text keeps 4.5:1 against white (axe). */
 const STATUS_COLORS: Record<TicketStatus, string> = {
-  open: "blue",
-  pending_admin: "yellow.9",
-  pending_user: "grape",
-  closed: "gray",
+  open: "blue.9",
+  pending_admin: "teal.9",
+  pending_user: "grape.9",
+  closed: "gray.7",
 };
 
 export function StatusBadge({ status }: { status: TicketStatus }) {
   return (
-    <Badge color={STATUS_COLORS[status]} variant="light" autoContrast>
+    <Badge color={STATUS_COLORS[status]} variant="outline">
       {statusLabel(status)}
     </Badge>
   );
