@@ -1,18 +1,13 @@
-import "mantine-datatable/styles.css";
-import { Anchor, Card, Group, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Card, Group, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { SUPPORT_LIMITS } from "@poundline/api/support/schemas";
 import { Search } from "lucide-react";
-import { DataTable } from "mantine-datatable";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
 import type { AdminTicket, TicketPriority, TicketStatus } from "../../api/support";
 import { toast } from "../../lib/toast";
-import { formatWhen, PRIORITY_OPTIONS, PriorityBadge, STATUS_OPTIONS, StatusBadge } from "./format";
+import { PRIORITY_OPTIONS, STATUS_OPTIONS } from "./format";
 import { useAllTickets } from "./hooks";
-import { ticketPagePath } from "./paths";
-
-const PAGE_SIZE = 20;
+import { TICKETS_PAGE_SIZE, TicketTable } from "./TicketTable";
 
 /**
  * Support's list of every ticket (seed 001's admin Support Tickets): filters on status and
@@ -38,8 +33,8 @@ export function AllTickets() {
     search: debouncedSearch || undefined,
     status: status ?? undefined,
     priority: priority ?? undefined,
-    limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
+    limit: TICKETS_PAGE_SIZE,
+    offset: (page - 1) * TICKETS_PAGE_SIZE,
   });
   const error = tickets.error;
   useEffect(() => {
@@ -81,18 +76,14 @@ export function AllTickets() {
         </Group>
       </Card>
       <Card withBorder padding={0}>
-        <DataTable<AdminTicket>
-          minHeight={tickets.data?.items.length ? undefined : 180}
-          records={tickets.data?.items ?? []}
+        <TicketTable<AdminTicket>
+          side="support"
+          data={tickets.data}
           fetching={tickets.isFetching}
-          noRecordsText="No tickets match these filters."
-          totalRecords={tickets.data?.total ?? 0}
-          recordsPerPage={PAGE_SIZE}
           page={page}
           onPageChange={setPage}
-          paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
-          columns={[
-            { accessor: "subject", title: "Subject" },
+          noRecordsText="No tickets match these filters."
+          extraColumns={[
             {
               accessor: "userEmail",
               title: "User",
@@ -104,27 +95,6 @@ export function AllTickets() {
                 ),
             },
             { accessor: "companyName", title: "Company" },
-            { accessor: "status", title: "Status", render: (t) => <StatusBadge status={t.status} /> },
-            {
-              accessor: "priority",
-              title: "Priority",
-              render: (t) => <PriorityBadge priority={t.priority} />,
-            },
-            { accessor: "updatedAt", title: "Last Updated", render: (t) => formatWhen(t.updatedAt) },
-            {
-              accessor: "view",
-              title: "View",
-              textAlign: "right",
-              render: (t) => (
-                <Anchor
-                  component={Link}
-                  to={ticketPagePath("support", t.id)}
-                  aria-label={`View ${t.subject}`}
-                >
-                  View
-                </Anchor>
-              ),
-            },
           ]}
         />
       </Card>
