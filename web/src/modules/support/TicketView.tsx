@@ -20,6 +20,7 @@ import {
   SUPPORT_LIMITS,
   TICKET_ACCESS_DENIED_MESSAGE,
 } from "@poundline/api/support/schemas";
+import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Paperclip } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -27,6 +28,7 @@ import { ApiError, isRefusal } from "../../api/errors";
 import { attachmentUrl, type TicketDetail, type TicketSide } from "../../api/support";
 import { useSchemaForm } from "../../lib/schema-form";
 import { toast } from "../../lib/toast";
+import { consoleKeys } from "../console/queries";
 import { formatSize, formatWhen, PriorityBadge, StatusBadge } from "./format";
 import { useAttach, useSupportApi, useTicket, useTicketChange } from "./hooks";
 import { ticketListPath } from "./paths";
@@ -55,6 +57,12 @@ export function TicketView({ side, ticketId }: TicketViewProps) {
       navigate(ticketListPath(side), { replace: true });
     } else toast({ title: "Error fetching ticket", description: error.message, variant: "destructive" });
   }, [error, denied, navigate, side]);
+  // The owner reading the ticket marked support's replies read: the bell counts again.
+  const client = useQueryClient();
+  const readAt = ticket.dataUpdatedAt;
+  useEffect(() => {
+    if (side === "customer" && readAt) void client.invalidateQueries({ queryKey: consoleKeys.unread });
+  }, [side, readAt, client]);
 
   return (
     <Stack gap="lg">
