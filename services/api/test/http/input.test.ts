@@ -26,6 +26,7 @@ import * as conversationSchemas from "../../src/messages/conversation-schemas";
 import * as messageSchemas from "../../src/messages/schemas";
 import * as numberSchemas from "../../src/numbers/schemas";
 import * as siteSchemas from "../../src/site/schemas";
+import * as supportSchemas from "../../src/support/schemas";
 import * as voicemailSchemas from "../../src/voicemails/schemas";
 
 const messagesOf = (result: z.ZodSafeParseResult<unknown>) =>
@@ -199,6 +200,7 @@ const modules = {
   messageSchemas,
   numberSchemas,
   siteSchemas,
+  supportSchemas,
   voicemailSchemas,
 };
 const inputSchemas = Object.entries(modules).flatMap(([module, exports]) =>
