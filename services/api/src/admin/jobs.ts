@@ -7,6 +7,7 @@ import { z } from "zod";
 import { requireAuth } from "../auth/context";
 import { AppError, notFound } from "../http/errors";
 import { line, pageQuery, timestampSchema } from "../http/schemas";
+import { recordAdminAction } from "./audit";
 
 const { failedJobs } = schema;
 
@@ -105,6 +106,14 @@ export async function retryFailedJob(
       return existing ? "retried" : null;
     }
     await enqueueStored(tx, { ...job, jobId: `${job.jobId}:retry:${job.id}` });
+    await recordAdminAction(tx, {
+      actorUserId: adminUserId,
+      action: "job.retry",
+      targetType: "failed_job",
+      targetId: job.id,
+      before: { queue: job.queue, name: job.name, jobId: job.jobId, error: job.error, retriedAt: null },
+      after: { retriedAt: job.retriedAt, retriedBy: job.retriedBy },
+    });
     return job;
   });
 }
