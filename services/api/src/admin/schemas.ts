@@ -7,7 +7,15 @@ import {
 } from "@poundline/db/enums";
 import { z } from "zod";
 import { authMessages, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../auth/messages";
-import { dateInput, INSTANT_YEARS, line, multilineText, pageQuery, timestampSchema } from "../http/schemas";
+import {
+  dateInput,
+  INSTANT_YEARS,
+  line,
+  multilineText,
+  pageQuery,
+  text,
+  timestampSchema,
+} from "../http/schemas";
 import { CONTENT_KEY_PATTERN } from "../site/schemas";
 
 export const ACCESS_DENIED_MESSAGE = "You do not have permission to access this page.";
@@ -177,8 +185,8 @@ export const updateUserBodySchema = z.object({
  * and optionally a company: a new account they own (trialing), as registration would make.
  */
 export const createUserBodySchema = updateUserBodySchema.extend({
-  password: z
-    .string({ error: authMessages.passwordTooShort })
+  // As typed: never trimmed, but no control character either.
+  password: text({ error: authMessages.passwordTooShort, trim: false })
     .min(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort)
     .max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong),
   companyName: optionalFilter(line().max(200, userMessages.tooLong)),
