@@ -396,3 +396,44 @@ export const auditActionsSchema = z.object({ actions: z.array(z.string()) });
 
 export type ListAuditLogQuery = z.output<typeof listAuditLogQuerySchema>;
 export type AuditEntry = z.output<typeof auditEntrySchema>;
+
+// ---- Failed jobs (jobs.ts) ----
+
+export const ALREADY_RETRIED_MESSAGE = "This job has already been retried.";
+
+export const failedJobIdParamsSchema = z.object({
+  id: z.string().regex(/^job_[a-z0-9]{1,64}$/, "Invalid job id."),
+});
+
+export const listFailedJobsQuerySchema = z.object({
+  /** open: not retried yet (the default); retried; all. */
+  status: z.enum(["open", "retried", "all"]).default("open"),
+  queue: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    line().max(64, "Must be at most 64 characters.").optional(),
+  ),
+  ...pageQuery(50, 200),
+});
+
+export const failedJobSchema = z.object({
+  id: z.string(),
+  queue: z.string(),
+  name: z.string(),
+  jobId: z.string(),
+  payload: z.unknown(),
+  error: z.string(),
+  attempts: z.number().int(),
+  failedAt: timestampSchema,
+  retriedAt: timestampSchema.nullable(),
+  retriedBy: z.string().nullable(),
+});
+
+export const failedJobListSchema = z.object({
+  jobs: z.array(failedJobSchema),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+
+export type ListFailedJobsQuery = z.output<typeof listFailedJobsQuerySchema>;
+export type FailedJob = z.output<typeof failedJobSchema>;
