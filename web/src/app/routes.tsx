@@ -162,6 +162,38 @@ export const routes: RouteObject[] = [
             lazy: page(() => import("../pages/admin/SupportTicket").then((m) => m.SupportTicketAdminPage)),
           },
           {
+            path: "editable-content",
+            lazy: page(() => import("../pages/admin/EditableContent").then((m) => m.EditableContentPage)),
+          },
+          {
+            path: "editable-content/new",
+            lazy: page(() => import("../pages/admin/NewContent").then((m) => m.NewContentPage)),
+          },
+          {
+            path: "user-management",
+            lazy: page(() => import("../pages/admin/UserManagement").then((m) => m.UserManagementPage)),
+          },
+          {
+            path: "user-management/new",
+            lazy: page(() => import("../pages/admin/NewUser").then((m) => m.NewUserPage)),
+          },
+          {
+            path: "requests",
+            lazy: page(() => import("../pages/admin/Requests").then((m) => m.RequestsPage)),
+          },
+          {
+            path: "emails",
+            lazy: page(() => import("../pages/admin/EmailOutbox").then((m) => m.EmailOutboxPage)),
+          },
+          {
+            path: "failed-jobs",
+            lazy: page(() => import("../pages/admin/FailedJobs").then((m) => m.FailedJobsPage)),
+          },
+          {
+            path: "audit-log",
+            lazy: page(() => import("../pages/admin/AuditLog").then((m) => m.AuditLogPage)),
+          },
+          {
             path: "*",
             lazy: page(() => import("../pages/admin/AdminNotFound").then((m) => m.AdminNotFoundPage)),
           },

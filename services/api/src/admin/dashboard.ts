@@ -53,7 +53,7 @@ export async function adminDashboard(
         where t.account_id = a.id and t.sent_at >= ${dayStart.toISOString()}::timestamptz) m) as texts_today,
       (select coalesce(sum(amount_cents) filter (where transaction_type = 'top_up'), 0)::bigint
         from ledger_entries where created_at >= ${monthStart.toISOString()}::timestamptz) as top_ups_cents,
-      (select coalesce(-sum(amount_cents) filter (where transaction_type = 'refund'), 0)::bigint
+      (select coalesce(sum(amount_cents) filter (where transaction_type = 'refund'), 0)::bigint
         from ledger_entries where created_at >= ${monthStart.toISOString()}::timestamptz) as refunds_cents,
       (select coalesce(-sum(amount_cents) filter (where transaction_type = 'subscription_fee'), 0)::bigint
         from ledger_entries where created_at >= ${monthStart.toISOString()}::timestamptz) as subscription_fees_cents,
@@ -82,7 +82,8 @@ export async function adminDashboard(
     callsToday: figures.calls_today,
     textsToday: figures.texts_today,
     revenueThisMonth: {
-      // Cash received: wallet top-ups less refunds. Subscription fees are drawn from those wallets.
+      // Money in: wallet top-ups less the refunds credited back. Subscription fees are drawn from
+      // those wallets, so they are shown beside it, not added to it.
       netCents: topUps - refunds,
       topUpsCents: topUps,
       refundsCents: refunds,

@@ -24,7 +24,7 @@ function withStatus<T extends { status: string }>(row: T): T & { status: EmailSt
 }
 
 /** `%term%` for ILIKE, with the pattern characters of the term taken literally. */
-function containsPattern(term: string): string {
+export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

@@ -3,51 +3,28 @@ import { enqueueStored, type OutboxWriter } from "@poundline/platform/outbox";
 import { and, count, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { requireAuth } from "../auth/context";
 import { AppError, notFound } from "../http/errors";
-import { line, pageQuery, timestampSchema } from "../http/schemas";
+import { recordAdminAction } from "./audit";
+import {
+  ALREADY_RETRIED_MESSAGE,
+  type FailedJob,
+  failedJobIdParamsSchema,
+  failedJobListSchema,
+  failedJobSchema,
+  type ListFailedJobsQuery,
+  listFailedJobsQuerySchema,
+} from "./schemas";
 
 const { failedJobs } = schema;
 
-export const ALREADY_RETRIED_MESSAGE = "This job has already been retried.";
-
-export const failedJobIdParamsSchema = z.object({
-  id: z.string().regex(/^job_[a-z0-9]{1,64}$/, "Invalid job id."),
-});
-
-export const listFailedJobsQuerySchema = z.object({
-  /** open: not retried yet (the default); retried; all. */
-  status: z.enum(["open", "retried", "all"]).default("open"),
-  queue: z.preprocess(
-    (value) => (value === "" ? undefined : value),
-    line().max(64, "Must be at most 64 characters.").optional(),
-  ),
-  ...pageQuery(50, 200),
-});
-
-export const failedJobSchema = z.object({
-  id: z.string(),
-  queue: z.string(),
-  name: z.string(),
-  jobId: z.string(),
-  payload: z.unknown(),
-  error: z.string(),
-  attempts: z.number().int(),
-  failedAt: timestampSchema,
-  retriedAt: timestampSchema.nullable(),
-  retriedBy: z.string().nullable(),
-});
-
-export const failedJobListSchema = z.object({
-  jobs: z.array(failedJobSchema),
-  total: z.number().int(),
-  limit: z.number().int(),
-  offset: z.number().int(),
-});
-
-export type ListFailedJobsQuery = z.output<typeof listFailedJobsQuerySchema>;
-export type FailedJob = z.output<typeof failedJobSchema>;
+export {
+  ALREADY_RETRIED_MESSAGE,
+  failedJobIdParamsSchema,
+  failedJobListSchema,
+  failedJobSchema,
+  listFailedJobsQuerySchema,
+} from "./schemas";
 
 const columns = {
   id: failedJobs.id,
@@ -105,6 +82,14 @@ export async function retryFailedJob(
       return existing ? "retried" : null;
     }
     await enqueueStored(tx, { ...job, jobId: `${job.jobId}:retry:${job.id}` });
+    await recordAdminAction(tx, {
+      actorUserId: adminUserId,
+      action: "job.retry",
+      targetType: "failed_job",
+      targetId: job.id,
+      before: { queue: job.queue, name: job.name, jobId: job.jobId, error: job.error, retriedAt: null },
+      after: { retriedAt: job.retriedAt, retriedBy: job.retriedBy },
+    });
     return job;
   });
 }

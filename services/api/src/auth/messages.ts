@@ -28,6 +28,7 @@ export const authMessages = {
   currentPasswordIncorrect: "Current password is incorrect.",
   passwordChanged: "Your password has been updated.",
   googleNotConfigured: "Google sign-in is not configured.",
+  accountDisabled: "This account has been disabled.",
 } as const;
 
 /** Registration minimum (seed 000); the settings screen's minimum is lower (seed 001). */

@@ -2,7 +2,7 @@ import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import type { Database } from "@poundline/db";
 import { schema } from "@poundline/db";
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, eq, isNull, ne } from "drizzle-orm";
 import { storableHeader } from "../http/input";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -79,7 +79,8 @@ export async function validateSessionToken(
     .leftJoin(schema.accountMemberships, eq(schema.accountMemberships.userId, schema.users.id))
     .leftJoin(schema.accounts, eq(schema.accounts.id, schema.accountMemberships.accountId))
     .leftJoin(schema.adminUsers, eq(schema.adminUsers.userId, schema.users.id))
-    .where(eq(schema.sessions.id, sessionId))
+    // A disabled user's sessions are deleted when an admin disables them; refused here too.
+    .where(and(eq(schema.sessions.id, sessionId), isNull(schema.users.disabledAt)))
     .orderBy(asc(schema.accountMemberships.createdAt))
     .limit(1);
   const row = rows[0];

@@ -24,6 +24,7 @@ export async function signIn(
       id: schema.users.id,
       passwordHash: schema.users.passwordHash,
       emailConfirmedAt: schema.users.emailConfirmedAt,
+      disabledAt: schema.users.disabledAt,
     })
     .from(schema.users)
     .where(eq(schema.users.email, body.email))
@@ -33,6 +34,8 @@ export async function signIn(
   if (!user || !passwordOk) throw new AppError("BAD_REQUEST", authMessages.invalidCredentials);
   await loginThrottle.recordSuccess(meta.ip, body.email);
   if (!user.emailConfirmedAt) throw new AppError("BAD_REQUEST", authMessages.emailNotConfirmed);
+  // Disabled by an admin (admin/users.ts): said only to someone who knows the password.
+  if (user.disabledAt) throw new AppError("FORBIDDEN", authMessages.accountDisabled);
 
   const now = clock();
   const token = await db.transaction(async (tx) => {

@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { SESSION_COOKIE } from "../auth/sessions";
 import { errorResponseSchema } from "../http/schemas";
 import { listPublishedFaq, readContent } from "./content";
@@ -32,8 +34,11 @@ const CACHE_SECONDS = 60;
  * renewed (or cleared) cookie with the answer, which a shared cache must never keep.
  */
 function allowCaching(request: FastifyRequest, reply: FastifyReply) {
-  const scope = request.cookies[SESSION_COOKIE] ? "private" : "public";
-  reply.header("cache-control", `${scope}, max-age=${CACHE_SECONDS}`);
+  reply.header("cache-control", `${cacheScope(request)}, max-age=${CACHE_SECONDS}`);
+}
+
+function cacheScope(request: FastifyRequest): "private" | "public" {
+  return request.cookies[SESSION_COOKIE] ? "private" : "public";
 }
 
 function senderOf(request: FastifyRequest): Sender {
@@ -67,12 +72,20 @@ export async function siteRoutes(fastify: FastifyInstance) {
     {
       schema: {
         querystring: contentQuerySchema,
-        response: { 200: contentResponseSchema, 400: errorResponseSchema },
+        response: {
+          200: contentResponseSchema,
+          304: z.null().describe("Not modified"),
+          400: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
       const values = await readContent(request.server.deps.db.db, request.query.keys);
-      allowCaching(request, reply);
+      // Admins edit these texts: revalidated on every load (a 304 when unchanged), so a change
+      // shows at once rather than after a cached minute.
+      const etag = `"${createHash("sha1").update(JSON.stringify(values)).digest("base64url")}"`;
+      reply.header("cache-control", `${cacheScope(request)}, no-cache`).header("etag", etag);
+      if (request.headers["if-none-match"] === etag) return reply.status(304).send(null);
       return { values };
     },
   );

@@ -81,7 +81,15 @@ describe("GET /api/content", () => {
     expect(res.json<ContentResponse>()).toEqual({
       values: { homepage_hero_title: "Your business, one number", how_it_works_title: "How It Works" },
     });
-    expect(res.headers["cache-control"]).toBe("public, max-age=60");
+    // Revalidated every time: an admin's change shows at once.
+    expect(res.headers["cache-control"]).toBe("public, no-cache");
+    const again = await t.app.inject({
+      method: "GET",
+      url: `/api/content?keys=${keys.join(",")}`,
+      headers: { "if-none-match": String(res.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
   });
 
   it("accepts spaces around keys and repeated keys", async () => {
@@ -104,7 +112,7 @@ describe("GET /api/content", () => {
       headers: { cookie: session.cookie },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.headers["cache-control"]).toBe("private, max-age=60");
+    expect(res.headers["cache-control"]).toBe("private, no-cache");
   });
 
   it.each([

@@ -1,0 +1,37 @@
+import { Button, Group, Modal, Text } from "@mantine/core";
+
+interface ConfirmDialogProps {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  /** Red confirm button: the action removes or takes away something. */
+  danger?: boolean;
+  pending?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** The admin area's confirmation before an action that cannot simply be undone. */
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  danger,
+  pending,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  return (
+    <Modal opened onClose={onCancel} title={title} closeButtonProps={{ "aria-label": "Close dialog" }}>
+      <Text mb="md">{message}</Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button color={danger ? "red" : undefined} onClick={onConfirm} loading={pending} data-autofocus>
+          {confirmLabel}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,161 @@
+import { ActionIcon, Alert, Badge, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { Pencil, Plus, Search, Trash2 } from "lucide-react";
+import { DataTable } from "mantine-datatable";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import type { ContentEntry } from "../../api/admin";
+import { toast } from "../../lib/toast";
+import { ConfirmDialog } from "./ConfirmDialog";
+import { ContentFormModal } from "./ContentForm";
+import { ADMIN_PAGE_SIZE, useAdminApi, useAdminMutation, useContentEntries, usePaging } from "./hooks";
+
+/** Seed 001: the list shows the first 70 characters of a value. */
+export const VALUE_PREVIEW_LENGTH = 70;
+
+export function previewOf(value: string): string {
+  return value.length > VALUE_PREVIEW_LENGTH ? `${value.slice(0, VALUE_PREVIEW_LENGTH)}...` : value;
+}
+
+/**
+ * Editable Content (seed 001): the site's texts by page and key, paged on the server; create, edit
+ * (the key is locked), delete after confirming. The public pages read them on every load.
+ */
+export function EditableContent({ creating }: { creating?: boolean }) {
+  const navigate = useNavigate();
+  const api = useAdminApi();
+  const [search, setSearch] = useState("");
+  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const { page, setPage, query } = usePaging();
+  const list = useContentEntries(debounced, page, query);
+  const [editing, setEditing] = useState<ContentEntry | null>(null);
+  const [deleting, setDeleting] = useState<ContentEntry | null>(null);
+  // Public pages cache their texts under ["content", ...]: read them again after a change.
+  const remove = useAdminMutation((id: string) => api.deleteContent(id), [["content"]]);
+
+  const closeForm = () => {
+    setEditing(null);
+    if (creating) void navigate("/admin/editable-content");
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        toast({ title: "Content Deleted", description: deleting.contentKey });
+        setDeleting(null);
+      },
+      onError: (error) =>
+        toast({ title: "Error deleting content", description: error.message, variant: "destructive" }),
+    });
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1}>Editable Content</Title>
+        <Button
+          leftSection={<Plus size={16} aria-hidden />}
+          onClick={() => navigate("/admin/editable-content/new")}
+        >
+          Add Content
+        </Button>
+      </Group>
+      <TextInput
+        label="Search content"
+        placeholder="Key, value, page or description"
+        leftSection={<Search size={16} aria-hidden />}
+        value={search}
+        onChange={(event) => {
+          setSearch(event.currentTarget.value);
+          setPage(1);
+        }}
+      />
+      {list.isError ? (
+        <Alert color="red" title="Error fetching content">
+          {list.error.message}
+        </Alert>
+      ) : (
+        <DataTable<ContentEntry>
+          aria-label="Editable content"
+          records={list.data?.entries ?? []}
+          fetching={list.isFetching}
+          minHeight={150}
+          noRecordsText="No content entries."
+          striped
+          totalRecords={list.data?.total ?? 0}
+          recordsPerPage={ADMIN_PAGE_SIZE}
+          page={page}
+          onPageChange={setPage}
+          columns={[
+            { accessor: "pageSlug", title: "Page", render: (e) => e.pageSlug ?? "—" },
+            {
+              accessor: "contentKey",
+              title: "Key",
+              render: (e) => (
+                <Text ff="monospace" size="sm">
+                  {e.contentKey}
+                </Text>
+              ),
+            },
+            {
+              accessor: "contentType",
+              title: "Type",
+              render: (e) => (
+                <Badge variant="light" color="blue.9">
+                  {e.contentType}
+                </Badge>
+              ),
+            },
+            {
+              accessor: "contentValue",
+              title: "Value",
+              render: (e) => (
+                <Text size="sm" data-testid={`content-value-${e.contentKey}`}>
+                  {previewOf(e.contentValue)}
+                </Text>
+              ),
+            },
+            {
+              accessor: "actions",
+              title: "Actions",
+              textAlign: "right",
+              render: (e) => (
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <ActionIcon
+                    variant="subtle"
+                    color="blue.9"
+                    aria-label={`Edit ${e.contentKey}`}
+                    onClick={() => setEditing(e)}
+                  >
+                    <Pencil size={16} aria-hidden />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red.9"
+                    aria-label={`Delete ${e.contentKey}`}
+                    onClick={() => setDeleting(e)}
+                  >
+                    <Trash2 size={16} aria-hidden />
+                  </ActionIcon>
+                </Group>
+              ),
+            },
+          ]}
+        />
+      )}
+      {(creating || editing) && <ContentFormModal entry={editing} onClose={closeForm} />}
+      {deleting && (
+        <ConfirmDialog
+          title="Delete Content"
+          message={`Delete the content "${deleting.contentKey}"? Pages that use it show their default text again.`}
+          confirmLabel="Delete"
+          danger
+          pending={remove.isPending}
+          onConfirm={confirmDelete}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+    </Stack>
+  );
+}

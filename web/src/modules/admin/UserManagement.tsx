@@ -1,0 +1,293 @@
+import { Alert, Badge, Button, Group, Menu, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { MoreHorizontal, Plus, Search } from "lucide-react";
+import { DataTable } from "mantine-datatable";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import type { AdminUser } from "../../api/admin";
+import { useSession } from "../../app/session";
+import { toast } from "../../lib/toast";
+import { ConfirmDialog } from "./ConfirmDialog";
+import { formatWhen } from "./format";
+import { ADMIN_PAGE_SIZE, useAdminApi, useAdminMutation, useAdminUsers, usePaging } from "./hooks";
+import { UserFormModal } from "./UserForm";
+
+type UserAction = "grant" | "revoke" | "disable" | "enable" | "delete";
+
+const fullName = (user: AdminUser) => `${user.firstName} ${user.lastName}`.trim() || user.email;
+
+/** What each action asks before it runs, and says when done. */
+const ACTIONS: Record<
+  UserAction,
+  {
+    title: string;
+    confirm: string;
+    done: string;
+    error: string;
+    danger: boolean;
+    message: (u: AdminUser) => string;
+  }
+> = {
+  grant: {
+    title: "Make Admin",
+    confirm: "Make Admin",
+    done: "Admin access granted",
+    error: "Error granting admin role",
+    danger: false,
+    message: (u) => `Give ${fullName(u)} (${u.email}) admin access to the whole platform?`,
+  },
+  revoke: {
+    title: "Revoke Admin",
+    confirm: "Revoke Admin",
+    done: "Admin access revoked",
+    error: "Error removing admin role",
+    danger: true,
+    message: (u) => `Remove admin access from ${fullName(u)} (${u.email})?`,
+  },
+  disable: {
+    title: "Disable User",
+    confirm: "Disable",
+    done: "User disabled",
+    error: "Error disabling user",
+    danger: true,
+    message: (u) =>
+      `Disable ${fullName(u)} (${u.email})? They are signed out everywhere at once and cannot sign in.`,
+  },
+  enable: {
+    title: "Enable User",
+    confirm: "Enable",
+    done: "User enabled",
+    error: "Error enabling user",
+    danger: false,
+    message: (u) => `Enable ${fullName(u)} (${u.email})? They can sign in again.`,
+  },
+  delete: {
+    title: "Delete User",
+    confirm: "Delete",
+    done: "User deleted",
+    error: "Error deleting user",
+    danger: true,
+    message: (u) =>
+      `Delete ${fullName(u)} (${u.email})? Their sign-in, sessions and memberships are removed; their account's data stays.`,
+  },
+};
+
+/**
+ * User Management (seed 001): every user with their account, paged on the server; Make Admin /
+ * Revoke Admin, add, edit, disable and delete, each confirmed and recorded in the audit log.
+ */
+export function UserManagement({ creating }: { creating?: boolean }) {
+  const navigate = useNavigate();
+  const api = useAdminApi();
+  const { user: me } = useSession();
+  const [search, setSearch] = useState("");
+  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const { page, setPage, query } = usePaging();
+  const list = useAdminUsers(debounced, page, query);
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [pending, setPending] = useState<{ action: UserAction; user: AdminUser } | null>(null);
+  const act = useAdminMutation(async ({ action, user }: { action: UserAction; user: AdminUser }) => {
+    if (action === "grant") await api.grantAdmin(user.id);
+    else if (action === "revoke") await api.revokeAdmin(user.id);
+    else if (action === "delete") await api.deleteUser(user.id);
+    else await api.setDisabled(user.id, action === "disable");
+  });
+
+  const confirm = () => {
+    if (!pending) return;
+    const { done, error } = ACTIONS[pending.action];
+    act.mutate(pending, {
+      onSuccess: () => {
+        toast({ title: done, description: pending.user.email });
+        setPending(null);
+      },
+      onError: (err) => {
+        toast({ title: error, description: err.message, variant: "destructive" });
+        setPending(null);
+      },
+    });
+  };
+
+  const closeForm = () => {
+    setEditing(null);
+    if (creating) void navigate("/admin/user-management");
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1}>User Management</Title>
+        <Button
+          leftSection={<Plus size={16} aria-hidden />}
+          onClick={() => navigate("/admin/user-management/new")}
+        >
+          Add User
+        </Button>
+      </Group>
+      <TextInput
+        label="Search users"
+        placeholder="E-mail, name or company"
+        leftSection={<Search size={16} aria-hidden />}
+        value={search}
+        onChange={(event) => {
+          setSearch(event.currentTarget.value);
+          setPage(1);
+        }}
+      />
+      {list.isError ? (
+        <Alert color="red" title="Error fetching auth users">
+          {list.error.message}
+        </Alert>
+      ) : (
+        <DataTable<AdminUser>
+          aria-label="Users"
+          records={list.data?.users ?? []}
+          fetching={list.isFetching}
+          minHeight={150}
+          noRecordsText="No users found."
+          striped
+          totalRecords={list.data?.total ?? 0}
+          recordsPerPage={ADMIN_PAGE_SIZE}
+          page={page}
+          onPageChange={setPage}
+          columns={[
+            {
+              accessor: "email",
+              title: "User",
+              render: (u) => (
+                <div>
+                  <Text size="sm" fw={500}>
+                    {fullName(u)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {u.email}
+                  </Text>
+                </div>
+              ),
+            },
+            {
+              accessor: "companyName",
+              title: "Account",
+              render: (u) =>
+                u.companyName ? (
+                  <div>
+                    <Text size="sm">{u.companyName}</Text>
+                    <Text size="xs" c="dimmed">
+                      {u.accountStatus}
+                    </Text>
+                  </div>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    No account
+                  </Text>
+                ),
+            },
+            {
+              accessor: "status",
+              title: "Status",
+              render: (u) => (
+                <Group gap={4}>
+                  {u.isAdmin && <Badge color="blue.9">Admin</Badge>}
+                  {u.disabledAt ? (
+                    <Badge color="red.9">Disabled</Badge>
+                  ) : u.emailConfirmed ? (
+                    <Badge color="teal.9" variant="light">
+                      Active
+                    </Badge>
+                  ) : (
+                    <Badge color="gray.8" variant="light">
+                      Unconfirmed
+                    </Badge>
+                  )}
+                </Group>
+              ),
+            },
+            {
+              accessor: "lastSignInAt",
+              title: "Last Sign-in",
+              render: (u) => (u.lastSignInAt ? formatWhen(u.lastSignInAt) : "Never"),
+            },
+            {
+              accessor: "actions",
+              title: "Actions",
+              textAlign: "right",
+              render: (u) => {
+                const self = u.id === me?.id;
+                return (
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    {u.isAdmin ? (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red.9"
+                        disabled={self}
+                        onClick={() => setPending({ action: "revoke", user: u })}
+                      >
+                        Revoke Admin
+                      </Button>
+                    ) : (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="blue.9"
+                        onClick={() => setPending({ action: "grant", user: u })}
+                      >
+                        Make Admin
+                      </Button>
+                    )}
+                    <Menu position="bottom-end">
+                      <Menu.Target>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="gray.8"
+                          aria-label={`More actions for ${u.email}`}
+                        >
+                          <MoreHorizontal size={16} aria-hidden />
+                        </Button>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        <Menu.Item onClick={() => setEditing(u)}>Edit</Menu.Item>
+                        {u.disabledAt ? (
+                          <Menu.Item onClick={() => setPending({ action: "enable", user: u })}>
+                            Enable
+                          </Menu.Item>
+                        ) : (
+                          <Menu.Item
+                            disabled={self}
+                            onClick={() => setPending({ action: "disable", user: u })}
+                          >
+                            Disable
+                          </Menu.Item>
+                        )}
+                        <Menu.Item
+                          color="red.9"
+                          disabled={self}
+                          onClick={() => setPending({ action: "delete", user: u })}
+                        >
+                          Delete
+                        </Menu.Item>
+                      </Menu.Dropdown>
+                    </Menu>
+                  </Group>
+                );
+              },
+            },
+          ]}
+        />
+      )}
+      {(creating || editing) && <UserFormModal user={editing} onClose={closeForm} />}
+      {pending && (
+        <ConfirmDialog
+          title={ACTIONS[pending.action].title}
+          message={ACTIONS[pending.action].message(pending.user)}
+          confirmLabel={ACTIONS[pending.action].confirm}
+          danger={ACTIONS[pending.action].danger}
+          pending={act.isPending}
+          onConfirm={confirm}
+          onCancel={() => setPending(null)}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,10 @@
+import { Container } from "@mantine/core";
+import { AuditLog } from "../../modules/admin/AuditLog";
+
+export function AuditLogPage() {
+  return (
+    <Container component="main" size="xl" py="md">
+      <AuditLog />
+    </Container>
+  );
+}

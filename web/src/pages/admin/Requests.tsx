@@ -1,0 +1,10 @@
+import { Container } from "@mantine/core";
+import { RequestQueues } from "../../modules/admin/RequestQueues";
+
+export function RequestsPage() {
+  return (
+    <Container component="main" size="xl" py="md">
+      <RequestQueues />
+    </Container>
+  );
+}

@@ -1,0 +1,10 @@
+import { Container } from "@mantine/core";
+import { UserManagement } from "../../modules/admin/UserManagement";
+
+export function UserManagementPage() {
+  return (
+    <Container component="main" size="xl" py="md">
+      <UserManagement />
+    </Container>
+  );
+}
