@@ -1,5 +1,4 @@
 import { generateCodeVerifier, generateState } from "arctic";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../http/errors";
 import { errorResponseSchema } from "../http/schemas";
@@ -15,7 +14,7 @@ import {
 } from "./google";
 import { changePassword } from "./password-change";
 import { requestPasswordReset, resetPassword } from "./password-reset";
-import { publicUrl, type RequestMeta, type SignInPorts, usesHttps } from "./ports";
+import { metaOf, portsOf, publicUrl, usesHttps } from "./ports";
 import { confirmEmail, registerUser } from "./registration";
 import {
   authMessages,
@@ -32,7 +31,8 @@ import {
   resetPasswordBodySchema,
   sessionResponseSchema,
 } from "./schemas";
-import { invalidateSession } from "./sessions";
+import { awaitsSecondFactor, invalidateSession } from "./sessions";
+import { twoFactorRoutes } from "./two-factor-routes";
 import { sessionBody, signIn } from "./sign-in";
 
 /** Where the browser lands after the links and redirects of this plugin (pages of the web app). */
@@ -48,14 +48,6 @@ export interface AuthRoutesOptions {
   googleTokenExchange?: GoogleTokenExchange;
 }
 
-function portsOf(request: FastifyRequest): SignInPorts {
-  const { db, mailer, clock, config, loginThrottle } = request.server.deps;
-  return { db: db.db, mailer, clock, config, loginThrottle, log: request.log };
-}
-
-function metaOf(request: FastifyRequest): RequestMeta {
-  return { ip: request.ip, userAgent: request.headers["user-agent"] };
-}
 
 /** Accounts and sign-in, mounted at /api/auth. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
@@ -129,7 +121,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const { token, auth } = await signIn(portsOf(request), request.body, metaOf(request));
       setSessionCookie(reply, token, auth.expiresAt, secure);
-      return { user: auth.user, account: auth.account, isAdmin: auth.isAdmin };
+      return awaitsSecondFactor(auth) ? sessionBody(null, true) : sessionBody(auth);
     },
   );
 
@@ -137,15 +129,18 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     "/logout",
     { schema: { response: { 204: emptyResponseSchema, 403: errorResponseSchema } } },
     async (request, reply) => {
-      if (request.auth) await invalidateSession(request.server.deps.db.db, request.auth.sessionId);
+      const session = request.auth ?? request.pendingTwoFactor;
+      if (session) await invalidateSession(request.server.deps.db.db, session.sessionId);
       clearSessionCookie(reply, secure);
       return reply.status(204).send(null);
     },
   );
 
   app.get("/session", { schema: { response: { 200: sessionResponseSchema } } }, async (request) =>
-    sessionBody(request.auth),
+    sessionBody(request.auth, Boolean(request.pendingTwoFactor)),
   );
+
+  await app.register(twoFactorRoutes, { prefix: "/two-factor" });
 
   app.post(
     "/forgot-password",
