@@ -5,7 +5,7 @@ import { queueNames, redisOptionsFromUrl } from "@poundline/workers";
 import { Queue } from "bullmq";
 import type { FastifyInstance } from "fastify";
 import { assertAdminAccess, loadAuth } from "../auth/context";
-import { AppError, sendError } from "../http/errors";
+import { type AppError, sendError } from "../http/errors";
 import { createOriginCheck } from "../http/origin";
 
 /** Where admins see the queues (Bull Board), beside the console's admin area. */

@@ -75,6 +75,5 @@ export function requireAdmin(request: FastifyRequest): AuthContext {
 /** Refuses (403) a non-admin, and an admin without two-factor authentication with its own message. */
 export function assertAdminAccess(auth: AuthContext) {
   if (!auth.isAdmin) throw new AppError("FORBIDDEN", adminMessages.notAdmin);
-  if (!auth.twoFactorEnabled)
-    throw new AppError("FORBIDDEN", adminMessages.twoFactorRequired);
+  if (!auth.twoFactorEnabled) throw new AppError("FORBIDDEN", adminMessages.twoFactorRequired);
 }

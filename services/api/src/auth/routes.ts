@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../http/errors";
 import { errorResponseSchema } from "../http/schemas";
 import { clearSessionCookie, requireAuth, setSessionCookie } from "./context";
+import { confirmEmailChange } from "./email-change";
 import {
   createGoogleSignIn,
   GOOGLE_COOKIE_MAX_AGE_SECONDS,
@@ -32,8 +33,8 @@ import {
   sessionResponseSchema,
 } from "./schemas";
 import { awaitsSecondFactor, invalidateSession } from "./sessions";
-import { twoFactorRoutes } from "./two-factor-routes";
 import { sessionBody, signIn } from "./sign-in";
+import { twoFactorRoutes } from "./two-factor-routes";
 
 /** Where the browser lands after the links and redirects of this plugin (pages of the web app). */
 const pages = {
@@ -41,13 +42,14 @@ const pages = {
   confirmFailed: "/login?confirm_error=invalid",
   googleFailed: "/login?error=google",
   signedIn: "/dashboard",
+  emailChanged: "/dashboard/settings?email=changed",
+  emailChangeFailed: "/dashboard/settings?email=invalid",
 };
 
 export interface AuthRoutesOptions {
   /** Replaces the code-for-tokens call to Google, so tests can run the callback offline. */
   googleTokenExchange?: GoogleTokenExchange;
 }
-
 
 /** Accounts and sign-in, mounted at /api/auth. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
@@ -90,6 +92,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const { token } = request.query;
       const confirmed = token ? await confirmEmail(portsOf(request), token) : false;
       return reply.redirect(confirmed ? pages.confirmed : pages.confirmFailed, 303);
+    },
+  );
+
+  // The link in the e-mail sent to a new address (settings); the address changes only here.
+  app.get(
+    "/confirm-email-change",
+    {
+      exposeHeadRoute: false,
+      schema: { querystring: confirmEmailQuerySchema, response: { 303: emptyResponseSchema } },
+    },
+    async (request, reply) => {
+      const { token } = request.query;
+      const changed = token ? await confirmEmailChange(portsOf(request), token) : false;
+      return reply.redirect(changed ? pages.emailChanged : pages.emailChangeFailed, 303);
     },
   );
 

@@ -196,9 +196,11 @@ export type SessionResponse = z.output<typeof sessionResponseSchema>;
 export const loginResponseSchema = sessionResponseSchema;
 export type LoginResponse = z.output<typeof loginResponseSchema>;
 
+/** Six digits; apps show them with a space in the middle, people type them either way. */
 const totpCodeText = line(authMessages.twoFactorCodeFormat)
+  .max(16, authMessages.twoFactorCodeFormat)
   .transform((code) => code.replace(/\s+/g, ""))
-  .pipe(z.string().regex(/^\d{6}$/, authMessages.twoFactorCodeFormat));
+  .refine((code) => /^\d{6}$/.test(code), authMessages.twoFactorCodeFormat);
 
 /** Recovery codes are typed in any case, with or without their dash. */
 const recoveryCodeText = line(authMessages.recoveryCodeInvalid)
@@ -255,7 +257,10 @@ export const disableTwoFactorBodySchema = z
 export type DisableTwoFactorInput = z.input<typeof disableTwoFactorBodySchema>;
 
 /** The recovery codes, in clear this once (enable, regenerate). */
-export const recoveryCodesResponseSchema = z.object({ message: z.string(), recoveryCodes: z.array(z.string()) });
+export const recoveryCodesResponseSchema = z.object({
+  message: z.string(),
+  recoveryCodes: z.array(z.string()),
+});
 export type RecoveryCodesResponse = z.output<typeof recoveryCodesResponseSchema>;
 
 /** GET /two-factor: whether it is on and how many recovery codes are left. */

@@ -80,11 +80,7 @@ export function awaitsSecondFactor(auth: AuthContext): boolean {
  * Looks a token up, whether or not its session passed two-factor authentication; expired sessions
  * are deleted, sessions near expiry are renewed, the last-seen time is kept.
  */
-export async function readSessionToken(
-  db: Database,
-  token: string,
-  now: Date,
-): Promise<AuthContext | null> {
+export async function readSessionToken(db: Database, token: string, now: Date): Promise<AuthContext | null> {
   if (!/^[a-z2-7]{32}$/.test(token)) return null;
   const sessionId = hashToken(token);
   const rows = await db

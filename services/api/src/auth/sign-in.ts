@@ -36,7 +36,7 @@ export async function signIn(
 
   const now = clock();
   const token = await db.transaction(async (tx) => {
-    const created = await createSession(tx, user.id, now, meta);
+    const created = await createSession(tx, user.id, now, { ipAddress: meta.ip, userAgent: meta.userAgent });
     await tx.update(schema.users).set({ lastSignInAt: now }).where(eq(schema.users.id, user.id));
     return created.token;
   });
@@ -48,7 +48,14 @@ export async function signIn(
 
 /** What /session and /login answer about the signed-in user (or the visitor). */
 export function sessionBody(auth: AuthContext | null, pendingTwoFactor = false): SessionResponse {
-  if (!auth) return { user: null, account: null, isAdmin: false, twoFactorEnabled: false, twoFactorPending: pendingTwoFactor };
+  if (!auth)
+    return {
+      user: null,
+      account: null,
+      isAdmin: false,
+      twoFactorEnabled: false,
+      twoFactorPending: pendingTwoFactor,
+    };
   return {
     user: auth.user,
     account: auth.account,

@@ -50,8 +50,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get("/", { schema: { response: { 200: twoFactorStatusSchema, 401: errorResponseSchema } } }, async (request) =>
-    twoFactorStatus(request.server.deps.db.db, requireAuth(request)),
+  app.get(
+    "/",
+    { schema: { response: { 200: twoFactorStatusSchema, 401: errorResponseSchema } } },
+    async (request) => twoFactorStatus(request.server.deps.db.db, requireAuth(request)),
   );
 
   // A new key with its QR code; stored only by /enable, once the app proved it has it.
@@ -67,7 +69,12 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/enable",
-    { schema: { body: enableTwoFactorBodySchema, response: { 200: recoveryCodesResponseSchema, ...refusals } } },
+    {
+      schema: {
+        body: enableTwoFactorBodySchema,
+        response: { 200: recoveryCodesResponseSchema, ...refusals },
+      },
+    },
     async (request) => {
       const auth = requireAuth(request);
       const recoveryCodes = await enableTwoFactor(portsOf(request), auth, request.body, metaOf(request));
@@ -94,7 +101,12 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = requireAuth(request);
-      const recoveryCodes = await regenerateRecoveryCodes(portsOf(request), auth, request.body.code, metaOf(request));
+      const recoveryCodes = await regenerateRecoveryCodes(
+        portsOf(request),
+        auth,
+        request.body.code,
+        metaOf(request),
+      );
       return { message: authMessages.twoFactorEnabled, recoveryCodes };
     },
   );

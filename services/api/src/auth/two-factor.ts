@@ -93,7 +93,9 @@ export async function enableTwoFactor(
   if (auth.twoFactorEnabled) throw new AppError("CONFLICT", authMessages.twoFactorAlreadyOn);
   const key = totpKeyBytes(body.key);
   if (!key)
-    throw new AppError("BAD_REQUEST", authMessages.twoFactorKeyInvalid, { key: [authMessages.twoFactorKeyInvalid] });
+    throw new AppError("BAD_REQUEST", authMessages.twoFactorKeyInvalid, {
+      key: [authMessages.twoFactorKeyInvalid],
+    });
   await checkCode(ports, auth.user.id, key, body.code, meta);
   const now = ports.clock();
   return ports.db.transaction(async (tx) => {
@@ -108,7 +110,10 @@ export async function enableTwoFactor(
       .update(schema.sessions)
       .set({ twoFactorVerified: false })
       .where(eq(schema.sessions.userId, auth.user.id));
-    await tx.update(schema.sessions).set({ twoFactorVerified: true }).where(eq(schema.sessions.id, auth.sessionId));
+    await tx
+      .update(schema.sessions)
+      .set({ twoFactorVerified: true })
+      .where(eq(schema.sessions.id, auth.sessionId));
     return replaceRecoveryCodes(tx, auth.user.id);
   });
 }
@@ -126,8 +131,13 @@ export async function disableTwoFactor(
   else await checkPassword(ports, auth, body.password ?? "", meta);
   const now = ports.clock();
   await ports.db.transaction(async (tx) => {
-    await tx.update(schema.users).set({ totpKey: null, updatedAt: now }).where(eq(schema.users.id, auth.user.id));
-    await tx.delete(schema.twoFactorRecoveryCodes).where(eq(schema.twoFactorRecoveryCodes.userId, auth.user.id));
+    await tx
+      .update(schema.users)
+      .set({ totpKey: null, updatedAt: now })
+      .where(eq(schema.users.id, auth.user.id));
+    await tx
+      .delete(schema.twoFactorRecoveryCodes)
+      .where(eq(schema.twoFactorRecoveryCodes.userId, auth.user.id));
   });
 }
 
@@ -164,7 +174,10 @@ export async function twoFactorStatus(db: Database, auth: AuthContext) {
     .select({ left: count() })
     .from(schema.twoFactorRecoveryCodes)
     .where(
-      and(eq(schema.twoFactorRecoveryCodes.userId, auth.user.id), isNull(schema.twoFactorRecoveryCodes.usedAt)),
+      and(
+        eq(schema.twoFactorRecoveryCodes.userId, auth.user.id),
+        isNull(schema.twoFactorRecoveryCodes.usedAt),
+      ),
     );
   return { enabled: auth.twoFactorEnabled, recoveryCodesLeft: auth.twoFactorEnabled ? (row?.left ?? 0) : 0 };
 }

@@ -23,7 +23,13 @@ import {
 } from "./helpers";
 
 let t: TestApp;
-const nobody = { user: null, account: null, isAdmin: false, twoFactorEnabled: false, twoFactorPending: false };
+const nobody = {
+  user: null,
+  account: null,
+  isAdmin: false,
+  twoFactorEnabled: false,
+  twoFactorPending: false,
+};
 beforeAll(async () => {
   t = await createTestAppWithJobs();
 });
