@@ -67,6 +67,10 @@ export const routes: RouteObject[] = [
         lazy: page(() => import("../pages/account/ResetPassword").then((m) => m.ResetPasswordPage)),
       },
       {
+        path: "/login/two-factor",
+        lazy: page(() => import("../pages/account/TwoFactor").then((m) => m.TwoFactorPage)),
+      },
+      {
         path: "/confirm-email",
         lazy: page(() => import("../pages/account/ConfirmEmail").then((m) => m.ConfirmEmailPage)),
       },
@@ -119,6 +123,10 @@ export const routes: RouteObject[] = [
           {
             path: "extensions",
             lazy: page(() => import("../pages/console/Extensions").then((m) => m.ExtensionsPage)),
+          },
+          {
+            path: "settings",
+            lazy: page(() => import("../pages/console/Settings").then((m) => m.SettingsPage)),
           },
           {
             path: "*",

@@ -70,7 +70,7 @@ export const profileSchema = z.object({
 export type Profile = z.output<typeof profileSchema>;
 
 export const profileBodySchema = z.object(
-  { firstName: nameText, lastName: nameText, phone: phoneText.optional().transform((p) => p ?? null) },
+  { firstName: nameText, lastName: nameText, phone: phoneText.nullish().transform((p) => p ?? null) },
   { error: settingsMessages.nameRequired },
 );
 export type ProfileInput = z.input<typeof profileBodySchema>;
