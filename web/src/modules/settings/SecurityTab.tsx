@@ -51,7 +51,7 @@ function SessionsCard() {
         <Title order={2} size="h4">
           Active Sessions
         </Title>
-        <Button variant="light" color="red" onClick={() => setConfirmEverywhere(true)}>
+        <Button variant="default" onClick={() => setConfirmEverywhere(true)}>
           Sign Out Everywhere
         </Button>
       </Group>
@@ -70,7 +70,7 @@ function SessionsCard() {
               <Group gap="xs">
                 <Text size="sm">{s.device}</Text>
                 {s.current && (
-                  <Badge size="sm" variant="light">
+                  <Badge size="sm" variant="filled" color="blue.9">
                     This device
                   </Badge>
                 )}
@@ -110,7 +110,7 @@ function SessionsCard() {
             Cancel
           </Button>
           <Button
-            color="red"
+            color="red.9"
             loading={everywhere.isPending}
             onClick={() =>
               everywhere.mutate(false, {

@@ -42,7 +42,7 @@ export function TwoFactorCard() {
           Two-Factor Authentication
         </Title>
         {status.data && (
-          <Badge color={enabled ? "green" : "gray"} variant="light">
+          <Badge color={enabled ? "teal.9" : "gray.7"} variant="filled">
             {enabled ? "On" : "Off"}
           </Badge>
         )}
@@ -185,7 +185,7 @@ function ManageTwoFactor({
         <Button variant="default" onClick={() => setAction("codes")}>
           New Recovery Codes
         </Button>
-        <Button variant="light" color="red" onClick={() => setAction("disable")}>
+        <Button variant="default" onClick={() => setAction("disable")}>
           Turn Off
         </Button>
       </Group>
@@ -241,7 +241,7 @@ function DisableForm({ onDone }: { onDone: () => void }) {
         <Text size="sm">Enter a code from your authenticator app, or your password.</Text>
         <TextInput label="Authentication Code" autoComplete="one-time-code" {...form.getInputProps("code")} />
         <PasswordInput label="Password" autoComplete="current-password" {...form.getInputProps("password")} />
-        <Button type="submit" color="red" loading={disable.isPending}>
+        <Button type="submit" color="red.9" loading={disable.isPending}>
           Turn Off
         </Button>
       </Stack>
