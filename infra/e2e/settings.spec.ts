@@ -8,6 +8,7 @@ import {
   enterTwoFactorCode,
   field,
   linkIn,
+  registrationBody,
   seriousAxeViolations,
   signIn,
   test,
@@ -27,19 +28,13 @@ async function confirmedUser(
   const password = "Settings-Pass-1!";
   const anonymous = await playwright.request.newContext({ baseURL });
   const registered = await anonymous.post("/api/auth/register", {
-    data: {
+    data: registrationBody({
       firstName: "Sam",
       lastName: "Settings",
       email,
       company: "Settings Co",
       password,
-      confirmPassword: password,
-      addressLine1: "1 Main St",
-      city: "Orlando",
-      state: "FL",
-      zipCode: "32801",
-      country: "US",
-    },
+    }),
   });
   expect(registered.ok(), await registered.text()).toBe(true);
   const confirmation = await waitForEmail(admin, email, "confirm_email");

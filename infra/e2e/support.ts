@@ -30,6 +30,25 @@ export function currentTotpCode(totpKey: string): string {
 /** Where the API e-mails contact-form messages (CONTACT_INBOX, default). */
 export const contactInbox = "sales@poundline.com";
 
+/** A registration (POST /api/auth/register) that passes every rule, with an Orlando E911 address. */
+export function registrationBody(person: {
+  firstName: string;
+  lastName: string;
+  company: string;
+  email: string;
+  password: string;
+}) {
+  return {
+    ...person,
+    confirmPassword: person.password,
+    addressLine1: "1 Main St",
+    city: "Orlando",
+    state: "FL",
+    zipCode: "32801",
+    country: "US",
+  };
+}
+
 /** An address no other test (or run) uses. */
 export function uniqueEmail(label: string): string {
   return `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;

@@ -1,16 +1,11 @@
-import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
-import { regionsOf } from "@poundline/api/auth/schemas";
+import { Alert, Button, Card, Group, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
 import { companyBodySchema } from "@poundline/api/settings/schemas";
-import { countries } from "@poundline/db/enums";
 import { isRefusal } from "../../api/errors";
 import type { CompanyResponse } from "../../api/settings";
+import { type Country, countryChange, E911AddressFields } from "../../lib/e911-address-fields";
 import { useSchemaForm } from "../../lib/schema-form";
 import { toast } from "../../lib/toast";
 import { settingsKeys, useSettingsApi, useSettingsMutation } from "./hooks";
-
-type Country = (typeof countries)[number];
-const countryNames: Record<Country, string> = { US: "United States", CA: "Canada" };
-const countryOptions = countries.map((code) => ({ value: code, label: countryNames[code] }));
 
 type Company = NonNullable<CompanyResponse["company"]>;
 
@@ -36,7 +31,6 @@ export function CompanyTab({ company, canEdit }: { company: Company; canEdit: bo
     },
   });
   const save = useSettingsMutation(api.saveCompany, [settingsKeys.company]);
-  const regionLabel = form.values.country === "CA" ? "Province" : "State";
 
   const submit = onSubmit(
     (body) =>
@@ -57,10 +51,9 @@ export function CompanyTab({ company, canEdit }: { company: Company; canEdit: bo
   );
 
   const changeCountry = (value: string | null) => {
-    const country = countries.find((code) => code === value);
-    if (!country || country === form.values.country) return;
+    const country = countryChange(value, form.values.country);
     // The chosen state belongs to the other country's list.
-    form.setValues({ country, stateProvince: "" });
+    if (country) form.setValues({ country, stateProvince: "" });
   };
 
   return (
@@ -100,51 +93,21 @@ export function CompanyTab({ company, canEdit }: { company: Company; canEdit: bo
             <Title order={3} size="h5" mt="sm">
               E911 Address
             </Title>
-            <TextInput
-              label="Address Line 1"
-              required
-              autoComplete="address-line1"
-              {...form.getInputProps("addressLine1")}
+            <E911AddressFields
+              inputs={{
+                line1: form.getInputProps("addressLine1"),
+                line2: form.getInputProps("addressLine2"),
+                city: form.getInputProps("city"),
+                postalCode: form.getInputProps("postalCode"),
+              }}
+              country={form.values.country}
+              region={form.values.stateProvince}
+              regionError={form.errors.stateProvince}
+              countryError={form.errors.country}
+              onRegionChange={(region) => form.setFieldValue("stateProvince", region)}
+              onCountryChange={changeCountry}
+              disabled={!canEdit}
             />
-            <TextInput
-              label="Address Line 2 (optional)"
-              autoComplete="address-line2"
-              {...form.getInputProps("addressLine2")}
-            />
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label="City"
-                required
-                autoComplete="address-level2"
-                {...form.getInputProps("city")}
-              />
-              <Select
-                label={regionLabel}
-                required
-                searchable
-                data={[...regionsOf(form.values.country)]}
-                value={form.values.stateProvince || null}
-                onChange={(value) => form.setFieldValue("stateProvince", value ?? "")}
-                error={form.errors.stateProvince}
-                disabled={!canEdit}
-              />
-              <TextInput
-                label="ZIP / Postal Code"
-                required
-                autoComplete="postal-code"
-                {...form.getInputProps("postalCode")}
-              />
-              <Select
-                label="Country"
-                required
-                allowDeselect={false}
-                data={countryOptions}
-                value={form.values.country}
-                onChange={changeCountry}
-                error={form.errors.country}
-                disabled={!canEdit}
-              />
-            </SimpleGrid>
             {canEdit && (
               <Group justify="flex-end">
                 <Button type="submit" loading={save.isPending}>

@@ -17,10 +17,7 @@ import { isRefusal } from "../../api/errors";
 import type { Profile } from "../../api/settings";
 import { useSchemaForm } from "../../lib/schema-form";
 import { toast } from "../../lib/toast";
-import { settingsKeys, useSettingsApi, useSettingsMutation } from "./hooks";
-
-const failed = (title: string) => (error: Error) =>
-  toast({ title, description: error.message, variant: "destructive" });
+import { failureToast, settingsKeys, useSettingsApi, useSettingsMutation } from "./hooks";
 
 /** Seed 001's profile: avatar, first and last name, phone, and the sign-in e-mail. */
 export function ProfileTab({ profile }: { profile: Profile }) {
@@ -43,7 +40,7 @@ function AvatarCard({ profile }: { profile: Profile }) {
     if (!file) return;
     upload.mutate(file, {
       onSuccess: () => toast({ title: "Avatar Updated", description: "Your new picture is saved." }),
-      onError: failed("Avatar Upload Failed"),
+      onError: failureToast("Avatar Upload Failed"),
     });
   };
 
@@ -72,7 +69,7 @@ function AvatarCard({ profile }: { profile: Profile }) {
                 onClick={() =>
                   remove.mutate(undefined, {
                     onSuccess: () => toast({ title: "Avatar Removed" }),
-                    onError: failed("Avatar Deletion Failed"),
+                    onError: failureToast("Avatar Deletion Failed"),
                   })
                 }
               >
@@ -108,7 +105,7 @@ function NameCard({ profile }: { profile: Profile }) {
         onSuccess: () => toast({ title: "Profile Updated", description: "Your profile has been updated." }),
         onError: (error) => {
           if (isRefusal(error)) showServerErrors(error);
-          failed("Profile Update Failed")(error);
+          failureToast("Profile Update Failed")(error);
         },
       }),
     (errors) =>
@@ -174,7 +171,7 @@ function EmailCard({ profile }: { profile: Profile }) {
         },
         onError: (error) => {
           if (isRefusal(error)) showServerErrors(error);
-          failed("Email Change Failed")(error);
+          failureToast("Email Change Failed")(error);
         },
       }),
     (errors) => toast({ title: "Email Change Failed", description: errors.email, variant: "destructive" }),

@@ -21,10 +21,7 @@ import { isRefusal } from "../../api/errors";
 import type { TwoFactorSetup } from "../../api/settings";
 import { useSchemaForm } from "../../lib/schema-form";
 import { toast } from "../../lib/toast";
-import { settingsKeys, useSettingsApi, useSettingsMutation, useTwoFactorStatus } from "./hooks";
-
-const failed = (title: string) => (error: Error) =>
-  toast({ title, description: error.message, variant: "destructive" });
+import { failureToast, settingsKeys, useSettingsApi, useSettingsMutation, useTwoFactorStatus } from "./hooks";
 
 /**
  * Two-factor authentication with an authenticator app: set up (scan, confirm with a code), the
@@ -74,7 +71,7 @@ function SetUpTwoFactor({ onEnabled }: { onEnabled: (codes: string[]) => void })
     try {
       setSetup(await api.twoFactorSetup());
     } catch (error) {
-      failed("Two-Factor Setup Failed")(error as Error);
+      failureToast("Two-Factor Setup Failed")(error as Error);
     } finally {
       setStarting(false);
     }
@@ -89,7 +86,7 @@ function SetUpTwoFactor({ onEnabled }: { onEnabled: (codes: string[]) => void })
         },
         onError: (error) => {
           if (isRefusal(error)) showServerErrors(error);
-          failed("Two-Factor Setup Failed")(error);
+          failureToast("Two-Factor Setup Failed")(error);
         },
       }),
     (errors) => toast({ title: "Two-Factor Setup Failed", description: errors.code, variant: "destructive" }),
@@ -229,7 +226,7 @@ function DisableForm({ onDone }: { onDone: () => void }) {
         },
         onError: (error) => {
           if (isRefusal(error)) showServerErrors(error);
-          failed("Could Not Turn Off")(error);
+          failureToast("Could Not Turn Off")(error);
         },
       }),
     (errors) =>
@@ -267,7 +264,7 @@ function NewCodesForm({
         onSuccess: (answer) => onDone(answer.recoveryCodes),
         onError: (error) => {
           if (isRefusal(error)) showServerErrors(error);
-          failed("Could Not Make New Codes")(error);
+          failureToast("Could Not Make New Codes")(error);
         },
       }),
     (errors) =>
