@@ -50,6 +50,24 @@ async function openSettings(page: Page, tab: string) {
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
 }
 
+/** On the security tab: sets two-factor authentication up as a person with an app would. */
+async function turnOnTwoFactor(page: Page) {
+  await page.getByRole("button", { name: "Set Up Two-Factor Authentication" }).click();
+  await expect(page.getByRole("img", { name: "QR code to scan with your authenticator app" })).toBeVisible();
+  const key = (await page.getByTestId("totp-key").textContent()) ?? "";
+  expect(key).toMatch(/^[A-Z2-7]{32}$/);
+  await field(page, "Verification Code").fill(currentTotpCode(key));
+  await page.getByRole("button", { name: "Turn On" }).click();
+  await expect(toast(page, "Two-Factor Authentication On")).toBeVisible();
+  // The recovery codes, shown this once.
+  const codes = await page
+    .getByRole("list", { name: "Recovery codes" })
+    .getByRole("listitem")
+    .allTextContents();
+  await page.getByRole("button", { name: "I Have Saved Them" }).click();
+  return { key, codes };
+}
+
 async function signOut(page: Page) {
   await page.getByRole("button", { name: "User menu" }).click();
   await page.getByRole("menuitem", { name: "Sign out" }).click();
@@ -101,21 +119,8 @@ test("enable two-factor authentication, then sign in with a code, then with a re
   await expect(page).toHaveURL(/\/dashboard$/);
   await openSettings(page, "security");
 
-  await page.getByRole("button", { name: "Set Up Two-Factor Authentication" }).click();
-  await expect(page.getByRole("img", { name: "QR code to scan with your authenticator app" })).toBeVisible();
-  const key = (await page.getByTestId("totp-key").textContent()) ?? "";
-  expect(key).toMatch(/^[A-Z2-7]{32}$/);
-  await field(page, "Verification Code").fill(currentTotpCode(key));
-  await page.getByRole("button", { name: "Turn On" }).click();
-  await expect(toast(page, "Two-Factor Authentication On")).toBeVisible();
-
-  // The recovery codes, shown this once.
-  const codes = await page
-    .getByRole("list", { name: "Recovery codes" })
-    .getByRole("listitem")
-    .allTextContents();
+  const { key, codes } = await turnOnTwoFactor(page);
   expect(codes).toHaveLength(10);
-  await page.getByRole("button", { name: "I Have Saved Them" }).click();
   await expect(page.getByText("Recovery codes left: 10")).toBeVisible();
 
   // Password, then the code of the app.
@@ -146,6 +151,33 @@ test("enable two-factor authentication, then sign in with a code, then with a re
     "This recovery code is invalid or has already been used.",
   );
   await expect(page).toHaveURL(/\/login\/two-factor$/);
+});
+
+test("an admin without two-factor authentication is sent to set it up, then enters /admin", async ({
+  page,
+  admin,
+  playwright,
+  baseURL,
+}) => {
+  const user = await confirmedUser(playwright, baseURL ?? "", admin, "new-admin");
+  await signIn(page, user);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const { user: me } = await (await page.request.get("/api/auth/session")).json();
+  const granted = await admin.post(`/api/admin/users/${me.id}/admin`, { headers: { origin: baseURL ?? "" } });
+  expect(granted.ok(), await granted.text()).toBe(true);
+  // The API refuses the new admin until two-factor authentication is on.
+  const refused = await page.request.get("/api/admin/users");
+  expect(refused.status()).toBe(403);
+
+  await page.goto("/admin");
+  await expect(toast(page, "Two-factor authentication required")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/settings\?tab=security$/);
+  await turnOnTwoFactor(page);
+
+  await page.goto("/admin");
+  await appReady(page);
+  await expect(page).toHaveURL(/\/admin$/);
+  expect((await page.request.get("/api/admin/users")).status()).toBe(200);
 });
 
 test("every settings tab has no serious accessibility violation", async ({ page }) => {

@@ -8,7 +8,7 @@ const browsers: [RegExp, string][] = [
   [/\bOPR\/|\bOpera\b/, "Opera"],
   [/\bSamsungBrowser\//, "Samsung Internet"],
   [/\bFirefox\/|\bFxiOS\//, "Firefox"],
-  [/\bChrome\/|\bCriOS\//, "Chrome"],
+  [/\b(Headless)?Chrome\/|\bCriOS\//, "Chrome"],
   [/\bVersion\/[\d.]+.*\bSafari\//, "Safari"],
   [/\bcurl\//, "curl"],
 ];

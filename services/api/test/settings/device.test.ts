@@ -23,6 +23,10 @@ describe("describeDevice", () => {
       ua: "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
       device: "Chrome on Android",
     },
+    {
+      ua: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36",
+      device: "Chrome on Linux",
+    },
     { ua: "curl/8.5.0", device: "curl" },
     { ua: "something else", device: "Unknown device" },
     { ua: null, device: "Unknown device" },

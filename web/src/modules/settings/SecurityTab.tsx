@@ -1,12 +1,12 @@
 import { Badge, Button, Card, Group, Modal, Stack, Text, Title } from "@mantine/core";
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { ActiveSession } from "../../api/settings";
 import { sessionKey, signedOut } from "../../app/session";
 import { toast } from "../../lib/toast";
-import { settingsKeys, useActiveSessions, useSettingsApi, useSettingsMutation } from "./hooks";
+import { failureToast, settingsKeys, useActiveSessions, useSettingsApi } from "./hooks";
 import { TwoFactorCard } from "./TwoFactorCard";
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "");
@@ -27,19 +27,34 @@ function SessionsCard() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [confirmEverywhere, setConfirmEverywhere] = useState(false);
-  const revoke = useSettingsMutation(api.revokeSession, [settingsKeys.sessions]);
-  const everywhere = useSettingsMutation(api.signOutEverywhere, [settingsKeys.sessions]);
+  // Plain mutations: ending this browser's session must not refetch anything first (the guard
+  // would announce a missing session); the list is read again only when another one ended.
+  const revoke = useMutation({ mutationFn: api.revokeSession });
+  const everywhere = useMutation({ mutationFn: api.signOutEverywhere });
 
-  const end = (session: ActiveSession) =>
-    revoke.mutate(session.id, {
-      onSuccess: async () => {
-        toast({ title: "Session Signed Out", description: session.device });
-        if (session.current) await leave();
-      },
-      onError: (error) =>
-        toast({ title: "Sign Out Failed", description: error.message, variant: "destructive" }),
-    });
+  async function end(session: ActiveSession) {
+    try {
+      await revoke.mutateAsync(session.id);
+    } catch (error) {
+      failureToast("Sign Out Failed")(error as Error);
+      return;
+    }
+    if (session.current) await leave();
+    else await client.invalidateQueries({ queryKey: settingsKeys.sessions });
+    toast({ title: "Session Signed Out", description: session.device });
+  }
 
+  async function signOutEverywhere() {
+    try {
+      const answer = await everywhere.mutateAsync(false);
+      await leave();
+      toast({ title: "Signed Out", description: answer.message });
+    } catch (error) {
+      failureToast("Sign Out Failed")(error as Error);
+    }
+  }
+
+  /** To /login first, then signed out (as the user menu's sign-out does). */
   async function leave() {
     await navigate("/login");
     client.setQueryData(sessionKey, signedOut);
@@ -109,20 +124,7 @@ function SessionsCard() {
           <Button variant="default" onClick={() => setConfirmEverywhere(false)}>
             Cancel
           </Button>
-          <Button
-            color="red.9"
-            loading={everywhere.isPending}
-            onClick={() =>
-              everywhere.mutate(false, {
-                onSuccess: async (answer) => {
-                  toast({ title: "Signed Out", description: answer.message });
-                  await leave();
-                },
-                onError: (error) =>
-                  toast({ title: "Sign Out Failed", description: error.message, variant: "destructive" }),
-              })
-            }
-          >
+          <Button color="red.9" loading={everywhere.isPending} onClick={signOutEverywhere}>
             Sign Out Everywhere
           </Button>
         </Group>

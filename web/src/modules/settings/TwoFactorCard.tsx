@@ -77,18 +77,19 @@ function SetUpTwoFactor({ onEnabled }: { onEnabled: (codes: string[]) => void })
     }
   }
 
+  // mutateAsync, not mutate's callbacks: turning it on re-renders the card without this form,
+  // whose callbacks would then be dropped (and the recovery codes never shown).
   const submit = onSubmit(
-    (body) =>
-      enable.mutate(body, {
-        onSuccess: (answer) => {
-          toast({ title: "Two-Factor Authentication On", description: answer.message });
-          onEnabled(answer.recoveryCodes);
-        },
-        onError: (error) => {
-          if (isRefusal(error)) showServerErrors(error);
-          failureToast("Two-Factor Setup Failed")(error);
-        },
-      }),
+    async (body) => {
+      try {
+        const answer = await enable.mutateAsync(body);
+        toast({ title: "Two-Factor Authentication On", description: answer.message });
+        onEnabled(answer.recoveryCodes);
+      } catch (error) {
+        if (isRefusal(error)) showServerErrors(error);
+        failureToast("Two-Factor Setup Failed")(error as Error);
+      }
+    },
     (errors) => toast({ title: "Two-Factor Setup Failed", description: errors.code, variant: "destructive" }),
   );
 
@@ -217,18 +218,18 @@ function DisableForm({ onDone }: { onDone: () => void }) {
     toBody: (values) =>
       values.code ? { code: values.code } : { code: undefined, password: values.password },
   });
+  // As for enabling: once it is off this form is gone, so no per-call callbacks.
   const submit = onSubmit(
-    (body) =>
-      disable.mutate(body, {
-        onSuccess: (answer) => {
-          toast({ title: "Two-Factor Authentication Off", description: answer.message });
-          onDone();
-        },
-        onError: (error) => {
-          if (isRefusal(error)) showServerErrors(error);
-          failureToast("Could Not Turn Off")(error);
-        },
-      }),
+    async (body) => {
+      try {
+        const answer = await disable.mutateAsync(body);
+        toast({ title: "Two-Factor Authentication Off", description: answer.message });
+        onDone();
+      } catch (error) {
+        if (isRefusal(error)) showServerErrors(error);
+        failureToast("Could Not Turn Off")(error as Error);
+      }
+    },
     (errors) =>
       toast({ title: "Could Not Turn Off", description: Object.values(errors)[0], variant: "destructive" }),
   );
