@@ -6,6 +6,7 @@ import {
   demoUser,
   field,
   linkIn,
+  registrationBody,
   signIn,
   signInThroughPage,
   test,
@@ -60,19 +61,13 @@ test("forgot password: the reset e-mail's link sets a new password that signs in
   const email = uniqueEmail("reset");
   const anonymous = await playwright.request.newContext({ baseURL: baseURL ?? "" });
   const registered = await anonymous.post("/api/auth/register", {
-    data: {
+    data: registrationBody({
       firstName: "Riley",
       lastName: "Reset",
       email,
       company: "Reset Co",
       password: "Forgotten-Pass-1!",
-      confirmPassword: "Forgotten-Pass-1!",
-      addressLine1: "1 Main St",
-      city: "Orlando",
-      state: "FL",
-      zipCode: "32801",
-      country: "US",
-    },
+    }),
   });
   expect(registered.ok(), await registered.text()).toBe(true);
   await anonymous.dispose();

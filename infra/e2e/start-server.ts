@@ -10,8 +10,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { openDatabase } from "@poundline/db";
+import { openDatabase, schema } from "@poundline/db";
 import { seedDemoIfEmpty } from "@poundline/db/seed";
+import { eq } from "drizzle-orm";
 import { e2ePasswords } from "./passwords";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -25,7 +26,13 @@ const dataDir = mkdtempSync(join(tmpdir(), "poundline-e2e-"));
 const seeded = await openDatabase({ dataDir: join(dataDir, "pglite") });
 try {
   await seeded.migrate();
-  await seedDemoIfEmpty(seeded.db, { passwords: e2ePasswords() });
+  const passwords = e2ePasswords();
+  await seedDemoIfEmpty(seeded.db, { passwords });
+  // The admin area requires two-factor authentication: the seeded admin has it, with this run's key.
+  await seeded.db
+    .update(schema.users)
+    .set({ totpKey: passwords.adminTotpKey })
+    .where(eq(schema.users.email, "admin@poundline.local"));
 } finally {
   await seeded.close();
 }

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { totpCode, totpKeyBytes } from "@poundline/api/auth/totp";
 import { e2ePasswords } from "./passwords";
 
 /** Helpers shared by the end-to-end specs. */
@@ -7,10 +8,46 @@ import { e2ePasswords } from "./passwords";
 /** The demo logins start-server.ts seeds, with this run's passwords (passwords.ts). */
 const passwords = e2ePasswords();
 export const demoUser = { email: "demo@poundline.local", password: passwords.demo };
-export const adminUser = { email: "admin@poundline.local", password: passwords.admin };
+/** The admin has two-factor authentication (the admin area requires it): `totpKey` makes its codes. */
+export const adminUser = {
+  email: "admin@poundline.local",
+  password: passwords.admin,
+  totpKey: passwords.adminTotpKey,
+};
+
+interface Login {
+  email: string;
+  password: string;
+  /** For a user with two-factor authentication: the sign-in helpers type its current code. */
+  totpKey?: string;
+}
+
+/** The code an authenticator app would show now for this key. */
+export function currentTotpCode(totpKey: string): string {
+  return totpCode(totpKeyBytes(totpKey) as Uint8Array, new Date());
+}
 
 /** Where the API e-mails contact-form messages (CONTACT_INBOX, default). */
 export const contactInbox = "sales@poundline.com";
+
+/** A registration (POST /api/auth/register) that passes every rule, with an Orlando E911 address. */
+export function registrationBody(person: {
+  firstName: string;
+  lastName: string;
+  company: string;
+  email: string;
+  password: string;
+}) {
+  return {
+    ...person,
+    confirmPassword: person.password,
+    addressLine1: "1 Main St",
+    city: "Orlando",
+    state: "FL",
+    zipCode: "32801",
+    country: "US",
+  };
+}
 
 /** An address no other test (or run) uses. */
 export function uniqueEmail(label: string): string {
@@ -43,15 +80,23 @@ export async function appReady(page: Page) {
   await expect(page.getByText("Loading application...")).toBeHidden({ timeout: 15_000 });
 }
 
-/** Signs in through the login page, as a person would. */
-export async function signInThroughPage(page: Page, user: { email: string; password: string }) {
+/** Signs in through the login page, as a person would (with the two-factor code when the user has it). */
+export async function signInThroughPage(page: Page, user: Login) {
   await field(page, /^Email( Address)?( \*)?$/i).fill(user.email);
   await field(page, "Password").fill(user.password);
   await page.getByRole("button", { name: /^(sign in|log in)$/i }).click();
+  if (user.totpKey) await enterTwoFactorCode(page, currentTotpCode(user.totpKey));
+}
+
+/** The sign-in's second step: types a code from the authenticator app. */
+export async function enterTwoFactorCode(page: Page, code: string) {
+  await expect(page.getByRole("heading", { name: "Two-Factor Authentication" })).toBeVisible();
+  await field(page, "Authentication code").fill(code);
+  await page.getByRole("button", { name: "Verify" }).click();
 }
 
 /** Opens /login and signs in. */
-export async function signIn(page: Page, user: { email: string; password: string }) {
+export async function signIn(page: Page, user: Login) {
   await page.goto("/login");
   await appReady(page);
   await signInThroughPage(page, user);
@@ -64,8 +109,16 @@ export async function signIn(page: Page, user: { email: string; password: string
 export const test = base.extend<{ admin: APIRequestContext }>({
   admin: async ({ playwright, baseURL }, provide) => {
     const api = await playwright.request.newContext({ baseURL: baseURL ?? "" });
-    const response = await api.post("/api/auth/login", { data: adminUser });
+    const response = await api.post("/api/auth/login", {
+      data: { email: adminUser.email, password: adminUser.password },
+    });
     expect(response.ok(), `admin login: ${response.status()} ${await response.text()}`).toBe(true);
+    // A cookie-authenticated write: it carries our Origin, as the browser's would.
+    const verified = await api.post("/api/auth/two-factor/verify", {
+      headers: { origin: baseURL ?? "" },
+      data: { code: currentTotpCode(adminUser.totpKey) },
+    });
+    expect(verified.ok(), `admin two-factor: ${verified.status()} ${await verified.text()}`).toBe(true);
     await provide(api);
     await api.dispose();
   },

@@ -10,6 +10,7 @@ export { describeError, type FailedJob, recordFailedJob } from "./failed-jobs";
 export { purgeExpiredRows, retention, startHousekeeping } from "./housekeeping";
 export { createInProcessDriver, type InProcessDriverOptions } from "./in-process-driver";
 export * from "./jobs";
+export { MISSED_CALL_TEMPLATE, notifyMissedCall } from "./notifications/missed-call";
 export type { NotificationSms } from "./notifications/ports";
 export { sendOnce } from "./notifications/sent";
 export {

@@ -51,6 +51,8 @@ export const users = pgTable(
     phone: text("phone"),
     avatarUrl: text("avatar_url"),
     googleId: text("google_id"),
+    /** The TOTP key (base32, RFC 6238, 160 bits) once two-factor authentication is on; null when off. */
+    totpKey: text("totp_key"),
     emailConfirmedAt: instant("email_confirmed_at"),
     lastSignInAt: instant("last_sign_in_at"),
     /** Set by an admin: the user cannot sign in and their sessions are refused (admin user management). */
@@ -94,9 +96,27 @@ export const sessions = pgTable(
     expiresAt: instant("expires_at").notNull(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
+    /** Per the Lucia guide: a user with two-factor authentication is signed in once this is true. */
+    twoFactorVerified: boolean("two_factor_verified").notNull().default(false),
+    /** When the session was last used (updated at most every few minutes), for the sessions list. */
+    lastSeenAt: instant("last_seen_at"),
     ...createdAt,
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** Two-factor recovery codes: shown once, stored as SHA-256 hashes, each usable once. */
+export const twoFactorRecoveryCodes = pgTable(
+  "two_factor_recovery_codes",
+  {
+    codeHash: text("code_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    usedAt: instant("used_at"),
+    ...createdAt,
+  },
+  (t) => [index("two_factor_recovery_codes_user_idx").on(t.userId)],
 );
 
 /** Single-use e-mail tokens (confirmation, password reset); only the hash is stored. */
@@ -108,6 +128,8 @@ export const emailTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     purpose: text("purpose", { enum: emailTokenPurposes }).notNull(),
+    /** change_email: the address that becomes the user's once the link is followed. */
+    newEmail: text("new_email"),
     expiresAt: instant("expires_at").notNull(),
     usedAt: instant("used_at"),
     ...createdAt,

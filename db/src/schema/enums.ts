@@ -77,7 +77,7 @@ export const membershipRoles = ["owner", "admin", "member"] as const;
 export const accountKinds = ["business", "nonprofit", "licensee"] as const;
 export const accountStatuses = ["trialing", "active", "suspended", "closed"] as const;
 export const adminRoles = ["admin"] as const;
-export const emailTokenPurposes = ["confirm_email", "reset_password"] as const;
+export const emailTokenPurposes = ["confirm_email", "reset_password", "change_email"] as const;
 
 export const leadStatuses = [
   "new",

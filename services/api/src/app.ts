@@ -40,6 +40,8 @@ import { conversationRoutes } from "./messages/conversation-routes";
 import { messageRoutes } from "./messages/routes";
 import { numberRoutes } from "./numbers/routes";
 import { holdMusicAudio, ivrGreetingAudio, uploadedAudioRoutes } from "./recordings/uploaded-audio";
+import { avatarRoutes } from "./settings/avatar";
+import { settingsRoutes } from "./settings/routes";
 import { siteRoutes } from "./site/routes";
 import { supportRoutes } from "./support/routes";
 import { type CarrierConfig, carrierConfig } from "./twilio/carrier-config";
@@ -221,6 +223,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(healthRoutes);
   await app.register(uploadedAudioRoutes(holdMusicAudio));
   await app.register(uploadedAudioRoutes(ivrGreetingAudio));
+  await app.register(avatarRoutes);
   await app.register(async (browser) => {
     logRequests(browser);
     await registerSecurityHeaders(browser, {
@@ -263,6 +266,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         await api.register(ivrRoutes);
         await api.register(widgetRoutes);
         await api.register(supportRoutes);
+        await api.register(settingsRoutes, { prefix: "/settings" });
         await api.register(liveRoutes, { allowedOrigins, heartbeatMs: options.liveHeartbeatMs });
       },
       { prefix: "/api" },

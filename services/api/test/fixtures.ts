@@ -1,6 +1,7 @@
 import { hash } from "@node-rs/argon2";
 import { newId, schema } from "@poundline/db";
 import { createSession, SESSION_COOKIE } from "../src/auth/sessions";
+import { newTotpKey } from "../src/auth/totp";
 import { TEST_ORIGIN, type TestApp } from "../src/testing";
 
 /** The password of fixture users unless one is given. */
@@ -21,6 +22,11 @@ export interface CreateUserOptions {
   lastName?: string;
   /** Adds an admin_users row (platform administrator). */
   admin?: boolean;
+  /**
+   * Turns two-factor authentication on (with `totpKey` on the user returned); admins get it
+   * unless told otherwise, as the admin area requires it.
+   */
+  twoFactor?: boolean;
   /** E-mail confirmed; true unless told otherwise. */
   confirmed?: boolean;
   companyName?: string;
@@ -35,6 +41,8 @@ export interface TestUser {
   accountId: string;
   companyName: string;
   admin: boolean;
+  /** The TOTP key when two-factor authentication is on. */
+  totpKey: string | null;
 }
 
 /**
@@ -49,6 +57,7 @@ export async function createUser(t: TestApp, options: CreateUserOptions = {}): P
   const lastName = options.lastName ?? `User ${suffix}`;
   const companyName = options.companyName ?? `Company ${suffix}`;
   const admin = options.admin ?? false;
+  const totpKey = (options.twoFactor ?? admin) ? newTotpKey() : null;
   const now = t.app.deps.clock();
   const userId = newId("user");
   const accountId = newId("account");
@@ -62,6 +71,7 @@ export async function createUser(t: TestApp, options: CreateUserOptions = {}): P
       firstName,
       lastName,
       emailConfirmedAt: options.confirmed === false ? null : now,
+      totpKey,
     });
     await tx.insert(schema.accounts).values({
       id: accountId,
@@ -79,7 +89,7 @@ export async function createUser(t: TestApp, options: CreateUserOptions = {}): P
     if (admin) await tx.insert(schema.adminUsers).values({ userId, role: "admin" });
   });
 
-  return { id: userId, email, password, firstName, lastName, accountId, companyName, admin };
+  return { id: userId, email, password, firstName, lastName, accountId, companyName, admin, totpKey };
 }
 
 export interface SignedIn {
@@ -88,9 +98,9 @@ export interface SignedIn {
   headers: { cookie: string; origin: string };
 }
 
-/** A session for the user, created directly (not through /api/auth/login). */
+/** A session for the user, created directly (not through /api/auth/login), past two-factor authentication. */
 export async function signIn(t: TestApp, user: Pick<TestUser, "id">): Promise<SignedIn> {
-  const { token } = await createSession(t.db.db, user.id, t.app.deps.clock());
+  const { token } = await createSession(t.db.db, user.id, t.app.deps.clock(), { twoFactorVerified: true });
   const cookie = `${SESSION_COOKIE}=${token}`;
   return { cookie, headers: { cookie, origin: TEST_ORIGIN } };
 }

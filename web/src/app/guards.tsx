@@ -7,6 +7,9 @@ import { useSession, useSessionQuery } from "./session";
 /** Seed 001: the not-authenticated toast stays 3 s. */
 export const AUTH_REQUIRED_TOAST_MS = 3000;
 
+const currentPath = (location: { pathname: string; search: string; hash: string }) =>
+  `${location.pathname}${location.search}${location.hash}`;
+
 /** Where a visitor sent to /login wanted to go; login sends them back there. */
 export interface FromState {
   from?: string;
@@ -20,7 +23,7 @@ export function RequireSession() {
   const session = useSessionQuery();
   const user = session.data?.user ?? null;
   const location = useLocation();
-  const missing = !session.isPending && !user;
+  const missing = !session.isPending && !user && !session.data?.twoFactorPending;
   // Once per refusal: React's development double effects would otherwise show it twice.
   const toldMissing = useRef(false);
   useEffect(() => {
@@ -35,6 +38,11 @@ export function RequireSession() {
     });
   }, [missing]);
   if (session.isPending) return <PageLoader label="Loading..." />;
+  // Signed in with the password (or Google), the two-factor code still due.
+  if (session.data?.twoFactorPending)
+    return (
+      <Navigate to="/login/two-factor" replace state={{ from: currentPath(location) } satisfies FromState} />
+    );
   if (!user) {
     const from = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to="/login" replace state={{ from } satisfies FromState} />;
@@ -42,11 +50,28 @@ export function RequireSession() {
   return <Outlet />;
 }
 
-/** /admin/*: needs a session and admin status; others get "Access Denied" and go to /dashboard. */
+/** Where to send an admin who has not set up two-factor authentication yet. */
+export const TWO_FACTOR_SETUP_PATH = "/dashboard/settings?tab=security";
+
+/**
+ * /admin/*: needs a session and admin status; others get "Access Denied" and go to /dashboard.
+ * An admin without two-factor authentication (the API refuses them too) goes to set it up.
+ */
 export function RequireAdmin() {
-  const { user, isAdmin } = useSession();
+  const { user, isAdmin, twoFactorEnabled, twoFactorPending } = useSession();
   const location = useLocation();
   const denied = Boolean(user) && !isAdmin;
+  const needsTwoFactor = Boolean(user) && isAdmin && !twoFactorEnabled;
+  const toldSetup = useRef(false);
+  useEffect(() => {
+    if (!needsTwoFactor || toldSetup.current) return;
+    toldSetup.current = true;
+    toast({
+      title: "Two-factor authentication required",
+      description: "Administrators must turn on two-factor authentication before entering the admin area.",
+      variant: "destructive",
+    });
+  }, [needsTwoFactor]);
   // Once per refusal: React's development double effects would otherwise show it twice.
   const toldDenied = useRef(false);
   useEffect(() => {
@@ -59,10 +84,15 @@ export function RequireAdmin() {
       variant: "destructive",
     });
   }, [denied]);
+  if (twoFactorPending)
+    return (
+      <Navigate to="/login/two-factor" replace state={{ from: currentPath(location) } satisfies FromState} />
+    );
   if (!user) {
     const from = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to="/login" replace state={{ from } satisfies FromState} />;
   }
   if (denied) return <Navigate to="/dashboard" replace />;
+  if (needsTwoFactor) return <Navigate to={TWO_FACTOR_SETUP_PATH} replace />;
   return <Outlet />;
 }

@@ -67,6 +67,10 @@ export const routes: RouteObject[] = [
         lazy: page(() => import("../pages/account/ResetPassword").then((m) => m.ResetPasswordPage)),
       },
       {
+        path: "/login/two-factor",
+        lazy: page(() => import("../pages/account/TwoFactor").then((m) => m.TwoFactorPage)),
+      },
+      {
         path: "/confirm-email",
         lazy: page(() => import("../pages/account/ConfirmEmail").then((m) => m.ConfirmEmailPage)),
       },
@@ -132,6 +136,10 @@ export const routes: RouteObject[] = [
           {
             path: "support/ticket/:ticketId",
             lazy: page(() => import("../pages/console/SupportTicket").then((m) => m.SupportTicketPage)),
+          },
+          {
+            path: "settings",
+            lazy: page(() => import("../pages/console/Settings").then((m) => m.SettingsPage)),
           },
           {
             path: "*",

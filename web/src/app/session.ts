@@ -1,15 +1,29 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ApiClient, SessionResponse } from "../api/client";
 import { useApi } from "../api/context";
+import { verifyTwoFactor } from "../api/settings";
 
 /** Who is signed in, as `GET /api/auth/session` answers: all null/false for a visitor. */
 export type Session = SessionResponse;
 
-export const signedOut: Session = { user: null, account: null, isAdmin: false };
+export const signedOut: Session = {
+  user: null,
+  account: null,
+  isAdmin: false,
+  twoFactorEnabled: false,
+  twoFactorPending: false,
+};
 
 /** The session as the app keeps it: the admin flag is false without a user (seed 000). */
 export function sessionOf(answer: SessionResponse): Session {
-  return { user: answer.user, account: answer.account, isAdmin: Boolean(answer.user && answer.isAdmin) };
+  return {
+    user: answer.user,
+    account: answer.account,
+    isAdmin: Boolean(answer.user && answer.isAdmin),
+    twoFactorEnabled: Boolean(answer.user && answer.twoFactorEnabled),
+    // The password was right; the two-factor code is still due (/login/two-factor).
+    twoFactorPending: !answer.user && answer.twoFactorPending,
+  };
 }
 
 export const sessionKey = ["session"] as const;
@@ -46,6 +60,22 @@ export function useSignIn() {
     mutationFn: api.auth.login,
     onSuccess: (answer) => queryClient.setQueryData(sessionKey, sessionOf(answer)),
   });
+}
+
+/** The second step of sign-in: a code from the app or a recovery code; the answer is the session. */
+export function useVerifyTwoFactor() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Parameters<typeof verifyTwoFactor>[1]) => verifyTwoFactor(api, body),
+    onSuccess: (answer) => queryClient.setQueryData(sessionKey, sessionOf(answer)),
+  });
+}
+
+/** Reads the session again (after a change to the profile, the avatar or two-factor authentication). */
+export function useRefreshSession() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: sessionKey });
 }
 
 /** Signs out; the app counts as signed out afterwards even when the request failed. */

@@ -3,15 +3,40 @@ import { describe, expect, it } from "vitest";
 import { sessionOf, sessionQuery, signedOut } from "../../src/app/session";
 import { errorAnswer, fakeApi, json } from "../fake-api";
 
-const user = { id: "usr_1", email: "erin@example.com", firstName: "Erin", lastName: "Tester" };
+const user = {
+  id: "usr_1",
+  email: "erin@example.com",
+  firstName: "Erin",
+  lastName: "Tester",
+  avatarUrl: null,
+};
 const account = { id: "acct_1", companyName: "Tester Plumbing", role: "owner" };
+const flags = { twoFactorEnabled: false, twoFactorPending: false };
 
 describe("sessionOf", () => {
   it.each([
-    ["a signed-in admin", { user, account, isAdmin: true }, { user, account, isAdmin: true }],
-    ["a signed-in user", { user, account, isAdmin: false }, { user, account, isAdmin: false }],
+    [
+      "a signed-in admin",
+      { user, account, isAdmin: true, ...flags },
+      { user, account, isAdmin: true, ...flags },
+    ],
+    [
+      "a signed-in user",
+      { user, account, isAdmin: false, ...flags },
+      { user, account, isAdmin: false, ...flags },
+    ],
+    [
+      "a user with two-factor authentication",
+      { user, account, isAdmin: false, twoFactorEnabled: true, twoFactorPending: false },
+      { user, account, isAdmin: false, twoFactorEnabled: true, twoFactorPending: false },
+    ],
     // Seed 000: the admin flag is false without a session.
-    ["no user but an admin flag", { user: null, account: null, isAdmin: true }, signedOut],
+    ["no user but an admin flag", { user: null, account: null, isAdmin: true, ...flags }, signedOut],
+    [
+      "a password-only session waiting for its code",
+      { user: null, account: null, isAdmin: false, twoFactorEnabled: false, twoFactorPending: true },
+      { ...signedOut, twoFactorPending: true },
+    ],
   ])("%s", (_case, answer, session) => {
     expect(sessionOf(answer)).toEqual(session);
   });
@@ -19,12 +44,13 @@ describe("sessionOf", () => {
 
 describe("sessionQuery", () => {
   it("caches the session the API answers, from GET /api/auth/session", async () => {
-    const { api, urls } = fakeApi(() => json(200, { user, account, isAdmin: false }));
+    const { api, urls } = fakeApi(() => json(200, { user, account, isAdmin: false, ...flags }));
     const queryClient = new QueryClient();
     await expect(queryClient.fetchQuery(sessionQuery(api))).resolves.toEqual({
       user,
       account,
       isAdmin: false,
+      ...flags,
     });
     expect(urls).toEqual(["/api/auth/session"]);
   });

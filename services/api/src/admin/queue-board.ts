@@ -4,8 +4,8 @@ import { FastifyAdapter } from "@bull-board/fastify";
 import { queueNames, redisOptionsFromUrl } from "@poundline/workers";
 import { Queue } from "bullmq";
 import type { FastifyInstance } from "fastify";
-import { loadAuth } from "../auth/context";
-import { AppError, sendError } from "../http/errors";
+import { assertAdminAccess, loadAuth } from "../auth/context";
+import { type AppError, sendError } from "../http/errors";
 import { createOriginCheck } from "../http/origin";
 
 /** Where admins see the queues (Bull Board), beside the console's admin area. */
@@ -48,8 +48,7 @@ export async function queueBoardRoutes(
         const back = encodeURIComponent(request.url.split("?")[0] ?? QUEUE_BOARD_PATH);
         return reply.redirect(`/login?next=${back}`, 303);
       }
-      if (!request.auth.isAdmin)
-        throw new AppError("FORBIDDEN", "You do not have permission to access this page.");
+      assertAdminAccess(request.auth);
     } catch (err) {
       return sendError(err as AppError, request, reply);
     }

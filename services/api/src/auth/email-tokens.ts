@@ -5,12 +5,13 @@ import { generateToken, hashToken } from "./sessions";
 
 const HOUR_MS = 60 * 60 * 1000;
 
-export type EmailTokenPurpose = "confirm_email" | "reset_password";
+export type EmailTokenPurpose = "confirm_email" | "reset_password" | "change_email";
 
 /** How long an e-mailed link works. */
 export const emailTokenLifetimeMs: Record<EmailTokenPurpose, number> = {
   confirm_email: 24 * HOUR_MS,
   reset_password: HOUR_MS,
+  change_email: 24 * HOUR_MS,
 };
 
 const TOKEN_PATTERN = /^[a-z2-7]{32}$/;
@@ -21,12 +22,15 @@ export async function issueEmailToken(
   userId: string,
   purpose: EmailTokenPurpose,
   now: Date,
+  /** change_email: the address the link confirms. */
+  newEmail?: string,
 ): Promise<string> {
   const token = generateToken();
   await db.insert(schema.emailTokens).values({
     tokenHash: hashToken(token),
     userId,
     purpose,
+    newEmail: newEmail ?? null,
     expiresAt: new Date(now.getTime() + emailTokenLifetimeMs[purpose]),
   });
   return token;
@@ -42,6 +46,16 @@ export async function consumeEmailToken(
   purpose: EmailTokenPurpose,
   now: Date,
 ): Promise<string | null> {
+  return (await consumeEmailTokenRow(db, token, purpose, now))?.userId ?? null;
+}
+
+/** consumeEmailToken with the token's new address (change_email). */
+export async function consumeEmailTokenRow(
+  db: Database,
+  token: string,
+  purpose: EmailTokenPurpose,
+  now: Date,
+): Promise<{ userId: string; newEmail: string | null } | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
   const t = schema.emailTokens;
   const rows = await db
@@ -50,8 +64,8 @@ export async function consumeEmailToken(
     .where(
       and(eq(t.tokenHash, hashToken(token)), eq(t.purpose, purpose), isNull(t.usedAt), gt(t.expiresAt, now)),
     )
-    .returning({ userId: t.userId });
-  return rows[0]?.userId ?? null;
+    .returning({ userId: t.userId, newEmail: t.newEmail });
+  return rows[0] ?? null;
 }
 
 /** Retires the user's outstanding tokens of a purpose (after a password change, say). */

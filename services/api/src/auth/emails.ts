@@ -55,6 +55,21 @@ export function resetPasswordMessage(to: string, firstName: string, link: string
   };
 }
 
+export function changeEmailMessage(to: string, firstName: string, link: string): OutgoingEmail {
+  const lines = [
+    greeting(firstName),
+    `You asked to use this address for your ${PRODUCT} account. Please confirm it:`,
+    "The link is valid for 24 hours. Until you follow it, your account keeps its current address. If you did not ask for this, you can ignore this email.",
+  ];
+  return {
+    template: "change_email",
+    to,
+    subject: `Confirm your new ${PRODUCT} email address`,
+    text: `${lines[0]}\n\n${lines[1]}\n\n${link}\n\n${lines[2]}\n`,
+    html: html(lines, { href: link, label: "Confirm my new email address" }),
+  };
+}
+
 /**
  * Sends an auth e-mail; a delivery failure is logged, not thrown: the outbox row keeps the
  * message (status failed) and the user's request still succeeds. A lost confirmation is

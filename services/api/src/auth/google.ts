@@ -131,7 +131,10 @@ export async function signInWithGoogle(ports: AuthPorts, claims: GoogleClaims, m
       ));
     }
     await tx.update(u).set({ lastSignInAt: now }).where(eq(u.id, userId));
-    const { token, session } = await createSession(tx, userId, now, meta);
+    const { token, session } = await createSession(tx, userId, now, {
+      ipAddress: meta.ip,
+      userAgent: meta.userAgent,
+    });
     return { token, expiresAt: session.expiresAt };
   });
 }

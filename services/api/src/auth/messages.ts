@@ -29,6 +29,17 @@ export const authMessages = {
   passwordChanged: "Your password has been updated.",
   googleNotConfigured: "Google sign-in is not configured.",
   accountDisabled: "This account has been disabled.",
+  twoFactorCodeFormat: "Enter the 6-digit code from your authenticator app.",
+  twoFactorCodeInvalid: "Invalid code. Please try again.",
+  recoveryCodeInvalid: "This recovery code is invalid or has already been used.",
+  twoFactorCodeOrRecovery: "Enter the code from your authenticator app or a recovery code.",
+  twoFactorCodeOrPassword: "Enter a code from your authenticator app or your password.",
+  twoFactorAlreadyOn: "Two-factor authentication is already on.",
+  twoFactorOff: "Two-factor authentication is not on.",
+  twoFactorEnabled: "Two-factor authentication is on.",
+  twoFactorDisabled: "Two-factor authentication is off.",
+  twoFactorSignInExpired: "Your sign-in has expired. Please sign in again.",
+  twoFactorKeyInvalid: "The setup key is invalid. Please start again.",
 } as const;
 
 /** Registration minimum (seed 000); the settings screen's minimum is lower (seed 001). */

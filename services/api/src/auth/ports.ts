@@ -1,6 +1,6 @@
 import type { Database } from "@poundline/db";
 import type { Mailer } from "@poundline/platform/mailer";
-import type { FastifyBaseLogger } from "fastify";
+import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 import type { LoginThrottle } from "./throttle";
 
@@ -37,4 +37,14 @@ export function publicUrl(
   const url = new URL(config.PUBLIC_BASE_URL.replace(/\/+$/, "") + path);
   for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, value);
   return url.toString();
+}
+
+/** The ports of a request's handler, from the app's dependencies. */
+export function portsOf(request: FastifyRequest): SignInPorts {
+  const { db, mailer, clock, config, loginThrottle } = request.server.deps;
+  return { db: db.db, mailer, clock, config, loginThrottle, log: request.log };
+}
+
+export function metaOf(request: FastifyRequest): RequestMeta {
+  return { ip: request.ip, userAgent: request.headers["user-agent"] };
 }

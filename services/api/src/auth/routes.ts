@@ -1,9 +1,9 @@
 import { generateCodeVerifier, generateState } from "arctic";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../http/errors";
 import { errorResponseSchema } from "../http/schemas";
 import { clearSessionCookie, requireAuth, setSessionCookie } from "./context";
+import { confirmEmailChange } from "./email-change";
 import {
   createGoogleSignIn,
   GOOGLE_COOKIE_MAX_AGE_SECONDS,
@@ -15,7 +15,7 @@ import {
 } from "./google";
 import { changePassword } from "./password-change";
 import { requestPasswordReset, resetPassword } from "./password-reset";
-import { publicUrl, type RequestMeta, type SignInPorts, usesHttps } from "./ports";
+import { metaOf, portsOf, publicUrl, usesHttps } from "./ports";
 import { confirmEmail, registerUser } from "./registration";
 import {
   authMessages,
@@ -32,8 +32,9 @@ import {
   resetPasswordBodySchema,
   sessionResponseSchema,
 } from "./schemas";
-import { invalidateSession } from "./sessions";
+import { awaitsSecondFactor, invalidateSession } from "./sessions";
 import { sessionBody, signIn } from "./sign-in";
+import { twoFactorRoutes } from "./two-factor-routes";
 
 /** Where the browser lands after the links and redirects of this plugin (pages of the web app). */
 const pages = {
@@ -41,20 +42,13 @@ const pages = {
   confirmFailed: "/login?confirm_error=invalid",
   googleFailed: "/login?error=google",
   signedIn: "/dashboard",
+  emailChanged: "/dashboard/settings?email=changed",
+  emailChangeFailed: "/dashboard/settings?email=invalid",
 };
 
 export interface AuthRoutesOptions {
   /** Replaces the code-for-tokens call to Google, so tests can run the callback offline. */
   googleTokenExchange?: GoogleTokenExchange;
-}
-
-function portsOf(request: FastifyRequest): SignInPorts {
-  const { db, mailer, clock, config, loginThrottle } = request.server.deps;
-  return { db: db.db, mailer, clock, config, loginThrottle, log: request.log };
-}
-
-function metaOf(request: FastifyRequest): RequestMeta {
-  return { ip: request.ip, userAgent: request.headers["user-agent"] };
 }
 
 /** Accounts and sign-in, mounted at /api/auth. */
@@ -101,6 +95,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   );
 
+  // The link in the e-mail sent to a new address (settings); the address changes only here.
+  app.get(
+    "/confirm-email-change",
+    {
+      exposeHeadRoute: false,
+      schema: { querystring: confirmEmailQuerySchema, response: { 303: emptyResponseSchema } },
+    },
+    async (request, reply) => {
+      const { token } = request.query;
+      const changed = token ? await confirmEmailChange(portsOf(request), token) : false;
+      return reply.redirect(changed ? pages.emailChanged : pages.emailChangeFailed, 303);
+    },
+  );
+
   app.post(
     "/confirm-email",
     {
@@ -129,7 +137,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const { token, auth } = await signIn(portsOf(request), request.body, metaOf(request));
       setSessionCookie(reply, token, auth.expiresAt, secure);
-      return { user: auth.user, account: auth.account, isAdmin: auth.isAdmin };
+      return awaitsSecondFactor(auth) ? sessionBody(null, true) : sessionBody(auth);
     },
   );
 
@@ -137,15 +145,18 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     "/logout",
     { schema: { response: { 204: emptyResponseSchema, 403: errorResponseSchema } } },
     async (request, reply) => {
-      if (request.auth) await invalidateSession(request.server.deps.db.db, request.auth.sessionId);
+      const session = request.auth ?? request.pendingTwoFactor;
+      if (session) await invalidateSession(request.server.deps.db.db, session.sessionId);
       clearSessionCookie(reply, secure);
       return reply.status(204).send(null);
     },
   );
 
   app.get("/session", { schema: { response: { 200: sessionResponseSchema } } }, async (request) =>
-    sessionBody(request.auth),
+    sessionBody(request.auth, Boolean(request.pendingTwoFactor)),
   );
+
+  await app.register(twoFactorRoutes, { prefix: "/two-factor" });
 
   app.post(
     "/forgot-password",

@@ -179,17 +179,93 @@ export const sessionUserSchema = z.object({
 });
 export const sessionAccountSchema = z.object({ id: z.string(), companyName: z.string(), role: z.string() });
 
-/** GET /session: who is signed in; all null/false for a visitor. */
+/**
+ * GET /session: who is signed in; all null/false for a visitor. `twoFactorPending`: the password
+ * was right but the two-factor code is still due (user stays null until it is given).
+ */
 export const sessionResponseSchema = z.object({
-  user: sessionUserSchema.nullable(),
+  user: sessionUserSchema.extend({ avatarUrl: z.string().nullable() }).nullable(),
   account: sessionAccountSchema.nullable(),
   isAdmin: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  twoFactorPending: z.boolean(),
 });
 export type SessionResponse = z.output<typeof sessionResponseSchema>;
 
-/** POST /login: the same shape, always with a user. */
-export const loginResponseSchema = sessionResponseSchema.extend({ user: sessionUserSchema });
+/** POST /login and POST /two-factor/verify: the same shape (no user while the code is due). */
+export const loginResponseSchema = sessionResponseSchema;
 export type LoginResponse = z.output<typeof loginResponseSchema>;
+
+/** Six digits; apps show them with a space in the middle, people type them either way. */
+const totpCodeText = line(authMessages.twoFactorCodeFormat)
+  .max(16, authMessages.twoFactorCodeFormat)
+  .transform((code) => code.replace(/\s+/g, ""))
+  .refine((code) => /^\d{6}$/.test(code), authMessages.twoFactorCodeFormat);
+
+/** Recovery codes are typed in any case, with or without their dash. */
+const recoveryCodeText = line(authMessages.recoveryCodeInvalid)
+  .max(64, authMessages.recoveryCodeInvalid)
+  .transform((code) => code.replace(/[\s-]+/g, "").toLowerCase());
+
+/** POST /two-factor/verify: the second step of sign-in, with a code or a recovery code. */
+export const verifyTwoFactorBodySchema = z
+  .object(
+    { code: totpCodeText.optional(), recoveryCode: recoveryCodeText.optional() },
+    { error: authMessages.twoFactorCodeOrRecovery },
+  )
+  .refine((body) => body.code !== undefined || (body.recoveryCode ?? "") !== "", {
+    path: ["code"],
+    message: authMessages.twoFactorCodeOrRecovery,
+  });
+export type VerifyTwoFactorInput = z.input<typeof verifyTwoFactorBodySchema>;
+export type VerifyTwoFactorBody = z.output<typeof verifyTwoFactorBodySchema>;
+
+/** GET /two-factor/setup: a fresh key to scan; nothing is stored until it is confirmed. */
+export const twoFactorSetupResponseSchema = z.object({
+  key: z.string(),
+  uri: z.string(),
+  /** The QR code of `uri`, an SVG image as a data: URL. */
+  qrCode: z.string(),
+});
+export type TwoFactorSetup = z.output<typeof twoFactorSetupResponseSchema>;
+
+/** POST /two-factor/enable: the key from setup and a code it generated, proving the app has it. */
+export const enableTwoFactorBodySchema = z.object(
+  {
+    key: line(authMessages.twoFactorKeyInvalid).max(128, authMessages.twoFactorKeyInvalid),
+    code: totpCodeText,
+  },
+  { error: authMessages.twoFactorCodeFormat },
+);
+export type EnableTwoFactorInput = z.input<typeof enableTwoFactorBodySchema>;
+
+/** POST /two-factor/disable: a current code, or the password. */
+export const disableTwoFactorBodySchema = z
+  .object(
+    {
+      code: totpCodeText.optional(),
+      password: passwordText(authMessages.twoFactorCodeOrPassword)
+        .max(PASSWORD_MAX_LENGTH, authMessages.currentPasswordIncorrect)
+        .optional(),
+    },
+    { error: authMessages.twoFactorCodeOrPassword },
+  )
+  .refine((body) => body.code !== undefined || (body.password ?? "") !== "", {
+    path: ["code"],
+    message: authMessages.twoFactorCodeOrPassword,
+  });
+export type DisableTwoFactorInput = z.input<typeof disableTwoFactorBodySchema>;
+
+/** The recovery codes, in clear this once (enable, regenerate). */
+export const recoveryCodesResponseSchema = z.object({
+  message: z.string(),
+  recoveryCodes: z.array(z.string()),
+});
+export type RecoveryCodesResponse = z.output<typeof recoveryCodesResponseSchema>;
+
+/** GET /two-factor: whether it is on and how many recovery codes are left. */
+export const twoFactorStatusSchema = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int() });
+export type TwoFactorStatus = z.output<typeof twoFactorStatusSchema>;
 
 /** A redirect or a 204: no body. */
 export const emptyResponseSchema = z.null().describe("No body");

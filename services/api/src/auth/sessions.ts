@@ -10,6 +10,8 @@ export const SESSION_LIFETIME_MS = 30 * DAY_MS;
 /** A session with less than this left is extended by a full lifetime on use. */
 export const SESSION_RENEW_WITHIN_MS = 15 * DAY_MS;
 export const SESSION_COOKIE = "session";
+/** The sessions list's "last seen" is written at most this often, not on every request. */
+export const LAST_SEEN_PRECISION_MS = 5 * 60 * 1000;
 
 /** 160 random bits, base32: what goes into the cookie. */
 export function generateToken(): string {
@@ -26,6 +28,8 @@ export function hashToken(token: string): string {
 export interface SessionMeta {
   ipAddress?: string | undefined;
   userAgent?: string | undefined;
+  /** The user passed two-factor authentication already (or has none to pass: it does not matter then). */
+  twoFactorVerified?: boolean;
 }
 
 export async function createSession(db: Database, userId: string, now: Date, meta: SessionMeta = {}) {
@@ -36,6 +40,8 @@ export async function createSession(db: Database, userId: string, now: Date, met
     expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
     ipAddress: storableHeader(meta.ipAddress, 100),
     userAgent: storableHeader(meta.userAgent, 512),
+    twoFactorVerified: meta.twoFactorVerified ?? false,
+    lastSeenAt: now,
   };
   await db.insert(schema.sessions).values(session);
   return { token, session };
@@ -46,28 +52,49 @@ export interface AuthContext {
   expiresAt: Date;
   /** True when this validation pushed the expiry forward: the cookie must be re-sent. */
   renewed: boolean;
-  user: { id: string; email: string; firstName: string; lastName: string };
+  user: { id: string; email: string; firstName: string; lastName: string; avatarUrl: string | null };
   /** The user's account (the first one joined) and role in it; null for a user without one. */
   account: { id: string; companyName: string; role: string } | null;
   isAdmin: boolean;
+  /** The user has two-factor authentication on. */
+  twoFactorEnabled: boolean;
+  /** This session passed it (always read together with twoFactorEnabled: see loadAuth). */
+  twoFactorVerified: boolean;
 }
 
-/** Looks a token up; expired sessions are deleted, sessions near expiry are renewed. */
-export async function validateSessionToken(
-  db: Database,
-  token: string,
-  now: Date,
-): Promise<AuthContext | null> {
+/**
+ * The signed-in user of a token: null for an unknown or expired token and for a session still
+ * waiting for its two-factor code (see readSessionToken for that one).
+ */
+export async function validateSessionToken(db: Database, token: string, now: Date) {
+  const auth = await readSessionToken(db, token, now);
+  return auth && !awaitsSecondFactor(auth) ? auth : null;
+}
+
+/** A session opened with the password of a user with two-factor authentication, before the code. */
+export function awaitsSecondFactor(auth: AuthContext): boolean {
+  return auth.twoFactorEnabled && !auth.twoFactorVerified;
+}
+
+/**
+ * Looks a token up, whether or not its session passed two-factor authentication; expired sessions
+ * are deleted, sessions near expiry are renewed, the last-seen time is kept.
+ */
+export async function readSessionToken(db: Database, token: string, now: Date): Promise<AuthContext | null> {
   if (!/^[a-z2-7]{32}$/.test(token)) return null;
   const sessionId = hashToken(token);
   const rows = await db
     .select({
       expiresAt: schema.sessions.expiresAt,
+      twoFactorVerified: schema.sessions.twoFactorVerified,
+      lastSeenAt: schema.sessions.lastSeenAt,
+      totpKey: schema.users.totpKey,
       user: {
         id: schema.users.id,
         email: schema.users.email,
         firstName: schema.users.firstName,
         lastName: schema.users.lastName,
+        avatarUrl: schema.users.avatarUrl,
       },
       accountId: schema.accountMemberships.accountId,
       role: schema.accountMemberships.role,
@@ -94,8 +121,13 @@ export async function validateSessionToken(
   if (expiresAt.getTime() - now.getTime() < SESSION_RENEW_WITHIN_MS) {
     expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
     renewed = true;
-    await db.update(schema.sessions).set({ expiresAt }).where(eq(schema.sessions.id, sessionId));
   }
+  const seenLongAgo = !row.lastSeenAt || now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_PRECISION_MS;
+  if (renewed || seenLongAgo)
+    await db
+      .update(schema.sessions)
+      .set({ expiresAt, lastSeenAt: now })
+      .where(eq(schema.sessions.id, sessionId));
   return {
     sessionId,
     expiresAt,
@@ -106,6 +138,8 @@ export async function validateSessionToken(
         ? { id: row.accountId, companyName: row.companyName, role: row.role }
         : null,
     isAdmin: row.adminUserId !== null,
+    twoFactorEnabled: row.totpKey !== null,
+    twoFactorVerified: row.twoFactorVerified,
   };
 }
 

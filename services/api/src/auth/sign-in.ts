@@ -4,7 +4,7 @@ import { AppError } from "../http/errors";
 import { verifyPassword } from "./passwords";
 import type { RequestMeta, SignInPorts } from "./ports";
 import { authMessages, type LoginBody, type SessionResponse } from "./schemas";
-import { type AuthContext, createSession, validateSessionToken } from "./sessions";
+import { type AuthContext, createSession, readSessionToken } from "./sessions";
 
 /**
  * E-mail and password sign-in. An unknown address and a wrong password get the same answer in
@@ -39,17 +39,31 @@ export async function signIn(
 
   const now = clock();
   const token = await db.transaction(async (tx) => {
-    const created = await createSession(tx, user.id, now, meta);
+    const created = await createSession(tx, user.id, now, { ipAddress: meta.ip, userAgent: meta.userAgent });
     await tx.update(schema.users).set({ lastSignInAt: now }).where(eq(schema.users.id, user.id));
     return created.token;
   });
-  const auth = await validateSessionToken(db, token, now);
+  // With two-factor authentication the session waits for the code (POST /two-factor/verify).
+  const auth = await readSessionToken(db, token, now);
   if (!auth) throw new Error("a session just created could not be read back");
   return { token, auth };
 }
 
 /** What /session and /login answer about the signed-in user (or the visitor). */
-export function sessionBody(auth: AuthContext | null): SessionResponse {
-  if (!auth) return { user: null, account: null, isAdmin: false };
-  return { user: auth.user, account: auth.account, isAdmin: auth.isAdmin };
+export function sessionBody(auth: AuthContext | null, pendingTwoFactor = false): SessionResponse {
+  if (!auth)
+    return {
+      user: null,
+      account: null,
+      isAdmin: false,
+      twoFactorEnabled: false,
+      twoFactorPending: pendingTwoFactor,
+    };
+  return {
+    user: auth.user,
+    account: auth.account,
+    isAdmin: auth.isAdmin,
+    twoFactorEnabled: auth.twoFactorEnabled,
+    twoFactorPending: false,
+  };
 }

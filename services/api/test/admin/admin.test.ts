@@ -87,7 +87,8 @@ describe("GET /api/admin/users", () => {
 
 describe("granting and revoking admin", () => {
   it("grants admin, idempotently, recording who granted it", async () => {
-    const target = await createUser(t);
+    // With two-factor authentication on, which the admin area requires.
+    const target = await createUser(t, { twoFactor: true });
     const grant = () =>
       t.app.inject({
         method: "POST",

@@ -23,6 +23,13 @@ import {
 } from "./helpers";
 
 let t: TestApp;
+const nobody = {
+  user: null,
+  account: null,
+  isAdmin: false,
+  twoFactorEnabled: false,
+  twoFactorPending: false,
+};
 beforeAll(async () => {
   t = await createTestAppWithJobs();
 });
@@ -100,9 +107,11 @@ describe("register, confirm, sign in, sign out", () => {
     const signedIn = await login(t, "GRACE.HOPPER@example.com", STRONG_PASSWORD);
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json()).toEqual({
-      user: { id: user?.id, email, firstName: "Ada", lastName: "Lovelace" },
+      user: { id: user?.id, email, firstName: "Ada", lastName: "Lovelace", avatarUrl: null },
       account: { id: account?.id, companyName: "Analytical Engines LLC", role: "owner" },
       isAdmin: false,
+      twoFactorEnabled: false,
+      twoFactorPending: false,
     });
     const cookie = signedIn.cookies.find((c) => c.name === "session");
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
@@ -120,13 +129,13 @@ describe("register, confirm, sign in, sign out", () => {
     expect(await sessionsOf(t, user?.id ?? "")).toHaveLength(0);
 
     const after = await get(t.app, "/api/auth/session", sessionCookie);
-    expect(after.json()).toEqual({ user: null, account: null, isAdmin: false });
+    expect(after.json()).toEqual(nobody);
   });
 
   it("answers a visitor's session check with nobody", async () => {
     const res = await get(t.app, "/api/auth/session");
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ user: null, account: null, isAdmin: false });
+    expect(res.json()).toEqual(nobody);
   });
 
   it("confirms through the JSON endpoint too, once", async () => {
@@ -142,7 +151,7 @@ describe("register, confirm, sign in, sign out", () => {
   });
 
   it("reports admin status at sign-in", async () => {
-    const admin = await createUser(t, { admin: true });
+    const admin = await createUser(t, { admin: true, twoFactor: false });
     const res = await login(t, admin.email, admin.password);
     expect(res.statusCode).toBe(200);
     expect(res.json().isAdmin).toBe(true);

@@ -43,7 +43,13 @@ describe("sessions", () => {
     const session = await signIn(clocked, user);
     clock.advance(30 * DAY_MS + 1000);
     const res = await get(clocked.app, "/api/auth/session", session.cookie);
-    expect(res.json()).toEqual({ user: null, account: null, isAdmin: false });
+    expect(res.json()).toEqual({
+      user: null,
+      account: null,
+      isAdmin: false,
+      twoFactorEnabled: false,
+      twoFactorPending: false,
+    });
     expect(setCookieOf(res, SESSION_COOKIE)?.value).toBe("");
     expect(await sessionsOf(clocked, user.id)).toHaveLength(0);
     const write = await post(

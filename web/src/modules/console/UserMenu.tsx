@@ -37,7 +37,7 @@ export function UserMenu() {
     <Menu position="bottom-end" width={220}>
       <Menu.Target>
         <UnstyledButton aria-label="User menu">
-          <Avatar radius="xl" color="blue.9" variant="filled">
+          <Avatar src={user?.avatarUrl} alt="" radius="xl" color="blue.9" variant="filled">
             {initials}
           </Avatar>
         </UnstyledButton>

@@ -1,19 +1,19 @@
 import { Anchor, Group, Stack } from "@mantine/core";
 import { loginBodySchema } from "@poundline/api/auth/schemas";
-import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
-import type { FromState } from "../../app/guards";
+import { Link, useSearchParams } from "react-router";
 import { useSignIn } from "../../app/session";
 import { useSchemaForm } from "../../lib/schema-form";
 import { toast } from "../../lib/toast";
 import * as Account from "./account-layout";
+import { useAfterSignIn, useToSecondStep } from "./after-sign-in";
 import { GoogleOrEmail } from "./google-button";
 import { PasswordField } from "./password-fields";
 import { invalidSignIn, noticeOf, signInFailure } from "./sign-in-messages";
 
 export function LoginPage() {
-  const navigate = useNavigate();
-  const location = useLocation();
   const [searchParams] = useSearchParams();
+  const afterSignIn = useAfterSignIn();
+  const toSecondStep = useToSecondStep();
   const notice = noticeOf(searchParams);
   const signIn = useSignIn();
   const { form, onSubmit } = useSchemaForm({
@@ -23,21 +23,16 @@ export function LoginPage() {
 
   const submit = onSubmit(
     async (credentials) => {
+      let answer: Awaited<ReturnType<typeof signIn.mutateAsync>>;
       try {
-        await signIn.mutateAsync(credentials);
+        answer = await signIn.mutateAsync(credentials);
       } catch (err) {
         toast({ ...signInFailure(err), variant: "destructive" });
         return;
       }
-      // A server page (the queue board) names itself in ?next=: a full load, same site only.
-      const next = searchParams.get("next");
-      if (next?.startsWith("/") && !next.startsWith("//")) {
-        window.location.assign(next);
-        return;
-      }
-      // Back to the page a guard sent the visitor away from, else the dashboard.
-      const from = (location.state as FromState | null)?.from;
-      navigate(from ?? "/dashboard", { replace: true });
+      // Two-factor authentication on: the code comes next, then where the person was going.
+      if (answer.twoFactorPending) toSecondStep();
+      else afterSignIn();
     },
     (errors) => toast({ ...invalidSignIn(errors), variant: "destructive" }),
   );

@@ -1,22 +1,18 @@
-import { Select, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
-import { type RegisterInput, regionsOf, registerBodySchema } from "@poundline/api/auth/schemas";
-import { countries } from "@poundline/db/enums";
+import { SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
+import { type RegisterInput, registerBodySchema } from "@poundline/api/auth/schemas";
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { useApi } from "../../api/context";
 import { ApiError } from "../../api/errors";
 import { variantDetails } from "../../app/site";
 import { useSiteVariant } from "../../app/site-config";
+import { type Country, countryChange, E911AddressFields } from "../../lib/e911-address-fields";
 import { useSchemaForm } from "../../lib/schema-form";
 import { toast } from "../../lib/toast";
 import * as Account from "./account-layout";
 import { problemToast, registrationFailure } from "./form-problems";
 import { GoogleOrEmail } from "./google-button";
 import { PasswordField, PasswordStrength } from "./password-fields";
-
-type Country = (typeof countries)[number];
-const countryNames: Record<Country, string> = { US: "United States", CA: "Canada" };
-const countryOptions = countries.map((code) => ({ value: code, label: countryNames[code] }));
 
 /** Seed 000: the registration success toast stays 7000 ms. */
 const REGISTERED_TOAST_MS = 7000;
@@ -49,10 +45,9 @@ export function RegisterPage() {
   });
 
   function changeCountry(value: string | null) {
-    const country = countries.find((code) => code === value);
-    if (!country || country === form.values.country) return;
+    const country = countryChange(value, form.values.country);
     // The chosen state belongs to the other country's list.
-    form.setValues({ country, state: "" });
+    if (country) form.setValues({ country, state: "" });
   }
 
   const submit = onSubmit(
@@ -77,8 +72,6 @@ export function RegisterPage() {
       }),
     (errors) => toast({ ...problemToast(errors, formFields), variant: "destructive" }),
   );
-
-  const regionLabel = form.values.country === "CA" ? "Province" : "State";
 
   return (
     <Account.Page title="Create Your Account" intro={tagline} width={560}>
@@ -131,50 +124,20 @@ export function RegisterPage() {
             <Title order={2} size="h4" mt="sm">
               Company Address (for E911)
             </Title>
-            <TextInput
-              label="Address Line 1"
-              required
-              autoComplete="address-line1"
-              {...form.getInputProps("addressLine1")}
+            <E911AddressFields
+              inputs={{
+                line1: form.getInputProps("addressLine1"),
+                line2: form.getInputProps("addressLine2"),
+                city: form.getInputProps("city"),
+                postalCode: form.getInputProps("zipCode"),
+              }}
+              country={form.values.country}
+              region={form.values.state}
+              regionError={form.errors.state}
+              countryError={form.errors.country}
+              onRegionChange={(state) => form.setFieldValue("state", state)}
+              onCountryChange={changeCountry}
             />
-            <TextInput
-              label="Address Line 2 (optional)"
-              autoComplete="address-line2"
-              {...form.getInputProps("addressLine2")}
-            />
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label="City"
-                required
-                autoComplete="address-level2"
-                {...form.getInputProps("city")}
-              />
-              <Select
-                label={regionLabel}
-                required
-                searchable
-                data={[...regionsOf(form.values.country)]}
-                value={form.values.state || null}
-                onChange={(value) => form.setFieldValue("state", value ?? "")}
-                error={form.errors.state}
-                nothingFoundMessage={`No ${regionLabel.toLowerCase()} found`}
-              />
-              <TextInput
-                label="ZIP / Postal Code"
-                required
-                autoComplete="postal-code"
-                {...form.getInputProps("zipCode")}
-              />
-              <Select
-                label="Country"
-                required
-                allowDeselect={false}
-                data={countryOptions}
-                value={form.values.country}
-                onChange={changeCountry}
-                error={form.errors.country}
-              />
-            </SimpleGrid>
 
             <Account.Submit busy={register.isPending} busyLabel="Creating Account..." mt="sm">
               Create Free Account

@@ -1,0 +1,58 @@
+CREATE TABLE "admin_audit_log" (
+	"id" text PRIMARY KEY NOT NULL,
+	"actor_user_id" text NOT NULL,
+	"actor_email" text NOT NULL,
+	"action" text NOT NULL,
+	"target_type" text NOT NULL,
+	"target_id" text,
+	"before" jsonb,
+	"after" jsonb,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "admin_audit_log_action_check" CHECK (length("admin_audit_log"."action") > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "webhook_stats" (
+	"source" text NOT NULL,
+	"minute" timestamp with time zone NOT NULL,
+	"received" integer DEFAULT 0 NOT NULL,
+	"server_errors" integer DEFAULT 0 NOT NULL,
+	"signature_failures" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "webhook_stats_source_minute_pk" PRIMARY KEY("source","minute")
+);
+--> statement-breakpoint
+CREATE TABLE "two_factor_recovery_codes" (
+	"code_hash" text PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "support_ticket_attachments" (
+	"id" text PRIMARY KEY NOT NULL,
+	"ticket_id" text NOT NULL,
+	"user_id" text,
+	"from_support" boolean DEFAULT false NOT NULL,
+	"file_name" text NOT NULL,
+	"content_type" text NOT NULL,
+	"size_bytes" integer NOT NULL,
+	"storage_key" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "support_ticket_attachments_size_check" CHECK ("support_ticket_attachments"."size_bytes" > 0)
+);
+--> statement-breakpoint
+ALTER TABLE "email_tokens" DROP CONSTRAINT "email_tokens_purpose_check";--> statement-breakpoint
+ALTER TABLE "email_tokens" ADD COLUMN "new_email" text;--> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "two_factor_verified" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "last_seen_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "totp_key" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "disabled_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "two_factor_recovery_codes" ADD CONSTRAINT "two_factor_recovery_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "support_ticket_attachments" ADD CONSTRAINT "support_ticket_attachments_ticket_id_support_tickets_id_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."support_tickets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "support_ticket_attachments" ADD CONSTRAINT "support_ticket_attachments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "admin_audit_log_created_idx" ON "admin_audit_log" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "admin_audit_log_actor_idx" ON "admin_audit_log" USING btree ("actor_user_id","created_at");--> statement-breakpoint
+CREATE INDEX "admin_audit_log_action_idx" ON "admin_audit_log" USING btree ("action","created_at");--> statement-breakpoint
+CREATE INDEX "webhook_stats_minute_idx" ON "webhook_stats" USING btree ("minute");--> statement-breakpoint
+CREATE INDEX "two_factor_recovery_codes_user_idx" ON "two_factor_recovery_codes" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "support_ticket_attachments_ticket_idx" ON "support_ticket_attachments" USING btree ("ticket_id","created_at");--> statement-breakpoint
+ALTER TABLE "email_tokens" ADD CONSTRAINT "email_tokens_purpose_check" CHECK ("purpose" in ('confirm_email', 'reset_password', 'change_email'));

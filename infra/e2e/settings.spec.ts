@@ -1,0 +1,213 @@
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import sharp from "sharp";
+import {
+  adminUser,
+  appReady,
+  currentTotpCode,
+  demoUser,
+  enterTwoFactorCode,
+  field,
+  linkIn,
+  registrationBody,
+  seriousAxeViolations,
+  signIn,
+  test,
+  toast,
+  uniqueEmail,
+  waitForEmail,
+} from "./support";
+
+/** A new user whose e-mail is confirmed (registered through the API, the link followed). */
+async function confirmedUser(
+  playwright: { request: { newContext: (o: { baseURL: string }) => Promise<APIRequestContext> } },
+  baseURL: string,
+  admin: APIRequestContext,
+  label: string,
+) {
+  const email = uniqueEmail(label);
+  const password = "Settings-Pass-1!";
+  const anonymous = await playwright.request.newContext({ baseURL });
+  const registered = await anonymous.post("/api/auth/register", {
+    data: registrationBody({
+      firstName: "Sam",
+      lastName: "Settings",
+      email,
+      company: "Settings Co",
+      password,
+    }),
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  const confirmation = await waitForEmail(admin, email, "confirm_email");
+  const confirmed = await anonymous.get(linkIn(confirmation, "/api/auth/confirm-email"), { maxRedirects: 0 });
+  expect(confirmed.status()).toBe(303);
+  await anonymous.dispose();
+  return { email, password };
+}
+
+async function openSettings(page: Page, tab: string) {
+  await page.goto(`/dashboard/settings?tab=${tab}`);
+  await appReady(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+}
+
+/** On the security tab: sets two-factor authentication up as a person with an app would. */
+async function turnOnTwoFactor(page: Page) {
+  await page.getByRole("button", { name: "Set Up Two-Factor Authentication" }).click();
+  await expect(page.getByRole("img", { name: "QR code to scan with your authenticator app" })).toBeVisible();
+  const key = (await page.getByTestId("totp-key").textContent()) ?? "";
+  expect(key).toMatch(/^[A-Z2-7]{32}$/);
+  await field(page, "Verification Code").fill(currentTotpCode(key));
+  await page.getByRole("button", { name: "Turn On" }).click();
+  await expect(toast(page, "Two-Factor Authentication On")).toBeVisible();
+  // The recovery codes, shown this once.
+  const codes = await page
+    .getByRole("list", { name: "Recovery codes" })
+    .getByRole("listitem")
+    .allTextContents();
+  await page.getByRole("button", { name: "I Have Saved Them" }).click();
+  return { key, codes };
+}
+
+async function signOut(page: Page) {
+  await page.getByRole("button", { name: "User menu" }).click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+test("upload an avatar: the server stores a resized image, shown in the user menu; then remove it", async ({
+  page,
+  admin,
+  playwright,
+  baseURL,
+}) => {
+  const user = await confirmedUser(playwright, baseURL ?? "", admin, "avatar");
+  await signIn(page, user);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await openSettings(page, "profile");
+
+  const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#2b8a3e" } })
+    .png()
+    .toBuffer();
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
+  await expect(toast(page, "Avatar Updated")).toBeVisible();
+
+  const avatar = page.getByRole("img", { name: "Your avatar" });
+  await expect(avatar).toHaveAttribute("src", /^\/media\/avatars\/[^/]+\/[a-f0-9]{32}\.webp$/);
+  const src = (await avatar.getAttribute("src")) ?? "";
+  const served = await page.request.get(src);
+  expect(served.headers()["content-type"]).toBe("image/webp");
+  expect(await sharp(await served.body()).metadata()).toMatchObject({ width: 256, height: 256 });
+  // The user menu shows it too.
+  await expect(page.getByRole("button", { name: "User menu" }).locator("img")).toHaveAttribute("src", src);
+
+  await page.getByRole("button", { name: "Remove" }).click();
+  await expect(toast(page, "Avatar Removed")).toBeVisible();
+  await expect(page.getByRole("img", { name: "Your avatar" })).toHaveCount(0);
+  expect((await page.request.get(src)).status()).toBe(404);
+});
+
+test("enable two-factor authentication, then sign in with a code, then with a recovery code", async ({
+  page,
+  admin,
+  playwright,
+  baseURL,
+}) => {
+  const user = await confirmedUser(playwright, baseURL ?? "", admin, "2fa");
+  await signIn(page, user);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await openSettings(page, "security");
+
+  const { key, codes } = await turnOnTwoFactor(page);
+  expect(codes).toHaveLength(10);
+  await expect(page.getByText("Recovery codes left: 10")).toBeVisible();
+
+  // Password, then the code of the app.
+  await signOut(page);
+  await signIn(page, user);
+  await expect(page).toHaveURL(/\/login\/two-factor$/);
+  await enterTwoFactorCode(page, currentTotpCode(key));
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // Password, then a recovery code, which is then used up.
+  await signOut(page);
+  await signIn(page, user);
+  await expect(page).toHaveURL(/\/login\/two-factor$/);
+  await page.getByRole("button", { name: "Use a recovery code" }).click();
+  await field(page, "Recovery code").fill(codes[0] ?? "");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await openSettings(page, "security");
+  await expect(page.getByText("Recovery codes left: 9")).toBeVisible();
+
+  // The same recovery code does not work twice.
+  await signOut(page);
+  await signIn(page, user);
+  await page.getByRole("button", { name: "Use a recovery code" }).click();
+  await field(page, "Recovery code").fill(codes[0] ?? "");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(toast(page, "Verification Failed")).toContainText(
+    "This recovery code is invalid or has already been used.",
+  );
+  await expect(page).toHaveURL(/\/login\/two-factor$/);
+});
+
+test("an admin without two-factor authentication is sent to set it up, then enters /admin", async ({
+  page,
+  admin,
+  playwright,
+  baseURL,
+}) => {
+  const user = await confirmedUser(playwright, baseURL ?? "", admin, "new-admin");
+  await signIn(page, user);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const { user: me } = await (await page.request.get("/api/auth/session")).json();
+  const granted = await admin.post(`/api/admin/users/${me.id}/admin`, { headers: { origin: baseURL ?? "" } });
+  expect(granted.ok(), await granted.text()).toBe(true);
+  // The API refuses the new admin until two-factor authentication is on.
+  const refused = await page.request.get("/api/admin/users");
+  expect(refused.status()).toBe(403);
+
+  await page.goto("/admin");
+  await expect(toast(page, "Two-factor authentication required")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/settings\?tab=security$/);
+  await turnOnTwoFactor(page);
+
+  await page.goto("/admin");
+  await appReady(page);
+  await expect(page).toHaveURL(/\/admin$/);
+  expect((await page.request.get("/api/admin/users")).status()).toBe(200);
+});
+
+test("every settings tab has no serious accessibility violation", async ({ page }) => {
+  await signIn(page, demoUser);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  for (const tab of ["profile", "company", "password", "notifications", "security"]) {
+    await openSettings(page, tab);
+    await expect(page.getByRole("tab", { name: new RegExp(`^${tab}$`, "i") })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    if (tab === "security") await expect(page.getByRole("table", { name: "Active sessions" })).toBeVisible();
+    const { count, report } = await seriousAxeViolations(page);
+    expect(count, `${tab}:\n${report}`).toBe(0);
+  }
+  // The two-factor set-up, with its QR code.
+  await page.getByRole("button", { name: "Set Up Two-Factor Authentication" }).click();
+  await expect(page.getByRole("img", { name: "QR code to scan with your authenticator app" })).toBeVisible();
+  const { count, report } = await seriousAxeViolations(page);
+  expect(count, report).toBe(0);
+});
+
+test("the sign-in's two-factor step has no serious accessibility violation", async ({ page }) => {
+  // The seeded admin has two-factor authentication: its password leads to the step.
+  await page.goto("/login");
+  await appReady(page);
+  await field(page, /^Email( Address)?( \*)?$/i).fill(adminUser.email);
+  await field(page, "Password").fill(adminUser.password);
+  await page.getByRole("button", { name: /^sign in$/i }).click();
+  await expect(page.getByRole("heading", { name: "Two-Factor Authentication" })).toBeVisible();
+  const { count, report } = await seriousAxeViolations(page);
+  expect(count, report).toBe(0);
+});

@@ -1,0 +1,91 @@
+import { Alert, Loader, Stack, Tabs, Text, Title } from "@mantine/core";
+import { useSearchParams } from "react-router";
+import { CompanyTab } from "./CompanyTab";
+import { useCompany, useNotificationPreferences, useProfile } from "./hooks";
+import { NotificationsTab } from "./NotificationsTab";
+import { PasswordTab } from "./PasswordTab";
+import { ProfileTab } from "./ProfileTab";
+import { SecurityTab } from "./SecurityTab";
+
+const tabs = ["profile", "company", "password", "notifications", "security"] as const;
+type Tab = (typeof tabs)[number];
+
+/** What the confirmation link of an e-mail change lands with (?email=changed|invalid). */
+function emailNotice(value: string | null) {
+  if (value === "changed") return { color: "green", text: "Your email address has been changed." };
+  if (value === "invalid") return { color: "red", text: "This confirmation link is invalid or has expired." };
+  return null;
+}
+
+/**
+ * Seed 001's user settings (/dashboard/settings): Profile (with avatar), Company (only when the
+ * account has one), Password, Notifications, Security. The tab is in the address (?tab=), so a
+ * link (the admin guard's, to set up two-factor authentication) opens the right one.
+ */
+export function Settings() {
+  const [params, setParams] = useSearchParams();
+  const profile = useProfile();
+  const company = useCompany();
+  const notifications = useNotificationPreferences();
+  const hasCompany = Boolean(company.data?.company);
+  const asked = params.get("tab") as Tab | null;
+  const tab: Tab = asked && tabs.includes(asked) && (asked !== "company" || hasCompany) ? asked : "profile";
+  const notice = emailNotice(params.get("email"));
+
+  const failed = profile.error ?? company.error ?? notifications.error;
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Settings</Title>
+      {notice && <Alert color={notice.color}>{notice.text}</Alert>}
+      {failed && (
+        <Alert color="red" title="Error">
+          {failed.message}
+        </Alert>
+      )}
+      <Tabs
+        value={tab}
+        onChange={(value) => {
+          const next = new URLSearchParams(params);
+          next.set("tab", value ?? "profile");
+          next.delete("email");
+          setParams(next, { replace: true });
+        }}
+        keepMounted={false}
+      >
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="profile">Profile</Tabs.Tab>
+          {hasCompany && <Tabs.Tab value="company">Company</Tabs.Tab>}
+          <Tabs.Tab value="password">Password</Tabs.Tab>
+          <Tabs.Tab value="notifications">Notifications</Tabs.Tab>
+          <Tabs.Tab value="security">Security</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="profile">
+          {profile.data ? <ProfileTab profile={profile.data} /> : <Loading />}
+        </Tabs.Panel>
+        {company.data?.company && (
+          <Tabs.Panel value="company">
+            <CompanyTab company={company.data.company} canEdit={company.data.canEdit} />
+          </Tabs.Panel>
+        )}
+        <Tabs.Panel value="password">
+          <PasswordTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="notifications">
+          {notifications.data ? <NotificationsTab preferences={notifications.data} /> : <Loading />}
+        </Tabs.Panel>
+        <Tabs.Panel value="security">
+          <SecurityTab />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+function Loading() {
+  return (
+    <Stack align="center" py="xl">
+      <Loader size="sm" />
+      <Text size="sm">Loading...</Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,67 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { useApi } from "../../api/context";
+import { settingsApi } from "../../api/settings";
+import { sessionKey } from "../../app/session";
+import { toast } from "../../lib/toast";
+
+/** Seed 001: a failed settings change is a destructive toast with the server's message. */
+export const failureToast = (title: string) => (error: Error) =>
+  toast({ title, description: error.message, variant: "destructive" });
+
+export const settingsKeys = {
+  profile: ["settings", "profile"] as const,
+  company: ["settings", "company"] as const,
+  notifications: ["settings", "notifications"] as const,
+  sessions: ["settings", "sessions"] as const,
+  twoFactor: ["settings", "two-factor"] as const,
+};
+
+export function useSettingsApi() {
+  const api = useApi();
+  return useMemo(() => settingsApi(api), [api]);
+}
+
+export function useProfile() {
+  const api = useSettingsApi();
+  return useQuery({ queryKey: settingsKeys.profile, queryFn: ({ signal }) => api.profile(signal) });
+}
+
+export function useCompany() {
+  const api = useSettingsApi();
+  return useQuery({ queryKey: settingsKeys.company, queryFn: ({ signal }) => api.company(signal) });
+}
+
+export function useNotificationPreferences() {
+  const api = useSettingsApi();
+  return useQuery({
+    queryKey: settingsKeys.notifications,
+    queryFn: ({ signal }) => api.notifications(signal),
+  });
+}
+
+export function useActiveSessions() {
+  const api = useSettingsApi();
+  return useQuery({ queryKey: settingsKeys.sessions, queryFn: ({ signal }) => api.sessions(signal) });
+}
+
+export function useTwoFactorStatus() {
+  const api = useSettingsApi();
+  return useQuery({ queryKey: settingsKeys.twoFactor, queryFn: ({ signal }) => api.twoFactor(signal) });
+}
+
+/**
+ * A settings change; afterwards the queries it touches are read again, the session too (the
+ * user menu shows the name and avatar, the guards read two-factor authentication from it).
+ */
+export function useSettingsMutation<Input, Output>(
+  fn: (input: Input) => Promise<Output>,
+  touches: readonly (readonly string[])[],
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () =>
+      Promise.all([...touches, sessionKey].map((queryKey) => client.invalidateQueries({ queryKey }))),
+  });
+}
