@@ -209,3 +209,62 @@ export const widgetAttemptListSchema = z.object({
 });
 
 export type WidgetAttemptView = z.output<typeof widgetAttemptSchema>;
+
+/** What the widget shows the visitor when an attempt is refused or taken (the seed has no wording). */
+export const VISITOR_MESSAGES = {
+  callAccepted: "Thank you! We are calling the business now: your phone will ring as soon as they answer.",
+  textAccepted: "Thank you! Your message has been sent.",
+  rateLimited: (minutes: number) =>
+    `Too many requests. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  dailyCap: "This business is not taking more requests from its website today. Please try again tomorrow.",
+  challengeExpired: "The security check expired. Please try again.",
+  challengeFailed: "The security check failed. Please try again.",
+  challengeReplayed: "This security check was already used. Please try again.",
+  unavailable: "This service is not available right now. Please call or text the business directly.",
+  wrongKind: "This widget does not take that kind of request.",
+  carrierFailed: "We could not reach the business right now. Please try again later.",
+} as const;
+
+export const TEXT_MESSAGE_LIMIT = 500;
+
+export const challengeSchema = z.object({
+  challenge: z.string(),
+  /** Leading zero bits SHA-256(`${challenge}:${solution}`) must have. */
+  difficulty: z.number().int(),
+  expiresAt: timestampSchema,
+});
+
+const proofFields = {
+  challenge: z.string({ error: VISITOR_MESSAGES.challengeFailed }).min(1).max(512),
+  solution: z
+    .string({ error: VISITOR_MESSAGES.challengeFailed })
+    .regex(/^[0-9]{1,20}$/, VISITOR_MESSAGES.challengeFailed),
+  /** As the visitor typed it: checked (and logged) by the handler, not here. */
+  visitorNumber: z
+    .string({ error: "Enter your phone number." })
+    .trim()
+    .min(1, "Enter your phone number.")
+    .max(40, "Enter a valid phone number."),
+};
+
+export const callbackBodySchema = z.object(proofFields);
+
+export const visitorTextBodySchema = z.object({
+  ...proofFields,
+  message: z
+    .string({ error: "Enter a message." })
+    .trim()
+    .min(1, "Enter a message.")
+    .max(TEXT_MESSAGE_LIMIT, `Must be at most ${TEXT_MESSAGE_LIMIT} characters.`),
+});
+
+/** The sentence the widget shows after an accepted attempt. */
+export const attemptAcceptedSchema = z.object({ message: z.string() });
+
+export const embedScriptSchema = z.object({
+  /** The script's address with its version: the snippet's `src`. */
+  scriptUrl: z.string(),
+});
+
+export type CallbackBody = z.output<typeof callbackBodySchema>;
+export type VisitorTextBody = z.output<typeof visitorTextBodySchema>;
