@@ -1,13 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { createWidgetLimiter, WIDGET_RATE_LIMITS } from "../../src/widgets/abuse-limits";
 
+/** Address, widget and account of the i-th attempt. */
+type Who = [string, string, string];
+
 describe("widget rate limits (in-process counters)", () => {
   const L = WIDGET_RATE_LIMITS;
   // Each case spreads attempts over addresses and widgets so that exactly one limit is reached.
   it.each([
-    ["per address", L.attemptsPerIp, (i: number) => ["10.0.0.1", `wgt_${i}`, `acct_${i}`]],
-    ["per widget", L.attemptsPerWidget, (i: number) => [`10.0.1.${i}`, "wgt_one", `acct_${i}`]],
-    ["per account", L.attemptsPerAccount, (i: number) => [`10.0.2.${i}`, `wgt_${i}`, "acct_one"]],
+    ["per address", L.attemptsPerIp, (i: number): Who => ["10.0.0.1", `wgt_${i}`, `acct_${i}`]],
+    ["per widget", L.attemptsPerWidget, (i: number): Who => [`10.0.1.${i}`, "wgt_one", `acct_${i}`]],
+    ["per account", L.attemptsPerAccount, (i: number): Who => [`10.0.2.${i}`, `wgt_${i}`, "acct_one"]],
   ])("%s: %i attempts pass, the next is refused until the window ends", async (_, limit, who) => {
     let now = 1_000_000;
     const limiter = createWidgetLimiter({ redis: null, keyPrefix: "test", now: () => now });
