@@ -121,6 +121,10 @@ export const routes: RouteObject[] = [
             lazy: page(() => import("../pages/console/Extensions").then((m) => m.ExtensionsPage)),
           },
           {
+            path: "widgets",
+            lazy: page(() => import("../pages/console/Widgets").then((m) => m.WidgetsPage)),
+          },
+          {
             path: "*",
             lazy: page(() => import("../pages/console/ComingSoon").then((m) => m.ComingSoonPage)),
           },
