@@ -91,7 +91,7 @@ test.describe("Website Widgets", () => {
 
       await page.getByRole("textbox", { name: "Licensed Number", exact: true }).click();
       await page.getByRole("option", { name: /^\+1/ }).first().click();
-      const websites = field(page, "Allowed Websites");
+      const websites = page.getByRole("textbox", { name: "Allowed Websites" });
       await websites.fill(hostOrigin);
       await websites.press("Enter");
       await field(page, "Daily Cap").fill("1");

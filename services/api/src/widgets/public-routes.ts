@@ -3,6 +3,7 @@ import { publishLiveEvent } from "@poundline/platform/events/live";
 import { checkVisitorNumber, voicePaths } from "@poundline/telephony";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { AppError } from "../http/errors";
 import { createWidgetLimiter, type LimitCheck } from "./abuse-limits";
 import { recordAttempt } from "./attempts";
@@ -60,7 +61,8 @@ const tooMany = (check: Exclude<LimitCheck, { ok: true }>) =>
  * Outside /api: no session, no console origin check. CORS is granted per widget, only to its own
  * allowed origins. A callback or text passes, in order: the origin, the rate limits (address,
  * widget, account), a fresh proof of work spent once, the visitor's number, the widget's number,
- * the daily cap. Each attempt past the origin check is logged with its outcome.
+ * the daily cap. Every attempt on a known widget is logged with its outcome (a body of the wrong
+ * shape is refused before any of this, unlogged).
  */
 export async function widgetPublicRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -87,7 +89,9 @@ export async function widgetPublicRoutes(fastify: FastifyInstance) {
   // The browser's preflight of the JSON POSTs below: granted to the widget's origins only.
   app.options(
     "/:publicKey/:action",
-    { schema: { params: publicKeyParamsSchema.passthrough() } },
+    {
+      schema: { params: publicKeyParamsSchema.extend({ action: z.enum(["challenge", "callback", "text"]) }) },
+    },
     async (request, reply) => {
       const widget = await findIntakeWidget(request.server.deps.db.db, request.params.publicKey);
       if (!widget) throw notFound();

@@ -144,8 +144,18 @@ export function WidgetForm({ widget, numbers, onSaved, onDeleted }: WidgetFormPr
                 maxLength={WIDGET_LIMITS.buttonText}
                 {...form.getInputProps("smsText")}
               />
-              <ColorInput label="Primary Colour" format="hex" {...form.getInputProps("primaryColor")} />
-              <ColorInput label="Text Colour" format="hex" {...form.getInputProps("textColor")} />
+              <ColorInput
+                label="Primary Colour"
+                format="hex"
+                withEyeDropper={false}
+                {...form.getInputProps("primaryColor")}
+              />
+              <ColorInput
+                label="Text Colour"
+                format="hex"
+                withEyeDropper={false}
+                {...form.getInputProps("textColor")}
+              />
             </SimpleGrid>
             <Select
               label="Position"
@@ -185,8 +195,8 @@ export function WidgetForm({ widget, numbers, onSaved, onDeleted }: WidgetFormPr
             <Group justify="space-between" mt="xs">
               {widget ? (
                 <Button
-                  color="red"
-                  variant={confirmDelete ? "filled" : "light"}
+                  color="red.9"
+                  variant={confirmDelete ? "filled" : "outline"}
                   onClick={onDelete}
                   loading={remove.isPending}
                 >

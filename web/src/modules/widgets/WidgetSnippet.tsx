@@ -35,7 +35,7 @@ export function WidgetSnippet({ widget }: { widget: Widget | null }) {
         <Title order={2} size="h4" id="widget-snippet-title">
           Embed Code
         </Title>
-        <Button variant="light" leftSection={<Copy size={16} aria-hidden />} onClick={copy}>
+        <Button variant="default" leftSection={<Copy size={16} aria-hidden />} onClick={copy}>
           Copy Snippet
         </Button>
       </Group>

@@ -38,7 +38,7 @@ export function Widgets() {
           ) : null}
           <Button
             leftSection={<Plus size={16} aria-hidden />}
-            variant="light"
+            variant="default"
             onClick={() => setSelected("new")}
           >
             New Widget
