@@ -16,10 +16,9 @@ interface SimCallJson {
   legs: { target: string; callerId: string | null; status: string }[];
 }
 
-/** A North American number no other run uses: +1 404 55x xxxx. */
+/** A visitor's number (+1 404 555 xxxx: a valid exchange) that differs from run to run. */
 function freshVisitor(): string {
-  const line = String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0");
-  return `+1404${line.slice(0, 1)}5${line.slice(1)}`;
+  return `+1404555${String(Math.floor(Math.random() * 10_000)).padStart(4, "0")}`;
 }
 
 /** Serves one HTML page on 127.0.0.1 (an origin other than the console's localhost). */
