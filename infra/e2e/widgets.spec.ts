@@ -21,10 +21,16 @@ function freshVisitor(): string {
   return `+1404555${String(Math.floor(Math.random() * 10_000)).padStart(4, "0")}`;
 }
 
-/** Serves one HTML page on 127.0.0.1 (an origin other than the console's localhost). */
-async function serveHostPage(html: () => string): Promise<{ server: Server; origin: string }> {
+/**
+ * Serves one HTML page on 127.0.0.1 (an origin other than the console's localhost), under a strict
+ * Content-Security-Policy that allows the API only what the README says a host page must allow.
+ */
+async function serveHostPage(html: () => string, api: string): Promise<{ server: Server; origin: string }> {
   const server = createServer((_request, response) => {
-    response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    response.writeHead(200, {
+      "content-type": "text/html; charset=utf-8",
+      "content-security-policy": `default-src 'self'; script-src ${api}; connect-src ${api}`,
+    });
     response.end(html());
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -62,11 +68,12 @@ test.describe("Website Widgets", () => {
   test("configure, embed on another origin, call back through the simulator, then cap and rate limit", async ({
     page,
     context,
+    baseURL,
   }) => {
     test.setTimeout(120_000);
     // The host page's origin goes into the widget's allowed websites; its HTML, once the snippet is known.
     let html = "";
-    const { server, origin: hostOrigin } = await serveHostPage(() => html);
+    const { server, origin: hostOrigin } = await serveHostPage(() => html, new URL(baseURL ?? "").origin);
 
     try {
       await openWidgets(page);

@@ -206,85 +206,64 @@ export async function widgetPublicRoutes(fastify: FastifyInstance) {
     return { widget: { ...widget, business }, visitor: number.e164, attemptId: admitted.attemptId };
   }
 
-  const carrierFailed = () => new AppError("NOT_CONFIGURED", VISITOR_MESSAGES.carrierFailed);
+  /** A visitor endpoint's schema: the widget key, its body, the sentence of an accepted attempt. */
+  const attemptRoute = <Body extends z.ZodType>(body: Body) => ({
+    schema: { params: publicKeyParamsSchema, body, response: { 201: attemptAcceptedSchema } },
+  });
 
-  app.post(
-    "/:publicKey/callback",
-    {
-      schema: {
-        params: publicKeyParamsSchema,
-        body: callbackBodySchema,
-        response: { 201: attemptAcceptedSchema },
-      },
-    },
-    async (request, reply) => {
-      const { widget, visitor, attemptId } = await admit(
-        request,
-        reply,
-        request.params.publicKey,
-        "call",
-        request.body,
-      );
-      const { db, carrierClient, carrier } = request.server.deps;
-      const line = { accountId: widget.accountId, ...widget.business };
-      const placed = await placeCallback(
-        {
-          db: db.db,
-          carrier: carrierClient,
-          webhookBaseUrl: carrier.webhookBaseUrl,
-          statusPath: voicePaths.status,
-        },
-        line,
-        visitor,
-      );
-      if (!placed.ok) {
-        request.log.warn(
-          { widgetId: widget.id, reason: placed.reason },
-          "widget callback refused by the carrier",
-        );
-        await settleAttempt(db.db, attemptId, { outcome: "failed", detail: `Carrier: ${placed.reason}` });
-        throw carrierFailed();
-      }
-      await settleAttempt(db.db, attemptId, { outcome: "accepted", detail: `Call ${placed.callSid}` });
-      return reply.status(201).send({ message: VISITOR_MESSAGES.callAccepted });
-    },
-  );
+  /** Records what an admitted attempt became and answers the visitor. */
+  async function settle(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    attemptId: string,
+    result: { ok: boolean; detail: string },
+    acceptedMessage: string,
+  ) {
+    await settleAttempt(request.server.deps.db.db, attemptId, {
+      outcome: result.ok ? "accepted" : "failed",
+      detail: result.detail,
+    });
+    if (!result.ok) throw new AppError("NOT_CONFIGURED", VISITOR_MESSAGES.carrierFailed);
+    return reply.status(201).send({ message: acceptedMessage });
+  }
 
-  app.post(
-    "/:publicKey/text",
-    {
-      schema: {
-        params: publicKeyParamsSchema,
-        body: visitorTextBodySchema,
-        response: { 201: attemptAcceptedSchema },
+  app.post("/:publicKey/callback", attemptRoute(callbackBodySchema), async (request, reply) => {
+    const { params, body } = request;
+    const { widget, visitor, attemptId } = await admit(request, reply, params.publicKey, "call", body);
+    const { db, carrierClient, carrier } = request.server.deps;
+    const placed = await placeCallback(
+      {
+        db: db.db,
+        carrier: carrierClient,
+        webhookBaseUrl: carrier.webhookBaseUrl,
+        statusPath: voicePaths.status,
       },
-    },
-    async (request, reply) => {
-      const { widget, visitor, attemptId } = await admit(
-        request,
-        reply,
-        request.params.publicKey,
-        "sms",
-        request.body,
+      { accountId: widget.accountId, ...widget.business },
+      visitor,
+    );
+    if (!placed.ok)
+      request.log.warn(
+        { widgetId: widget.id, reason: placed.reason },
+        "widget callback refused by the carrier",
       );
-      const { db, clock, live } = request.server.deps;
-      const delivered = await deliverVisitorText(
-        { db: db.db, publish: (accountId, event) => publishLiveEvent(live, request.log, accountId, event) },
-        { accountId: widget.accountId, ...widget.business },
-        { attemptId, from: visitor, body: request.body.message, at: clock() },
-      );
-      if (!delivered.ok) {
-        await settleAttempt(db.db, attemptId, {
-          outcome: "failed",
-          detail: `Not stored: ${delivered.reason}`,
-        });
-        throw carrierFailed();
-      }
-      await settleAttempt(db.db, attemptId, {
-        outcome: "accepted",
-        detail: `Message ${delivered.messageSid}`,
-      });
-      return reply.status(201).send({ message: VISITOR_MESSAGES.textAccepted });
-    },
-  );
+    const result = placed.ok
+      ? { ok: true, detail: `Call ${placed.callSid}` }
+      : { ok: false, detail: `Carrier: ${placed.reason}` };
+    return settle(request, reply, attemptId, result, VISITOR_MESSAGES.callAccepted);
+  });
+
+  app.post("/:publicKey/text", attemptRoute(visitorTextBodySchema), async (request, reply) => {
+    const { params, body } = request;
+    const { widget, visitor, attemptId } = await admit(request, reply, params.publicKey, "sms", body);
+    const { db, clock, live } = request.server.deps;
+    const delivered = await deliverVisitorText(
+      { db: db.db, publish: (accountId, event) => publishLiveEvent(live, request.log, accountId, event) },
+      { accountId: widget.accountId, ...widget.business },
+      { attemptId, from: visitor, body: body.message, at: clock() },
+    );
+    const result = delivered.ok
+      ? { ok: true, detail: `Message ${delivered.messageSid}` }
+      : { ok: false, detail: `Not stored: ${delivered.reason}` };
+    return settle(request, reply, attemptId, result, VISITOR_MESSAGES.textAccepted);
+  });
 }

@@ -1,5 +1,7 @@
-import type { TestApp } from "../../src/testing";
+import { createTestApp, type TestApp } from "../../src/testing";
 import { leadingZeroBits, powDigest } from "../../src/widgets/proof-of-work";
+import { createUser, signIn } from "../fixtures";
+import { insertNumber } from "./helpers";
 
 /** Low enough for fast tests, high enough that a wrong solution is (almost always) refused. */
 export const TEST_POW_DIFFICULTY = "8";
@@ -54,4 +56,15 @@ export async function visitorAttempt(
     remoteAddress: options.ip ?? "203.0.113.7",
     payload: { ...proof, ...fields },
   });
+}
+
+/** An app at test difficulty with a signed-in owner whose number the simulator knows. */
+export async function visitorTestApp() {
+  const t = await createTestApp({ config: { WIDGET_POW_DIFFICULTY: TEST_POW_DIFFICULTY } });
+  const alice = await createUser(t);
+  const aliceIn = await signIn(t, alice);
+  const business = await insertNumber(t, alice.accountId);
+  // The simulator knows the account's numbers from the routing tables.
+  await t.app.deps.routing.changed();
+  return { t, alice, aliceIn, business };
 }

@@ -1,10 +1,17 @@
 import { schema } from "@poundline/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../src/testing";
-import { createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
+import type { TestApp } from "../../src/testing";
+import type { SignedIn, TestUser } from "../fixtures";
 import { createWidget, insertNumber } from "./helpers";
-import { SITE, solvedChallenge, TEST_POW_DIFFICULTY, unsolved, visitorAttempt } from "./visitor-helpers";
+import {
+  SITE,
+  solvedChallenge,
+  TEST_POW_DIFFICULTY,
+  unsolved,
+  visitorAttempt,
+  visitorTestApp,
+} from "./visitor-helpers";
 
 let t: TestApp;
 let alice: TestUser;
@@ -12,11 +19,7 @@ let aliceIn: SignedIn;
 let business: { id: string; e164: string };
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { WIDGET_POW_DIFFICULTY: TEST_POW_DIFFICULTY } });
-  alice = await createUser(t);
-  aliceIn = await signIn(t, alice);
-  business = await insertNumber(t, alice.accountId);
-  await t.app.deps.routing.changed();
+  ({ t, alice, aliceIn, business } = await visitorTestApp());
 });
 afterAll(() => t.close());
 

@@ -1,25 +1,27 @@
 import { schema } from "@poundline/db";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../src/testing";
-import { createUser, signIn, type TestUser } from "../fixtures";
-import { createWidget, insertNumber } from "./helpers";
-import { SITE, solvedChallenge, TEST_POW_DIFFICULTY, visitorAttempt } from "./visitor-helpers";
+import type { TestApp } from "../../src/testing";
+import type { SignedIn, TestUser } from "../fixtures";
+import { createWidget } from "./helpers";
+import {
+  SITE,
+  solvedChallenge,
+  TEST_POW_DIFFICULTY,
+  visitorAttempt,
+  visitorTestApp,
+} from "./visitor-helpers";
 
 let t: TestApp;
 let alice: TestUser;
+let aliceIn: SignedIn;
 let business: { id: string; e164: string };
 let publicKey: string;
 let widgetId: string;
 const VISITOR = "+14045550123";
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { WIDGET_POW_DIFFICULTY: TEST_POW_DIFFICULTY } });
-  alice = await createUser(t);
-  const aliceIn = await signIn(t, alice);
-  business = await insertNumber(t, alice.accountId);
-  // The simulator knows the account's numbers from the routing tables.
-  await t.app.deps.routing.changed();
+  ({ t, alice, aliceIn, business } = await visitorTestApp());
   const res = await createWidget(t, aliceIn, { allowedOrigins: [SITE], licensedNumberId: business.id });
   ({ publicKey, id: widgetId } = res.json());
 });
@@ -118,7 +120,6 @@ describe("widgets: a visitor's callback and text", () => {
     expect(message?.contactId).not.toBeNull();
 
     // Shown in Messages like any text.
-    const aliceIn = await signIn(t, alice);
     const list = await t.app.inject({ method: "GET", url: "/api/messages", headers: aliceIn.headers });
     expect(list.statusCode).toBe(200);
     expect(list.body).toContain("Do you deliver on Sundays?");

@@ -1,17 +1,11 @@
 import { schema } from "@poundline/db";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../src/testing";
+import type { TestApp } from "../../src/testing";
 import { WIDGET_RATE_LIMITS } from "../../src/widgets/abuse-limits";
 import { createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
-import { createWidget, insertNumber } from "./helpers";
-import {
-  fetchChallenge,
-  SITE,
-  solvedChallenge,
-  TEST_POW_DIFFICULTY,
-  visitorAttempt,
-} from "./visitor-helpers";
+import { createWidget } from "./helpers";
+import { fetchChallenge, SITE, solvedChallenge, visitorAttempt, visitorTestApp } from "./visitor-helpers";
 
 let t: TestApp;
 let alice: TestUser;
@@ -19,11 +13,7 @@ let aliceIn: SignedIn;
 let business: { id: string; e164: string };
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { WIDGET_POW_DIFFICULTY: TEST_POW_DIFFICULTY } });
-  alice = await createUser(t);
-  aliceIn = await signIn(t, alice);
-  business = await insertNumber(t, alice.accountId);
-  await t.app.deps.routing.changed();
+  ({ t, alice, aliceIn, business } = await visitorTestApp());
 });
 afterAll(() => t.close());
 
