@@ -1,3 +1,5 @@
+import { schema } from "@poundline/db";
+import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../src/testing";
 import { leadingZeroBits, powDigest } from "../../src/widgets/proof-of-work";
 import { createUser, signIn } from "../fixtures";
@@ -67,4 +69,17 @@ export async function visitorTestApp() {
   // The simulator knows the account's numbers from the routing tables.
   await t.app.deps.routing.changed();
   return { t, alice, aliceIn, business };
+}
+
+/** The widget's logged attempts, as stored. */
+export const attemptsOf = (t: TestApp, widgetId: string) =>
+  t.db.db.select().from(schema.widgetAttempts).where(eq(schema.widgetAttempts.widgetId, widgetId));
+
+/** Addresses in one documentation range, a new one each call: only the limit under test refuses. */
+export function addresses(prefix: string) {
+  let serial = 0;
+  return () => {
+    serial += 1;
+    return `${prefix}.${serial}`;
+  };
 }

@@ -5,6 +5,8 @@ import type { TestApp } from "../../src/testing";
 import type { SignedIn, TestUser } from "../fixtures";
 import { createWidget, insertNumber } from "./helpers";
 import {
+  addresses,
+  attemptsOf,
   SITE,
   solvedChallenge,
   TEST_POW_DIFFICULTY,
@@ -26,17 +28,15 @@ afterAll(() => t.close());
 let publicKey: string;
 let widgetId: string;
 // Each test from an address of its own, so the per-address rate limit stays out of the way.
-let serial = 0;
+const freshIp = addresses("198.51.100");
 let ip: string;
 beforeEach(async () => {
-  serial += 1;
-  ip = `198.51.100.${serial}`;
+  ip = freshIp();
   const res = await createWidget(t, aliceIn, { allowedOrigins: [SITE], licensedNumberId: business.id });
   ({ publicKey, id: widgetId } = res.json());
 });
 
-const attemptsOf = () =>
-  t.db.db.select().from(schema.widgetAttempts).where(eq(schema.widgetAttempts.widgetId, widgetId));
+const logged = () => attemptsOf(t, widgetId);
 
 describe("widgets: refused visitor input", () => {
   it.each([
@@ -49,7 +49,7 @@ describe("widgets: refused visitor input", () => {
     expect(res.statusCode).toBe(400);
     expect(res.headers["access-control-allow-origin"]).toBe(SITE);
     expect(res.json().error).toMatchObject({ message, fields: { "body.visitorNumber": [message] } });
-    expect(await attemptsOf()).toMatchObject([
+    expect(await logged()).toMatchObject([
       { outcome: "invalid_number", visitorNumber: typed, detail: message },
     ]);
     const calls = await t.db.db
@@ -100,7 +100,7 @@ describe("widgets: refused visitor input", () => {
       { ip, proof: { challenge: `${publicKey}.99999999999999.1.x.forged`, solution: "1" } },
     );
     expect(forged.statusCode).toBe(400);
-    expect((await attemptsOf()).map((a) => a.detail).sort()).toEqual([
+    expect((await logged()).map((a) => a.detail).sort()).toEqual([
       "Challenge forged",
       "Challenge insufficient",
     ]);

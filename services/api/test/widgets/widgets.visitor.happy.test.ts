@@ -5,6 +5,7 @@ import type { TestApp } from "../../src/testing";
 import type { SignedIn, TestUser } from "../fixtures";
 import { createWidget } from "./helpers";
 import {
+  attemptsOf,
   SITE,
   solvedChallenge,
   TEST_POW_DIFFICULTY,
@@ -27,8 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const attemptsOf = () =>
-  t.db.db.select().from(schema.widgetAttempts).where(eq(schema.widgetAttempts.widgetId, widgetId));
+const logged = () => attemptsOf(t, widgetId);
 
 describe("widgets: a visitor's callback and text", () => {
   it("issues a challenge of the configured difficulty, with CORS for the widget's site", async () => {
@@ -84,7 +84,7 @@ describe("widgets: a visitor's callback and text", () => {
     );
     expect(legs).toEqual([{ to: VISITOR, callerId: business.e164 }]);
 
-    const attempts = await attemptsOf();
+    const attempts = await logged();
     expect(attempts).toHaveLength(1);
     expect(attempts[0]).toMatchObject({
       kind: "call",
@@ -124,7 +124,7 @@ describe("widgets: a visitor's callback and text", () => {
     expect(list.statusCode).toBe(200);
     expect(list.body).toContain("Do you deliver on Sundays?");
 
-    const accepted = (await attemptsOf()).filter((a) => a.kind === "sms");
+    const accepted = (await logged()).filter((a) => a.kind === "sms");
     expect(accepted).toMatchObject([{ outcome: "accepted", detail: `Message ${message?.messageSid}` }]);
   });
 
@@ -147,7 +147,7 @@ describe("widgets: a visitor's callback and text", () => {
     );
     expect(again.statusCode).toBe(400);
     expect(again.json().error.message).toBe("This security check was already used. Please try again.");
-    const refused = (await attemptsOf()).filter((a) => a.outcome === "challenge_failed");
+    const refused = (await logged()).filter((a) => a.outcome === "challenge_failed");
     expect(refused).toMatchObject([{ detail: "Challenge replayed" }]);
     const twos = await t.db.db.select().from(schema.messages).where(eq(schema.messages.body, "Two"));
     expect(twos).toEqual([]);

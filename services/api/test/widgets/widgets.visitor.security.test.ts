@@ -5,7 +5,15 @@ import type { TestApp } from "../../src/testing";
 import { WIDGET_RATE_LIMITS } from "../../src/widgets/abuse-limits";
 import { createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
 import { createWidget } from "./helpers";
-import { fetchChallenge, SITE, solvedChallenge, visitorAttempt, visitorTestApp } from "./visitor-helpers";
+import {
+  addresses,
+  attemptsOf,
+  fetchChallenge,
+  SITE,
+  solvedChallenge,
+  visitorAttempt,
+  visitorTestApp,
+} from "./visitor-helpers";
 
 let t: TestApp;
 let alice: TestUser;
@@ -17,12 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let serial = 0;
-/** A fresh address, so only the limit under test can refuse. */
-const freshIp = () => {
-  serial += 1;
-  return `192.0.2.${serial}`;
-};
+const freshIp = addresses("192.0.2");
 
 async function newWidget(fields: Record<string, unknown> = {}) {
   const res = await createWidget(t, aliceIn, {
@@ -33,9 +36,6 @@ async function newWidget(fields: Record<string, unknown> = {}) {
   expect(res.statusCode).toBe(201);
   return res.json<{ id: string; publicKey: string }>();
 }
-
-const attemptsOf = (widgetId: string) =>
-  t.db.db.select().from(schema.widgetAttempts).where(eq(schema.widgetAttempts.widgetId, widgetId));
 
 const text = (publicKey: string, ip: string, body = "Hello") =>
   visitorAttempt(t, publicKey, "text", { visitorNumber: "+14045550199", message: body }, { ip });
@@ -61,7 +61,7 @@ describe("widgets: abuse protection", () => {
     expect(res.statusCode).toBe(403);
     expect(res.headers["access-control-allow-origin"]).toBeUndefined();
     expect(res.json().error.message).toBe("This website is not allowed to use this widget.");
-    expect(await attemptsOf(id)).toMatchObject([{ outcome: "origin_refused", origin: origin ?? null }]);
+    expect(await attemptsOf(t, id)).toMatchObject([{ outcome: "origin_refused", origin: origin ?? null }]);
     const calls = await t.db.db
       .select()
       .from(schema.callLogs)
@@ -92,7 +92,7 @@ describe("widgets: abuse protection", () => {
       { proof },
     );
     expect(res.statusCode).toBe(400);
-    expect(await attemptsOf(second.id)).toMatchObject([
+    expect(await attemptsOf(t, second.id)).toMatchObject([
       { outcome: "challenge_failed", detail: "Challenge wrong_widget" },
     ]);
   });
@@ -132,7 +132,7 @@ describe("widgets: abuse protection", () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.headers["access-control-allow-origin"]).toBe(SITE);
     expect(refused.json().error.message).toBe("Too many requests. Please try again in 10 minutes.");
-    const logged = (await attemptsOf(first.id)).filter((a) => a.outcome === "rate_limited");
+    const logged = (await attemptsOf(t, first.id)).filter((a) => a.outcome === "rate_limited");
     expect(logged).toHaveLength(1);
     // Another address still gets through.
     expect((await text(first.publicKey, freshIp())).statusCode).toBe(201);
@@ -158,7 +158,7 @@ describe("widgets: abuse protection", () => {
     expect(refusal?.json().error.message).toBe(
       "This business is not taking more requests from its website today. Please try again tomorrow.",
     );
-    const attempts = await attemptsOf(id);
+    const attempts = await attemptsOf(t, id);
     expect(attempts.filter((a) => a.outcome === "accepted")).toHaveLength(2);
     expect(attempts.filter((a) => a.outcome === "daily_cap")).toHaveLength(3);
     const stored = await t.db.db
