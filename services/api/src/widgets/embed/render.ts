@@ -105,6 +105,9 @@ export function renderWidget(root: ShadowRoot, look: WidgetLook, actions: Widget
   close.addEventListener("click", () => {
     form.hidden = true;
   });
+  form.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") form.hidden = true;
+  });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const say = (text: string, error = false) => {
