@@ -34,21 +34,22 @@ import { findPublicWidget } from "./widgets";
 const notFound = () => new AppError("NOT_FOUND", WIDGET_NOT_FOUND_MESSAGE);
 
 /**
- * CORS for one widget: the request's Origin must be one of the widget's allowed origins, and only
- * then is it granted (so a refusal's body is readable by that site alone). Answers vary by Origin.
+ * CORS for one widget: true, with the grant, when the request's Origin is one of the widget's
+ * allowed origins (so a refusal's body is readable by that site alone). Answers vary by Origin.
  */
-function allowOrigin(
+function grantOrigin(
   request: FastifyRequest,
   reply: FastifyReply,
   allowedOrigins: readonly string[],
-): string {
+): boolean {
   reply.header("vary", "Origin");
   const origin = request.headers.origin;
-  if (!origin || !allowedOrigins.includes(origin))
-    throw new AppError("FORBIDDEN", ORIGIN_NOT_ALLOWED_MESSAGE);
+  if (!origin || !allowedOrigins.includes(origin)) return false;
   reply.header("access-control-allow-origin", origin);
-  return origin;
+  return true;
 }
+
+const originRefused = () => new AppError("FORBIDDEN", ORIGIN_NOT_ALLOWED_MESSAGE);
 
 const tooMany = (check: Exclude<LimitCheck, { ok: true }>) =>
   new AppError(
@@ -79,9 +80,8 @@ export async function widgetPublicRoutes(fastify: FastifyInstance) {
     { schema: { params: publicKeyParamsSchema, response: { 200: publicWidgetSchema } } },
     async (request, reply) => {
       const found = await findPublicWidget(request.server.deps.db.db, request.params.publicKey);
-      reply.header("vary", "Origin");
       if (!found) throw notFound();
-      allowOrigin(request, reply, found.allowedOrigins);
+      if (!grantOrigin(request, reply, found.allowedOrigins)) throw originRefused();
       return found.widget;
     },
   );
@@ -95,7 +95,7 @@ export async function widgetPublicRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const widget = await findIntakeWidget(request.server.deps.db.db, request.params.publicKey);
       if (!widget) throw notFound();
-      allowOrigin(request, reply, widget.allowedOrigins);
+      if (!grantOrigin(request, reply, widget.allowedOrigins)) throw originRefused();
       reply.header("access-control-allow-methods", "GET, POST");
       reply.header("access-control-allow-headers", "content-type");
       reply.header("access-control-max-age", "600");
@@ -109,9 +109,8 @@ export async function widgetPublicRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { db, clock } = request.server.deps;
       const widget = await findIntakeWidget(db.db, request.params.publicKey);
-      reply.header("vary", "Origin");
       if (!widget) throw notFound();
-      allowOrigin(request, reply, widget.allowedOrigins);
+      if (!grantOrigin(request, reply, widget.allowedOrigins)) throw originRefused();
       const limit = await limiter.challenge(request.ip);
       if (!limit.ok) throw tooMany(limit);
       return reply
@@ -134,7 +133,6 @@ export async function widgetPublicRoutes(fastify: FastifyInstance) {
   }> {
     const { db, clock } = request.server.deps;
     const now = clock();
-    reply.header("vary", "Origin");
     const widget = await findIntakeWidget(db.db, publicKey);
     if (!widget) throw notFound();
     const base = {
@@ -154,11 +152,8 @@ export async function widgetPublicRoutes(fastify: FastifyInstance) {
       throw error;
     };
 
-    try {
-      allowOrigin(request, reply, widget.allowedOrigins);
-    } catch (error) {
-      return refuse("origin_refused", `Origin ${base.origin ?? "(none)"}`, error as AppError);
-    }
+    if (!grantOrigin(request, reply, widget.allowedOrigins))
+      return refuse("origin_refused", `Origin ${base.origin ?? "(none)"}`, originRefused());
     const limit = await limiter.attempt(request.ip, widget.id, widget.accountId);
     if (!limit.ok) return refuse("rate_limited", "Rate limit", tooMany(limit));
 
@@ -190,8 +185,7 @@ export async function widgetPublicRoutes(fastify: FastifyInstance) {
         new AppError("BAD_REQUEST", number.message, { "body.visitorNumber": [number.message] }),
       );
 
-    const takes = widget.type === "combined" || widget.type === (kind === "call" ? "call" : "sms");
-    if (!takes)
+    if (widget.type !== "combined" && widget.type !== kind)
       return refuse(
         "failed",
         `Widget type ${widget.type}`,
