@@ -27,6 +27,12 @@ CREATE TABLE "two_factor_recovery_codes" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "widget_challenge_uses" (
+	"challenge_hash" text PRIMARY KEY NOT NULL,
+	"widget_id" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "support_ticket_attachments" (
 	"id" text PRIMARY KEY NOT NULL,
 	"ticket_id" text NOT NULL,
@@ -47,6 +53,7 @@ ALTER TABLE "sessions" ADD COLUMN "last_seen_at" timestamp with time zone;--> st
 ALTER TABLE "users" ADD COLUMN "totp_key" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "disabled_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "two_factor_recovery_codes" ADD CONSTRAINT "two_factor_recovery_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "widget_challenge_uses" ADD CONSTRAINT "widget_challenge_uses_widget_id_widget_configurations_id_fk" FOREIGN KEY ("widget_id") REFERENCES "public"."widget_configurations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "support_ticket_attachments" ADD CONSTRAINT "support_ticket_attachments_ticket_id_support_tickets_id_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."support_tickets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "support_ticket_attachments" ADD CONSTRAINT "support_ticket_attachments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "admin_audit_log_created_idx" ON "admin_audit_log" USING btree ("created_at");--> statement-breakpoint
@@ -54,5 +61,6 @@ CREATE INDEX "admin_audit_log_actor_idx" ON "admin_audit_log" USING btree ("acto
 CREATE INDEX "admin_audit_log_action_idx" ON "admin_audit_log" USING btree ("action","created_at");--> statement-breakpoint
 CREATE INDEX "webhook_stats_minute_idx" ON "webhook_stats" USING btree ("minute");--> statement-breakpoint
 CREATE INDEX "two_factor_recovery_codes_user_idx" ON "two_factor_recovery_codes" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "widget_challenge_uses_expires_idx" ON "widget_challenge_uses" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "support_ticket_attachments_ticket_idx" ON "support_ticket_attachments" USING btree ("ticket_id","created_at");--> statement-breakpoint
 ALTER TABLE "email_tokens" ADD CONSTRAINT "email_tokens_purpose_check" CHECK ("purpose" in ('confirm_email', 'reset_password', 'change_email'));

@@ -1,5 +1,15 @@
 import { relations, sql } from "drizzle-orm";
-import { boolean, check, foreignKey, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { accounts, users } from "./auth";
 import { createdAt, idColumn, oneOf, timestamps } from "./columns";
 import {
@@ -199,6 +209,23 @@ export const widgetAttempts = pgTable(
     check("widget_attempts_kind_check", oneOf(t.kind, widgetAttemptKinds)),
     check("widget_attempts_outcome_check", oneOf(t.outcome, widgetAttemptOutcomes)),
   ],
+);
+
+/**
+ * Proof-of-work challenges already spent on a callback or text: a solved challenge is good for
+ * one attempt only. Rows past their expiry prove nothing any more and are swept as others arrive.
+ */
+export const widgetChallengeUses = pgTable(
+  "widget_challenge_uses",
+  {
+    /** SHA-256 of the challenge (hex): the challenge itself is long and carries nothing we need. */
+    challengeHash: text("challenge_hash").primaryKey(),
+    widgetId: text("widget_id")
+      .notNull()
+      .references(() => widgetConfigurations.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("widget_challenge_uses_expires_idx").on(t.expiresAt)],
 );
 
 export const widgetConfigurationsRelations = relations(widgetConfigurations, ({ one }) => ({

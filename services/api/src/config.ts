@@ -58,6 +58,15 @@ export const configSchema = z
         .optional()
         .transform((v) => (v === undefined ? undefined : v === "true")),
     ),
+    /**
+     * Signs the website widgets' proof-of-work challenges. Every API instance must share it;
+     * without it each process draws its own (fine for one instance).
+     */
+    WIDGET_CHALLENGE_SECRET: optionalString.refine((v) => v === undefined || v.length >= 16, {
+      message: "WIDGET_CHALLENGE_SECRET must be at least 16 characters",
+    }),
+    /** Leading zero bits a widget visitor's browser must find before a callback or text (about 2^n hashes). */
+    WIDGET_POW_DIFFICULTY: z.coerce.number().int().min(1).max(28).default(18),
     /** Read only to tell a production start (see `simulatorWarning`); nothing else branches on it. */
     NODE_ENV: optionalString,
   })

@@ -223,7 +223,15 @@ export async function controlRoutes(app: FastifyInstance, options: ControlRoutes
     return sim
       .calls()
       .filter((call) => numbers === "all" || numbers.has(call.direction === "inbound" ? call.to : call.from))
-      .map(({ transcript, ...call }) => ({ ...call, ended: transcript?.ended ?? null }));
+      .map(({ transcript, ...call }) => ({
+        ...call,
+        ended: transcript?.ended ?? null,
+        // The calls its <Dial>s placed (a bridge's second leg): whom, with which caller ID, how it went.
+        legs:
+          transcript?.dials.flatMap((dial) =>
+            dial.legs.map((leg) => ({ target: leg.target, callerId: dial.callerId, status: leg.status })),
+          ) ?? [],
+      }));
   });
 
   app.get("/sim/messages", async (request) => {

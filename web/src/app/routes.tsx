@@ -142,6 +142,10 @@ export const routes: RouteObject[] = [
             lazy: page(() => import("../pages/console/Settings").then((m) => m.SettingsPage)),
           },
           {
+            path: "widgets",
+            lazy: page(() => import("../pages/console/Widgets").then((m) => m.WidgetsPage)),
+          },
+          {
             path: "*",
             lazy: page(() => import("../pages/console/ComingSoon").then((m) => m.ComingSoonPage)),
           },

@@ -40,16 +40,16 @@ export interface LoginThrottle {
 }
 
 /** A counter to add one to, and the most it may reach (Infinity: no limit, only counted). */
-interface Counter {
+export interface Counter {
   key: string;
   limit: number;
 }
 
 /** Either every counter's new value, or how long until the one over its limit resets. */
-type Reservation = { counts: number[] } | { retryAfterMs: number };
+export type Reservation = { counts: number[] } | { retryAfterMs: number };
 
 /** Where the counters live: Redis shared by every instance, or this process's memory. */
-interface CounterStore {
+export interface CounterStore {
   /** Adds one to each counter in turn, stopping at the first over its limit; atomic. */
   reserve(counters: Counter[], windowMs: number): Promise<Reservation>;
   forget(key: string): Promise<void>;
@@ -80,7 +80,7 @@ export function createLoginThrottle(options: LoginThrottleOptions): LoginThrottl
   const limits = options.limits ?? defaultThrottleLimits;
   const sleep = options.sleep ?? wait;
   const windowMs = limits.windowSeconds * 1000;
-  const store = options.redis ? redisCounters(options.redis) : memoryCounters(options.now ?? Date.now);
+  const store = createCounterStore(options.redis, options.now);
   // An IP address never holds "/", so the pair's key cannot be read two ways.
   const keys = (ip: string, email: string) => ({
     ip: `${options.keyPrefix}:login:ip:${ip}`,
@@ -119,6 +119,11 @@ export function createLoginThrottle(options: LoginThrottleOptions): LoginThrottl
       await store.giveBack(key.account);
     },
   };
+}
+
+/** Counters in Redis when there is one (shared by every instance), else in this process. */
+export function createCounterStore(redis: Redis | null, now: () => number = Date.now): CounterStore {
+  return redis ? redisCounters(redis) : memoryCounters(now);
 }
 
 /**

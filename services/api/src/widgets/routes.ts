@@ -4,8 +4,10 @@ import { z } from "zod";
 import { requireAccount } from "../auth/context";
 import { AppError } from "../http/errors";
 import { listAttempts } from "./attempts";
+import { EMBED_SCRIPT_PATH, embedScript } from "./embed-script";
 import {
   createWidgetBodySchema,
+  embedScriptSchema,
   LICENSED_NUMBER_MESSAGE,
   licensedNumberListSchema,
   listAttemptsQuerySchema,
@@ -56,6 +58,13 @@ export async function widgetRoutes(fastify: FastifyInstance) {
       return { items: await listLicensedNumbers(request.server.deps.db.db, account.id) };
     },
   );
+
+  // The snippet's script address, versioned so browsers may cache it for good.
+  app.get("/widgets/embed", { schema: { response: { 200: embedScriptSchema } } }, async (request) => {
+    const { version } = await embedScript();
+    const base = request.server.deps.config.PUBLIC_BASE_URL.replace(/\/$/, "");
+    return { scriptUrl: `${base}${EMBED_SCRIPT_PATH}?v=${version}` };
+  });
 
   app.post(
     "/widgets",

@@ -1,4 +1,10 @@
-import { schema } from "@poundline/db";
+import {
+  WIDGET_DAILY_CAP,
+  widgetAttemptKinds,
+  widgetAttemptOutcomes,
+  widgetPositions,
+  widgetTypes,
+} from "@poundline/db/enums";
 import { z } from "zod";
 import { line, pageQuery, timestampSchema } from "../http/schemas";
 
@@ -16,7 +22,7 @@ export const WIDGET_DEFAULTS = {
   primaryColor: "#007bff",
   textColor: "#ffffff",
   position: "bottom-right",
-  dailyCap: schema.WIDGET_DAILY_CAP.default,
+  dailyCap: WIDGET_DAILY_CAP.default,
 } as const;
 
 export const WIDGET_LIMITS = {
@@ -24,7 +30,7 @@ export const WIDGET_LIMITS = {
   buttonText: 40,
   origins: 20,
   origin: 253,
-  dailyCap: schema.WIDGET_DAILY_CAP,
+  dailyCap: WIDGET_DAILY_CAP,
 } as const;
 
 export const widgetIdSchema = z.string().regex(/^wgt_[a-z0-9]{1,64}$/, "Invalid widget id.");
@@ -90,12 +96,12 @@ const widgetFields = {
     .trim()
     .min(1, "Name is required.")
     .max(WIDGET_LIMITS.name, `Must be at most ${WIDGET_LIMITS.name} characters.`),
-  type: z.enum(schema.widgetTypes, { error: "Choose call, sms or combined." }),
+  type: z.enum(widgetTypes, { error: "Choose call, sms or combined." }),
   callText: buttonText("Button text is required."),
   smsText: buttonText("Button text is required."),
   primaryColor: colorSchema,
   textColor: colorSchema,
-  position: z.enum(schema.widgetPositions, { error: "Choose bottom-right, bottom-left or inline." }),
+  position: z.enum(widgetPositions, { error: "Choose bottom-right, bottom-left or inline." }),
   allowedOrigins: z
     .array(originSchema, { error: "Must be a list." })
     .max(WIDGET_LIMITS.origins, `At most ${WIDGET_LIMITS.origins} websites.`)
@@ -144,12 +150,12 @@ export const licensedNumberListSchema = z.object({ items: z.array(licensedNumber
 export const widgetSchema = z.object({
   id: z.string(),
   name: z.string(),
-  type: z.enum(schema.widgetTypes),
+  type: z.enum(widgetTypes),
   callText: z.string(),
   smsText: z.string(),
   primaryColor: z.string(),
   textColor: z.string(),
-  position: z.enum(schema.widgetPositions),
+  position: z.enum(widgetPositions),
   allowedOrigins: z.array(z.string()),
   dailyCap: z.number().int(),
   /** Null once the number or licence it used is gone: the widget then needs a new one. */
@@ -194,8 +200,8 @@ export const listAttemptsQuerySchema = z.object(pageQuery(50, 200));
 
 export const widgetAttemptSchema = z.object({
   id: z.string(),
-  kind: z.enum(schema.widgetAttemptKinds),
-  outcome: z.enum(schema.widgetAttemptOutcomes),
+  kind: z.enum(widgetAttemptKinds),
+  outcome: z.enum(widgetAttemptOutcomes),
   origin: z.string().nullable(),
   ip: z.string().nullable(),
   visitorNumber: z.string().nullable(),
@@ -209,3 +215,62 @@ export const widgetAttemptListSchema = z.object({
 });
 
 export type WidgetAttemptView = z.output<typeof widgetAttemptSchema>;
+
+/** What the widget shows the visitor when an attempt is refused or taken (the seed has no wording). */
+export const VISITOR_MESSAGES = {
+  callAccepted: "Thank you! We are calling the business now: your phone will ring as soon as they answer.",
+  textAccepted: "Thank you! Your message has been sent.",
+  rateLimited: (minutes: number) =>
+    `Too many requests. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  dailyCap: "This business is not taking more requests from its website today. Please try again tomorrow.",
+  challengeExpired: "The security check expired. Please try again.",
+  challengeFailed: "The security check failed. Please try again.",
+  challengeReplayed: "This security check was already used. Please try again.",
+  unavailable: "This service is not available right now. Please call or text the business directly.",
+  wrongKind: "This widget does not take that kind of request.",
+  carrierFailed: "We could not reach the business right now. Please try again later.",
+} as const;
+
+export const TEXT_MESSAGE_LIMIT = 500;
+
+export const challengeSchema = z.object({
+  challenge: z.string(),
+  /** Leading zero bits SHA-256(`${challenge}:${solution}`) must have. */
+  difficulty: z.number().int(),
+  expiresAt: timestampSchema,
+});
+
+const proofFields = {
+  challenge: z.string({ error: VISITOR_MESSAGES.challengeFailed }).min(1).max(512),
+  solution: z
+    .string({ error: VISITOR_MESSAGES.challengeFailed })
+    .regex(/^[0-9]{1,20}$/, VISITOR_MESSAGES.challengeFailed),
+  /** As the visitor typed it: checked (and logged) by the handler, not here. */
+  visitorNumber: z
+    .string({ error: "Enter your phone number." })
+    .trim()
+    .min(1, "Enter your phone number.")
+    .max(40, "Enter a valid phone number."),
+};
+
+export const callbackBodySchema = z.object(proofFields);
+
+export const visitorTextBodySchema = z.object({
+  ...proofFields,
+  message: z
+    .string({ error: "Enter a message." })
+    .trim()
+    .min(1, "Enter a message.")
+    .max(TEXT_MESSAGE_LIMIT, `Must be at most ${TEXT_MESSAGE_LIMIT} characters.`),
+});
+
+/** The sentence the widget shows after an accepted attempt. */
+export const attemptAcceptedSchema = z.object({ message: z.string() });
+
+export const embedScriptSchema = z.object({
+  /** The script's address with its version: the snippet's `src`. */
+  scriptUrl: z.string(),
+});
+
+export type CallbackBody = z.output<typeof callbackBodySchema>;
+export type VisitorTextBody = z.output<typeof visitorTextBodySchema>;

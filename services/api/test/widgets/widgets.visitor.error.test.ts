@@ -1,0 +1,141 @@
+import { schema } from "@poundline/db";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { TestApp } from "../../src/testing";
+import type { SignedIn, TestUser } from "../fixtures";
+import { createWidget, insertNumber } from "./helpers";
+import {
+  addresses,
+  attemptsOf,
+  SITE,
+  solvedChallenge,
+  TEST_POW_DIFFICULTY,
+  unsolved,
+  visitorAttempt,
+  visitorTestApp,
+} from "./visitor-helpers";
+
+let t: TestApp;
+let alice: TestUser;
+let aliceIn: SignedIn;
+let business: { id: string; e164: string };
+
+beforeAll(async () => {
+  ({ t, alice, aliceIn, business } = await visitorTestApp());
+});
+afterAll(() => t.close());
+
+let publicKey: string;
+let widgetId: string;
+// Each test from an address of its own, so the per-address rate limit stays out of the way.
+const freshIp = addresses("198.51.100");
+let ip: string;
+beforeEach(async () => {
+  ip = freshIp();
+  const res = await createWidget(t, aliceIn, { allowedOrigins: [SITE], licensedNumberId: business.id });
+  ({ publicKey, id: widgetId } = res.json());
+});
+
+const logged = () => attemptsOf(t, widgetId);
+
+describe("widgets: refused visitor input", () => {
+  it.each([
+    ["not a number", "hello", "Enter a valid phone number."],
+    ["outside the US and Canada", "+442079460000", "Enter a US or Canadian phone number."],
+    ["a premium-rate number", "+19005550100", "Premium-rate numbers are not accepted."],
+    ["toll-free", "+18005550100", "Enter a US or Canadian phone number."],
+  ])("%s is 400 with the number's message, logged, and nothing rings", async (_, typed, message) => {
+    const res = await visitorAttempt(t, publicKey, "callback", { visitorNumber: typed }, { ip });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers["access-control-allow-origin"]).toBe(SITE);
+    expect(res.json().error).toMatchObject({ message, fields: { "body.visitorNumber": [message] } });
+    expect(await logged()).toMatchObject([
+      { outcome: "invalid_number", visitorNumber: typed, detail: message },
+    ]);
+    const calls = await t.db.db
+      .select()
+      .from(schema.callLogs)
+      .where(eq(schema.callLogs.accountId, alice.accountId));
+    expect(calls).toEqual([]);
+  });
+
+  it("the business's own number is refused", async () => {
+    const res = await visitorAttempt(
+      t,
+      publicKey,
+      "text",
+      { visitorNumber: business.e164, message: "Hi" },
+      { ip },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe("Enter your own number, not the business's.");
+  });
+
+  it.each([
+    ["no number", { message: "Hi" }, "body.visitorNumber"],
+    ["an empty message", { visitorNumber: "+14045550123", message: "   " }, "body.message"],
+    ["a message too long", { visitorNumber: "+14045550123", message: "x".repeat(501) }, "body.message"],
+  ])("a text with %s is 400 on that field", async (_, fields, field) => {
+    const res = await visitorAttempt(t, publicKey, "text", fields, { ip });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().error.fields)).toContain(field);
+  });
+
+  it("a wrong or expired solution is refused and logged", async () => {
+    const { challenge } = await solvedChallenge(t, publicKey);
+    const wrong = await visitorAttempt(
+      t,
+      publicKey,
+      "callback",
+      { visitorNumber: "+14045550123" },
+      { ip, proof: { challenge, solution: unsolved(challenge, Number(TEST_POW_DIFFICULTY)) } },
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.message).toBe("The security check failed. Please try again.");
+    const forged = await visitorAttempt(
+      t,
+      publicKey,
+      "callback",
+      { visitorNumber: "+14045550123" },
+      { ip, proof: { challenge: `${publicKey}.99999999999999.1.x.forged`, solution: "1" } },
+    );
+    expect(forged.statusCode).toBe(400);
+    expect((await logged()).map((a) => a.detail).sort()).toEqual([
+      "Challenge forged",
+      "Challenge insufficient",
+    ]);
+  });
+
+  it("a call-only widget refuses a text", async () => {
+    await t.app.inject({
+      method: "PATCH",
+      url: `/api/widgets/${widgetId}`,
+      headers: aliceIn.headers,
+      payload: { type: "call" },
+    });
+    const res = await visitorAttempt(
+      t,
+      publicKey,
+      "text",
+      { visitorNumber: "+14045550123", message: "Hi" },
+      { ip },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe("This widget does not take that kind of request.");
+  });
+
+  it("a widget whose number is gone refuses with a sentence and logs why", async () => {
+    const other = await insertNumber(t, alice.accountId);
+    const created = await createWidget(t, aliceIn, { allowedOrigins: [SITE], licensedNumberId: other.id });
+    await t.db.db.delete(schema.phoneNumbers).where(eq(schema.phoneNumbers.id, other.id));
+    const res = await visitorAttempt(
+      t,
+      created.json().publicKey,
+      "callback",
+      { visitorNumber: "+14045550123" },
+      { ip },
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toMatch(/not available/);
+  });
+});

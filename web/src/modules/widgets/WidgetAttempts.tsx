@@ -1,0 +1,66 @@
+import { Alert, Badge, Card, Title } from "@mantine/core";
+import { DataTable } from "mantine-datatable";
+import { useState } from "react";
+import type { WidgetAttempt } from "../../api/widgets";
+import { useWidgetAttempts } from "./hooks";
+
+const PAGE_SIZE = 10;
+
+const OUTCOMES: Record<WidgetAttempt["outcome"], { label: string; color: string }> = {
+  accepted: { label: "Accepted", color: "green" },
+  origin_refused: { label: "Website refused", color: "red" },
+  rate_limited: { label: "Rate limited", color: "orange" },
+  daily_cap: { label: "Daily cap", color: "orange" },
+  invalid_number: { label: "Invalid number", color: "red" },
+  challenge_failed: { label: "Check failed", color: "red" },
+  failed: { label: "Failed", color: "gray" },
+};
+
+/** Every callback and text visitors asked of the widget, accepted or refused, newest first. */
+export function WidgetAttempts({ widgetId }: { widgetId: string }) {
+  const [page, setPage] = useState(1);
+  const attempts = useWidgetAttempts(widgetId, page, PAGE_SIZE);
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="widget-attempts-title">
+      <Title order={2} size="h4" id="widget-attempts-title" mb="xs">
+        Attempts
+      </Title>
+      {attempts.isError ? (
+        <Alert color="red" title="Error loading attempts">
+          {attempts.error.message}
+        </Alert>
+      ) : (
+        <DataTable<WidgetAttempt>
+          aria-label="Widget attempts"
+          records={attempts.data?.items ?? []}
+          fetching={attempts.isFetching}
+          minHeight={150}
+          noRecordsText="No attempts yet."
+          striped
+          totalRecords={attempts.data?.total ?? 0}
+          recordsPerPage={PAGE_SIZE}
+          page={page}
+          onPageChange={setPage}
+          columns={[
+            { accessor: "createdAt", title: "When", render: (a) => new Date(a.createdAt).toLocaleString() },
+            { accessor: "kind", title: "Kind", render: (a) => (a.kind === "call" ? "Callback" : "Text") },
+            {
+              accessor: "outcome",
+              title: "Outcome",
+              render: (a) => (
+                <Badge color={OUTCOMES[a.outcome].color} c="dark.9" variant="light">
+                  {OUTCOMES[a.outcome].label}
+                </Badge>
+              ),
+            },
+            { accessor: "visitorNumber", title: "Visitor Number", render: (a) => a.visitorNumber ?? "" },
+            { accessor: "origin", title: "Website", render: (a) => a.origin ?? "" },
+            { accessor: "ip", title: "IP Address", render: (a) => a.ip ?? "" },
+            { accessor: "detail", title: "Detail", render: (a) => a.detail ?? "" },
+          ]}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,10 @@
+import { Container } from "@mantine/core";
+import { Widgets } from "../../modules/widgets/Widgets";
+
+export function WidgetsPage() {
+  return (
+    <Container component="main" size="lg" py="xl">
+      <Widgets />
+    </Container>
+  );
+}
