@@ -33,6 +33,7 @@ SELECT
       ), '[]'::jsonb)
     ) ORDER BY m.created_at, m.id
   )),
+  NULL,
   now(),
   'Menus in place when versions were introduced'
 FROM "ivr_menus" m
