@@ -46,16 +46,41 @@ CREATE TABLE "support_ticket_attachments" (
 	CONSTRAINT "support_ticket_attachments_size_check" CHECK ("support_ticket_attachments"."size_bytes" > 0)
 );
 --> statement-breakpoint
+CREATE TABLE "ivr_live_versions" (
+	"account_id" text PRIMARY KEY NOT NULL,
+	"version_id" text NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "ivr_versions" (
+	"id" text PRIMARY KEY NOT NULL,
+	"account_id" text NOT NULL,
+	"version" integer NOT NULL,
+	"snapshot" jsonb NOT NULL,
+	"published_by" text,
+	"published_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"note" text,
+	CONSTRAINT "ivr_versions_account_version_key" UNIQUE("account_id","version"),
+	CONSTRAINT "ivr_versions_id_account_key" UNIQUE("id","account_id"),
+	CONSTRAINT "ivr_versions_version_check" CHECK ("ivr_versions"."version" >= 1)
+);
+--> statement-breakpoint
 ALTER TABLE "email_tokens" DROP CONSTRAINT "email_tokens_purpose_check";--> statement-breakpoint
 ALTER TABLE "email_tokens" ADD COLUMN "new_email" text;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "two_factor_verified" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "last_seen_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "totp_key" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "disabled_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "ivr_menus" ADD COLUMN "greeting_voice" text DEFAULT 'man' NOT NULL;--> statement-breakpoint
+ALTER TABLE "ivr_menus" ADD COLUMN "greeting_language" text DEFAULT 'en-US' NOT NULL;--> statement-breakpoint
 ALTER TABLE "two_factor_recovery_codes" ADD CONSTRAINT "two_factor_recovery_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "widget_challenge_uses" ADD CONSTRAINT "widget_challenge_uses_widget_id_widget_configurations_id_fk" FOREIGN KEY ("widget_id") REFERENCES "public"."widget_configurations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "support_ticket_attachments" ADD CONSTRAINT "support_ticket_attachments_ticket_id_support_tickets_id_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."support_tickets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "support_ticket_attachments" ADD CONSTRAINT "support_ticket_attachments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ivr_live_versions" ADD CONSTRAINT "ivr_live_versions_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ivr_live_versions" ADD CONSTRAINT "ivr_live_versions_version_fk" FOREIGN KEY ("version_id","account_id") REFERENCES "public"."ivr_versions"("id","account_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ivr_versions" ADD CONSTRAINT "ivr_versions_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ivr_versions" ADD CONSTRAINT "ivr_versions_published_by_users_id_fk" FOREIGN KEY ("published_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "admin_audit_log_created_idx" ON "admin_audit_log" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "admin_audit_log_actor_idx" ON "admin_audit_log" USING btree ("actor_user_id","created_at");--> statement-breakpoint
 CREATE INDEX "admin_audit_log_action_idx" ON "admin_audit_log" USING btree ("action","created_at");--> statement-breakpoint

@@ -36,6 +36,17 @@ async function send(method: "POST" | "PUT", url: string, payload: Record<string,
   return res.json<IvrMenuView>();
 }
 
+/** Publishes the draft: calls follow published menus only. */
+async function publish() {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/ivr-menus/publish",
+    headers: session.headers,
+    payload: {},
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
 async function stored(id: string) {
   const [menu] = await t.db.db.select().from(schema.ivrMenus).where(eq(schema.ivrMenus.id, id));
   const options = await t.db.db
@@ -64,6 +75,8 @@ describe("IVR menus: happy path", () => {
       name: "Sales",
       greetingType: "tts",
       greetingTts: IVR_DEFAULTS.greetingTts,
+      greetingVoice: "man",
+      greetingLanguage: "en-US",
       timeoutSeconds: 10,
       timeoutAction: "repeat",
       invalidInputAction: "repeat",
@@ -154,7 +167,7 @@ describe("IVR menus: happy path", () => {
     expect(options.map((o) => [o.keyPress, o.action, o.destination])).toEqual([["1", "extension", desk]]);
   });
 
-  it("the next simulated call follows the saved menu", async () => {
+  it("a saved menu is a draft: the next simulated call follows it once published", async () => {
     const routed = await t.app.inject({
       method: "PUT",
       url: `/api/call-routing/${numberId}`,
@@ -173,13 +186,17 @@ describe("IVR menus: happy path", () => {
       200,
     );
     sim.reset();
+    const before = await sim.placeCall({ from: "+13055551234", to: LINE, press: ["5", "#"] });
+    await sim.idle();
+    expect(before.spoken).not.toContain("Hello from the saved menu.");
+    await publish();
     const transcript = await sim.placeCall({ from: "+13055551234", to: LINE, press: ["5", "#"] });
     await sim.idle();
     expect(transcript.spoken).toContain("Hello from the saved menu.");
     expect(transcript.spoken).toContain("Our address is 1 Main Street.");
   });
 
-  it("an uploaded greeting is stored, served as audio and played by the next call", async () => {
+  it("an uploaded greeting is stored, served as audio and played by the next call once published", async () => {
     const res = await t.app.inject({
       method: "POST",
       url: `/api/ivr-menus/${main.id}/greeting`,
@@ -196,10 +213,44 @@ describe("IVR menus: happy path", () => {
     expect(served.headers["content-type"]).toBe("audio/wav");
     // A later save of the form keeps the recording.
     await send("PUT", `/api/ivr-menus/${main.id}`, { name: "Main line", greetingType: "recording" }, 200);
+    await publish();
     sim.reset();
     const transcript = await sim.placeCall({ from: "+13055551234", to: LINE, press: ["#"] });
     await sim.idle();
     expect(transcript.played).toContain(url);
+  });
+
+  it("lists the carrier's voices and languages, the defaults among them", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/ivr-menus/voices", headers: session.headers });
+    expect(res.statusCode).toBe(200);
+    const { voices, languages, defaults } = res.json();
+    expect(defaults).toEqual({ voice: "man", language: "en-US" });
+    expect(voices).toContainEqual(
+      expect.objectContaining({ id: "Polly.Joanna", label: "Joanna (Amazon Polly)" }),
+    );
+    expect(voices.map((v: { id: string }) => v.id)).toContain("man");
+    expect(languages).toContainEqual({ code: "en-GB", label: "British English" });
+    expect(voices[0].languages).toContain("en-US");
+  });
+
+  it("a greeting's voice and language are stored and spoken by the published menu", async () => {
+    const saved = await send(
+      "PUT",
+      `/api/ivr-menus/${main.id}`,
+      { name: "Main line", greetingTts: "Cheerio.", greetingVoice: "Polly.Amy", greetingLanguage: "en-GB" },
+      200,
+    );
+    expect(saved).toMatchObject({ greetingVoice: "Polly.Amy", greetingLanguage: "en-GB" });
+    expect((await stored(main.id)).menu).toMatchObject({
+      greetingVoice: "Polly.Amy",
+      greetingLanguage: "en-GB",
+    });
+    await publish();
+    sim.reset();
+    const transcript = await sim.placeCall({ from: "+13055551234", to: LINE, press: ["#"] });
+    await sim.idle();
+    const greeting = transcript.verbs.find((v) => v.verb === "Say" && v.text === "Cheerio.");
+    expect(greeting?.attributes).toMatchObject({ voice: "Polly.Amy", language: "en-GB" });
   });
 
   it("deletes a menu nothing uses, and its options with it", async () => {
