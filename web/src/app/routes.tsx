@@ -121,6 +121,10 @@ export const routes: RouteObject[] = [
             lazy: page(() => import("../pages/console/Extensions").then((m) => m.ExtensionsPage)),
           },
           {
+            path: "ivr-menus",
+            lazy: page(() => import("../pages/console/IvrMenus").then((m) => m.IvrMenusPage)),
+          },
+          {
             path: "*",
             lazy: page(() => import("../pages/console/ComingSoon").then((m) => m.ComingSoonPage)),
           },
