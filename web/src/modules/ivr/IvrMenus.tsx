@@ -55,6 +55,9 @@ export function IvrMenus() {
                     description={`${m.options.length} option${m.options.length === 1 ? "" : "s"}`}
                     leftSection={<ListTree size={16} aria-hidden />}
                     active={selection.kind === "menu" && selection.id === m.id}
+                    // Filled: the light variant's text is too faint on its background (axe).
+                    variant="filled"
+                    color="blue.8"
                     aria-current={selection.kind === "menu" && selection.id === m.id ? "true" : undefined}
                     onClick={() => open(m.id)}
                   />

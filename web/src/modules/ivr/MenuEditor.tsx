@@ -184,8 +184,8 @@ export function MenuEditor({ menu, allMenus, onSaved, onDeleted, onCancel }: Men
           )}
           <Group justify="space-between">
             <Button
-              color="red"
-              variant="light"
+              color="red.9"
+              variant="outline"
               leftSection={<Trash2 size={16} aria-hidden />}
               onClick={onDelete}
             >
@@ -241,6 +241,8 @@ function GeneralTab({ form, choices }: { form: MenuForm; choices: Choices }) {
         min={IVR_LIMITS.timeoutSeconds.min}
         max={IVR_LIMITS.timeoutSeconds.max}
         allowDecimal={false}
+        // Out of range is refused with the API's message, not silently changed.
+        clampBehavior="none"
         {...form.getInputProps("timeoutSeconds")}
       />
       <MenuActionPicker form={form} choices={choices} field="timeoutAction" label="Timeout Action" />
@@ -256,6 +258,7 @@ function GeneralTab({ form, choices }: { form: MenuForm; choices: Choices }) {
         min={IVR_LIMITS.maxInvalidInputs.min}
         max={IVR_LIMITS.maxInvalidInputs.max}
         allowDecimal={false}
+        clampBehavior="none"
         {...form.getInputProps("maxInvalidInputs")}
       />
     </Stack>
