@@ -75,7 +75,7 @@ function FlowNodeCard({ data }: NodeProps<DiagramNode>) {
         </Text>
       )}
       {flow.flag && (
-        <Badge size="xs" color={flow.flag === "error" ? "red.9" : "orange.9"} variant="filled">
+        <Badge size="xs" color={flow.flag === "error" ? "red.9" : "yellow.4"} autoContrast variant="filled">
           {flow.flag === "error" ? "Dangling" : "Unreachable"}
         </Badge>
       )}

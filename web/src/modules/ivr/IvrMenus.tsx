@@ -57,7 +57,7 @@ export function IvrMenus() {
                     active={selection.kind === "menu" && selection.id === m.id}
                     // Filled: the light variant's text is too faint on its background (axe).
                     variant="filled"
-                    color="blue.8"
+                    color="blue.9"
                     aria-current={selection.kind === "menu" && selection.id === m.id ? "true" : undefined}
                     onClick={() => open(m.id)}
                   />
