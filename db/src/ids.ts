@@ -17,6 +17,7 @@ export const idPrefixes = {
   geoRule: "geo",
   ivrMenu: "ivr",
   ivrOption: "opt",
+  ivrVersion: "ivrv",
   extension: "ext",
   wallet: "wal",
   transaction: "txn",

@@ -1,5 +1,6 @@
 export * from "./client";
 export * from "./ids";
+export * from "./ivr-versions";
 export * from "./ledger";
 export * from "./query";
 export * from "./query-errors";

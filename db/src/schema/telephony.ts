@@ -346,6 +346,9 @@ export const ivrMenus = pgTable(
     invalidInputAction: text("invalid_input_action", { enum: ivrMenuActions }).notNull().default("repeat"),
     invalidInputActionDestination: text("invalid_input_action_destination"),
     maxInvalidInputs: integer("max_invalid_inputs").notNull().default(3),
+    /** The carrier's text-to-speech voice and language of the greeting (ivr-voices.ts lists them). */
+    greetingVoice: text("greeting_voice").notNull().default("man"),
+    greetingLanguage: text("greeting_language").notNull().default("en-US"),
     ...timestamps,
   },
   (t) => [
@@ -396,6 +399,81 @@ export const ivrOptions = pgTable(
       "ivr_options_destination_check",
       sql`${t.action} not in ('ivr_menu', 'extension', 'play_message') or ${t.destination} is not null`,
     ),
+  ],
+);
+
+/** One menu as a published version holds it: the draft row and its options, frozen. */
+export interface IvrSnapshotMenu {
+  id: string;
+  name: string;
+  description: string | null;
+  greetingType: (typeof greetingTypes)[number];
+  greetingTts: string | null;
+  greetingRecordingUrl: string | null;
+  greetingVoice: string;
+  greetingLanguage: string;
+  timeoutSeconds: number;
+  timeoutAction: (typeof ivrMenuActions)[number];
+  timeoutActionDestination: string | null;
+  invalidInputAction: (typeof ivrMenuActions)[number];
+  invalidInputActionDestination: string | null;
+  maxInvalidInputs: number;
+  options: {
+    keyPress: string;
+    action: (typeof ivrOptionActions)[number];
+    destination: string | null;
+    description: string | null;
+  }[];
+}
+
+/** All of an account's menus at the moment of publishing, in the draft's order (oldest first). */
+export interface IvrSnapshot {
+  menus: IvrSnapshotMenu[];
+}
+
+/**
+ * Published versions of an account's IVR menus: the ivr_menus/ivr_options rows are the draft,
+ * calls follow the version ivr_live_versions points at. Kept forever (rollback, in-flight calls).
+ */
+export const ivrVersions = pgTable(
+  "ivr_versions",
+  {
+    id: idColumn(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** 1, 2, 3… per account. */
+    version: integer("version").notNull(),
+    snapshot: jsonb("snapshot").$type<IvrSnapshot>().notNull(),
+    publishedBy: text("published_by").references(() => users.id, { onDelete: "set null" }),
+    publishedAt: instant("published_at").notNull().defaultNow(),
+    note: text("note"),
+  },
+  (t) => [
+    unique("ivr_versions_account_version_key").on(t.accountId, t.version),
+    // Target of the live pointer's (version_id, account_id) foreign key.
+    unique("ivr_versions_id_account_key").on(t.id, t.accountId),
+    check("ivr_versions_version_check", sql`${t.version} >= 1`),
+  ],
+);
+
+/** The version an account's calls follow: one row per account that has published. */
+export const ivrLiveVersions = pgTable(
+  "ivr_live_versions",
+  {
+    accountId: text("account_id")
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    versionId: text("version_id").notNull(),
+    updatedAt: instant("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    // The live version is one of the account's own.
+    foreignKey({
+      name: "ivr_live_versions_version_fk",
+      columns: [t.versionId, t.accountId],
+      foreignColumns: [ivrVersions.id, ivrVersions.accountId],
+    }).onDelete("cascade"),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { publishIvrSnapshot, readIvrDraft } from "../ivr-versions";
 import {
   type BusinessHours,
   defaultBusinessHours,
@@ -189,6 +190,15 @@ export async function seedPhoneSystem(ctx: SeedContext, dir: Directory): Promise
       option(intakeMenuId, "9", "ivr_menu", mainMenuId, "Back to the main menu"),
       option(intakeMenuId, "0", "operator", null, "Operator"),
     ]);
+  // The demo's calls follow published menus, as an account's do once it presses Publish.
+  await publishIvrSnapshot(tx, {
+    accountId,
+    snapshot: await readIvrDraft(tx, accountId),
+    publishedBy: null,
+    note: "Demo menus",
+    now: since,
+    id: ctx.id("ivrVersion"),
+  });
 
   const extendedHours: BusinessHours = {
     ...defaultBusinessHours,

@@ -34,6 +34,7 @@ import { createLogger, logRequests, requestLogger } from "./http/logging";
 import { createOriginCheck } from "./http/origin";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { ivrRoutes } from "./ivr/routes";
+import { createIvrTryCalls, type IvrTryCalls } from "./ivr/try-calls";
 import { liveRoutes } from "./live/routes";
 import { conversationRoutes } from "./messages/conversation-routes";
 import { messageRoutes } from "./messages/routes";
@@ -76,6 +77,8 @@ export interface AppDeps {
   numberCarrier: NumberCarrier;
   /** The embedded carrier simulator, when no carrier account is configured. */
   simulator: CarrierSim | null;
+  /** Try-it calls into IVR menus from the console (always simulated, whatever the carrier). */
+  ivrTries: IvrTryCalls;
   /** The job hand-off (outbox relay and queues), when this process runs one. */
   jobs: JobsPort | null;
   /** Our copies of voicemail recordings (the voicemail worker stores them). */
@@ -194,6 +197,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     carrierClient,
     numberCarrier,
     simulator: null,
+    ivrTries: createIvrTryCalls(app, carrier),
     jobs: options.jobs ?? null,
     recordings:
       options.recordings ??

@@ -34,6 +34,13 @@ export type DialScript =
 export interface CallerScript {
   /** One entry per Gather, in order: the keys pressed, or '' to stay silent until the timeout. */
   press?: string[];
+  /**
+   * Hang up at a Gather, once its prompts are heard, when `press` has no entry left for it (instead
+   * of staying silent): a caller who decides each key only after hearing the menu (try-it calls).
+   */
+  hangUpWhenNoKeysLeft?: boolean;
+  /** Hang up on reaching any of these verbs (e.g. "Dial", "Record"), before they run. */
+  hangUpAt?: string[];
   /** What happens to each number a Dial rings; a number not listed does not answer. */
   dial?: Record<string, DialScript>;
   /** Seconds spoken at a Record (0: silence, an empty recording). Default 5. */
@@ -390,6 +397,11 @@ class CallRun {
 
   private async verb(verb: TwimlElement, doc: Doc): Promise<Step> {
     if (verb.name !== "Reject") this.answer();
+    if (this.setup.script.hangUpAt?.includes(verb.name)) {
+      this.record(verb, { outcome: "caller hung up" });
+      this.hungUp = true;
+      return { kind: "end", reason: "caller-hangup", verb: verb.name };
+    }
     switch (verb.name) {
       case "Say":
       case "Play":
@@ -482,6 +494,11 @@ class CallRun {
     const numDigits = int(attrs.numDigits, Number.POSITIVE_INFINITY);
     const finishOnKey = attrs.finishOnKey ?? "#";
     const inputs = (attrs.input ?? "dtmf").toLowerCase().split(/\s+/);
+    if (this.presses.length === 0 && this.setup.script.hangUpWhenNoKeysLeft) {
+      entry.outcome = "caller hung up";
+      this.hungUp = true;
+      return { kind: "end", reason: "caller-hangup", verb: "Gather" };
+    }
     const pressed = this.presses.shift() ?? "";
 
     let digits = "";

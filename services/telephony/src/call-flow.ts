@@ -33,6 +33,11 @@ export interface CallContext {
   accountId: string;
   /** The account's number the call is routed by (its hours, strategy, voicemail). */
   numberId: string | null;
+  /**
+   * The IVR version the call's menus come from, pinned when the call enters its first menu: a
+   * published version's id, or a try-it call's token. Absent: the account's live menus.
+   */
+  ivrVersion?: string;
 }
 
 /** What to do when a <Dial> ends unanswered. */
@@ -156,7 +161,7 @@ export function routeIncomingCall(
       ? undefined
       : account.menus.values().next().value;
   const step = menu
-    ? menuStep({ accountId: account.id, numberId: account.mainRoute?.numberId ?? null }, menu)
+    ? menuStep({ accountId: account.id, numberId: account.mainRoute?.numberId ?? null }, menu, account)
     : account.mainRoute
       ? routeByHours(account, account.mainRoute, now)
       : voicemailStep({ accountId: account.id, numberId: null }, null, account);
@@ -179,9 +184,10 @@ function routeByHours(account: AccountRouting, route: NumberRoute, now: Date): C
   return stepForTarget(account, route, open ? route.openTarget : route.afterHoursTarget, which);
 }
 
-const menuStep = (context: CallContext, menu: IvrMenu): CallStep => ({
+/** The first step into a menu: the call is pinned to the version of the menus it entered. */
+const menuStep = (context: CallContext, menu: IvrMenu, account: AccountRouting): CallStep => ({
   kind: "menu",
-  context,
+  context: account.ivrVersionId ? { ...context, ivrVersion: account.ivrVersionId } : context,
   menu,
   position: { menuId: menu.id, invalidCount: 0, timeoutCount: 0 },
   preface: null,
@@ -256,7 +262,7 @@ function stepForTarget(
   switch (target.kind) {
     case "ivr_menu": {
       const menu = account.menus.get(target.menuId);
-      return menu ? menuStep(context, menu) : numberFallback(context, route, account);
+      return menu ? menuStep(context, menu, account) : numberFallback(context, route, account);
     }
     case "extension":
       return dialExtension(context, route, account, target.extensionId);

@@ -16,6 +16,9 @@ export interface IvrMenu {
   greetingType: "tts" | "recording";
   greetingTts: string | null;
   greetingRecordingUrl: string | null;
+  /** The text-to-speech voice and language of the greeting (IVR_DEFAULTS when absent). */
+  greetingVoice?: string;
+  greetingLanguage?: string;
   timeoutSeconds: number;
   timeoutAction: IvrMenuAction;
   timeoutActionDestination: string | null;
@@ -38,6 +41,9 @@ export const IVR_DEFAULTS = {
   maxInvalidInputs: 3,
   greetingType: "tts",
   greetingTts: "Thank you for calling. Please listen to the following options.",
+  /** What <Say> speaks with no voice or language given: the carrier's defaults. */
+  greetingVoice: "man",
+  greetingLanguage: "en-US",
 } as const;
 
 export const IVR_MESSAGES = {

@@ -61,6 +61,11 @@ export interface AccountRouting {
   operatorExtensionId: string | null;
   /** The account's first number: where a licensee's calls from a shared number go without a menu. */
   mainRoute: NumberRoute | null;
+  /**
+   * The published IVR version `menus` were compiled from (null: never published). A menu's
+   * Gather carries it, so a call in progress keeps walking that version after a new publish.
+   */
+  ivrVersionId?: string | null;
 }
 
 export interface SharedNumberRoute {
@@ -90,7 +95,7 @@ export interface RoutingTable {
 
 /** The rows the table is compiled from, as loaded from the database. */
 export interface RoutingSnapshot {
-  accounts: { id: string; companyName: string; gate: AccountGate }[];
+  accounts: { id: string; companyName: string; gate: AccountGate; ivrVersionId?: string | null }[];
   numbers: NumberRoute[];
   sharedNumbers: {
     id: string;
@@ -118,6 +123,7 @@ export function compileRoutingTable(snapshot: RoutingSnapshot, builtAt: Date): R
       extensions: new Map(),
       operatorExtensionId: null,
       mainRoute: null,
+      ivrVersionId: a.ivrVersionId ?? null,
     });
   }
   for (const menu of snapshot.menus) accounts.get(menu.accountId)?.menus.set(menu.id, menu);

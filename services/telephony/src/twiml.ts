@@ -6,7 +6,7 @@ import {
   type DialFollowUp,
   type HuntTarget,
 } from "./call-flow";
-import type { IvrMenu, IvrPosition } from "./ivr";
+import { IVR_DEFAULTS, type IvrMenu, type IvrPosition } from "./ivr";
 
 /** The webhook paths TwiML points back to; the API serves them. */
 export const voicePaths = {
@@ -24,6 +24,8 @@ export const voicePaths = {
   memberStatus: "/twilio/voice/member-status",
   /** The ZIP or postal code a shared number's caller gave when asked (location-prompt.ts). */
   location: "/twilio/voice/location",
+  /** A console try-it call's first request: its token in the query says which menus it walks. */
+  tryIt: "/twilio/voice/try",
   recording: "/twilio/recording",
   transcription: "/twilio/recording/transcription",
 } as const;
@@ -47,11 +49,15 @@ export interface TwimlOptions {
 function contextQuery(context: CallContext): URLSearchParams {
   const q = new URLSearchParams({ a: context.accountId });
   if (context.numberId) q.set("n", context.numberId);
+  if (context.ivrVersion) q.set("v", context.ivrVersion);
   return q;
 }
 
 export function readContext(query: Record<string, string | undefined>): CallContext | null {
-  return query.a ? { accountId: query.a, numberId: query.n || null } : null;
+  if (!query.a) return null;
+  const context: CallContext = { accountId: query.a, numberId: query.n || null };
+  if (query.v) context.ivrVersion = query.v;
+  return context;
 }
 
 export function readPosition(query: Record<string, string | undefined>): IvrPosition | null {
@@ -155,15 +161,34 @@ export function twimlText(text: string | null | undefined): string {
 }
 
 /** <Say> the text, unless nothing is left of it to say. */
-function say(target: VoiceResponse | VoiceResponse.Gather, text: string | null | undefined) {
+function say(
+  target: VoiceResponse | VoiceResponse.Gather,
+  text: string | null | undefined,
+  attributes: VoiceResponse.SayAttributes = {},
+) {
   const safe = twimlText(text);
-  if (safe) target.say(safe);
+  if (safe) target.say(attributes, safe);
+}
+
+/**
+ * The greeting's voice and language as <Say> attributes; the carrier's defaults are left out, so
+ * a menu that never chose a voice speaks exactly as before voices could be chosen.
+ */
+export function greetingVoiceAttributes(menu: Pick<IvrMenu, "greetingVoice" | "greetingLanguage">) {
+  const attributes: VoiceResponse.SayAttributes = {};
+  const voice = menu.greetingVoice ?? IVR_DEFAULTS.greetingVoice;
+  const language = menu.greetingLanguage ?? IVR_DEFAULTS.greetingLanguage;
+  if (voice !== IVR_DEFAULTS.greetingVoice)
+    attributes.voice = voice as NonNullable<VoiceResponse.SayAttributes["voice"]>;
+  if (language !== IVR_DEFAULTS.greetingLanguage)
+    attributes.language = language as NonNullable<VoiceResponse.SayAttributes["language"]>;
+  return attributes;
 }
 
 function appendGreeting(target: VoiceResponse | VoiceResponse.Gather, menu: IvrMenu) {
   const recording = menu.greetingType === "recording" ? twimlText(menu.greetingRecordingUrl) : "";
   if (recording) target.play(recording);
-  else say(target, menu.greetingTts);
+  else say(target, menu.greetingTts, greetingVoiceAttributes(menu));
 }
 
 /** A <Dial> destination: a SIP address, a client of the carrier's SDKs, or a phone number. */
@@ -202,7 +227,7 @@ function renderMenu(
   options: TwimlOptions,
   notice: string | undefined,
 ): string {
-  const key = `${options.baseUrl}|${step.context.accountId}|${step.context.numberId}|${step.position.invalidCount}|${step.position.timeoutCount}|${step.preface ?? ""}|${notice ?? ""}`;
+  const key = `${options.baseUrl}|${step.context.accountId}|${step.context.numberId}|${step.context.ivrVersion ?? ""}|${step.position.invalidCount}|${step.position.timeoutCount}|${step.preface ?? ""}|${notice ?? ""}`;
   let byKey = menuCache.get(step.menu);
   const cached = byKey?.get(key);
   if (cached) return cached;

@@ -21,6 +21,8 @@ import {
   ivrMenuParamsSchema,
   ivrMenuSchema,
 } from "./schemas";
+import { ivrTryRoutes } from "./try-routes";
+import { ivrVersionRoutes } from "./versions-routes";
 
 const notFound = () => new AppError("NOT_FOUND", IVR_MESSAGES.notFound);
 
@@ -40,20 +42,25 @@ function saved(result: MenuSaveResult) {
   }
 }
 
-/** IVR menus, mounted under /api. Every save is checked by the routing validator and recompiles the tables. */
+/**
+ * IVR menus, mounted under /api. The menus saved here are the account's draft (every save checked
+ * by the routing validator); calls follow the published version (versions-routes.ts).
+ */
 export async function ivrRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook("onRequest", async (request) => {
     requireAccount(request);
   });
   acceptAudioUploads(app);
+  await app.register(ivrVersionRoutes);
+  await app.register(ivrTryRoutes);
 
   app.post(
     "/ivr-menus/:id/greeting",
     { schema: { params: ivrMenuParamsSchema, response: { 200: ivrMenuSchema } } },
     async (request) => {
       const { account } = requireAccount(request);
-      const { db, clock, routing } = request.server.deps;
+      const { db, clock } = request.server.deps;
       const { id } = request.params;
       if (!(await findMenu(db.db, account.id, id))) throw notFound();
       const url = await storeUploadedAudio(
@@ -65,7 +72,6 @@ export async function ivrRoutes(fastify: FastifyInstance) {
       );
       const menu = await setGreetingRecording(db.db, account.id, id, url, clock());
       if (!menu) throw notFound();
-      await routing.changed();
       return menu;
     },
   );
@@ -80,9 +86,8 @@ export async function ivrRoutes(fastify: FastifyInstance) {
     { schema: { body: ivrMenuBodySchema, response: { 201: ivrMenuSchema } } },
     async (request, reply) => {
       const { account } = requireAccount(request);
-      const { db, clock, routing } = request.server.deps;
+      const { db, clock } = request.server.deps;
       const menu = saved(await createMenu(db.db, account.id, request.body, clock()));
-      await routing.changed();
       return reply.status(201).send(menu);
     },
   );
@@ -103,9 +108,8 @@ export async function ivrRoutes(fastify: FastifyInstance) {
     { schema: { params: ivrMenuParamsSchema, body: ivrMenuBodySchema, response: { 200: ivrMenuSchema } } },
     async (request) => {
       const { account } = requireAccount(request);
-      const { db, clock, routing } = request.server.deps;
+      const { db, clock } = request.server.deps;
       const menu = saved(await updateMenu(db.db, account.id, request.params.id, request.body, clock()));
-      await routing.changed();
       return menu;
     },
   );
@@ -115,14 +119,13 @@ export async function ivrRoutes(fastify: FastifyInstance) {
     { schema: { params: ivrMenuParamsSchema, response: { 204: z.null().describe("No content") } } },
     async (request, reply) => {
       const { account } = requireAccount(request);
-      const { db, routing } = request.server.deps;
+      const { db } = request.server.deps;
       const result = await deleteMenu(db.db, account.id, request.params.id);
       if (!result.ok && result.reason === "not_found") throw notFound();
       if (!result.ok && result.reason === "in_use") {
         const message = `This menu is used by ${result.usedBy.join(", ")}.`;
         throw new AppError("CONFLICT", message, { usedBy: result.usedBy });
       }
-      await routing.changed();
       return reply.status(204).send(null);
     },
   );

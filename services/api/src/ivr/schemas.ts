@@ -130,3 +130,170 @@ export const ivrMenuListSchema = z.object({ items: z.array(ivrMenuSchema) });
 
 export type IvrMenuBody = z.output<typeof ivrMenuBodySchema>;
 export type IvrMenuView = z.output<typeof ivrMenuSchema>;
+
+export const VERSION_MESSAGES = {
+  notFound: "IVR version not found",
+  nothingToPublish: "There are no unpublished changes.",
+  note: "The note must be at most 500 characters.",
+  diffSide: "Must be a version id, draft or live.",
+} as const;
+
+export const ivrVersionIdSchema = z.string().regex(/^ivrv_[a-z0-9]{1,64}$/, "Invalid IVR version id.");
+export const ivrVersionParamsSchema = z.object({ id: ivrVersionIdSchema });
+
+export const ivrPublishBodySchema = z
+  .object({
+    note: multilineText("Must be text.")
+      .max(500, VERSION_MESSAGES.note)
+      .nullish()
+      .transform((v) => v?.trim() || null),
+  })
+  .default({ note: null });
+
+const diffSide = z.union([z.literal("draft"), z.literal("live"), ivrVersionIdSchema], {
+  error: VERSION_MESSAGES.diffSide,
+});
+export const ivrDiffQuerySchema = z.object({ from: diffSide, to: diffSide });
+
+const publisherSchema = z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable();
+
+export const ivrVersionSummarySchema = z.object({
+  id: z.string(),
+  version: z.number().int(),
+  publishedAt: timestampSchema,
+  /** Null for the version back-filled at migration and the demo seed's. */
+  publishedBy: publisherSchema,
+  note: z.string().nullable(),
+  /** The version calls follow now. */
+  live: z.boolean(),
+});
+
+const snapshotOptionSchema = z.object({
+  keyPress: z.string(),
+  action: z.enum(optionActions),
+  destination: z.string().nullable(),
+  description: z.string().nullable(),
+});
+
+export const ivrSnapshotSchema = z.object({
+  menus: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      description: z.string().nullable(),
+      greetingType: z.enum(greetingTypes),
+      greetingTts: z.string().nullable(),
+      greetingRecordingUrl: z.string().nullable(),
+      greetingVoice: z.string(),
+      greetingLanguage: z.string(),
+      timeoutSeconds: z.number().int(),
+      timeoutAction: z.enum(menuActions),
+      timeoutActionDestination: z.string().nullable(),
+      invalidInputAction: z.enum(menuActions),
+      invalidInputActionDestination: z.string().nullable(),
+      maxInvalidInputs: z.number().int(),
+      options: z.array(snapshotOptionSchema),
+    }),
+  ),
+});
+
+export const ivrVersionSchema = ivrVersionSummarySchema.extend({ snapshot: ivrSnapshotSchema });
+export const ivrVersionListSchema = z.object({ items: z.array(ivrVersionSummarySchema) });
+
+export const ivrDraftStatusSchema = z.object({
+  liveVersionId: z.string().nullable(),
+  liveVersion: z.number().int().nullable(),
+  hasUnpublishedChanges: z.boolean(),
+});
+
+export const ivrPublishedSchema = z.object({ id: z.string(), version: z.number().int() });
+
+const scalar = z.union([z.string(), z.number()]).nullable();
+export const ivrDiffSchema = z.object({
+  from: z.object({ ref: z.string(), versionId: z.string().nullable(), version: z.number().int().nullable() }),
+  to: z.object({ ref: z.string(), versionId: z.string().nullable(), version: z.number().int().nullable() }),
+  identical: z.boolean(),
+  menus: z.array(
+    z.object({
+      menuId: z.string(),
+      name: z.string(),
+      change: z.enum(["added", "removed", "changed"]),
+      fields: z.array(z.object({ field: z.string(), label: z.string(), from: scalar, to: scalar })),
+      options: z.array(
+        z.object({
+          keyPress: z.string(),
+          change: z.enum(["added", "removed", "changed"]),
+          from: snapshotOptionSchema.nullable(),
+          to: snapshotOptionSchema.nullable(),
+          summary: z.string(),
+        }),
+      ),
+      summary: z.array(z.string()),
+    }),
+  ),
+});
+
+export type IvrVersionSummary = z.output<typeof ivrVersionSummarySchema>;
+export type IvrDraftStatus = z.output<typeof ivrDraftStatusSchema>;
+
+export const TRY_MESSAGES = {
+  notFound: "Try-it call not found",
+  ended: "The call has ended.",
+  tooManyKeys: "Too many keys for one try-it call: start a new one.",
+  nothingPublished: "Nothing is published yet: publish the menus first.",
+  noMenus: "There are no IVR menus to try.",
+  digits: "Press up to 20 keys: 0-9, * or # (none: wait for the timeout).",
+  target: "Target must be draft or live.",
+} as const;
+
+export const ivrTryBodySchema = z.object({
+  target: z.enum(["draft", "live"], { error: TRY_MESSAGES.target }).default("draft"),
+  /** The menu the call starts in; default the menu the account's first number answers with, else the first. */
+  menuId: ivrMenuIdSchema.nullish(),
+});
+
+export const ivrTryParamsSchema = z.object({
+  tryId: z.string().regex(/^try_[a-f0-9]{20}$/, "Invalid try-it call id."),
+});
+
+export const ivrTryKeysBodySchema = z.object({
+  /** Keys pressed one after the other, one per menu; "" waits for the menu's timeout. */
+  digits: z.string({ error: TRY_MESSAGES.digits }).regex(/^[0-9*#]{0,20}$/, TRY_MESSAGES.digits),
+});
+
+const heardSchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("say"),
+    text: z.string(),
+    voice: z.string().optional(),
+    language: z.string().optional(),
+  }),
+  z.object({ kind: z.literal("play"), url: z.string() }),
+  z.object({ kind: z.literal("pause"), seconds: z.number() }),
+  z.object({ kind: z.literal("dial"), text: z.string() }),
+  z.object({ kind: z.literal("record") }),
+  z.object({ kind: z.literal("queue") }),
+  z.object({ kind: z.literal("hangup") }),
+]);
+
+const nodeSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("menu"), menuId: z.string() }),
+  z.object({ kind: z.literal("extension"), id: z.string() }),
+  z.object({ kind: z.literal("forward") }),
+  z.object({ kind: z.literal("ring_group") }),
+  z.object({ kind: z.literal("voicemail") }),
+  z.object({ kind: z.literal("hangup") }),
+  z.object({ kind: z.literal("error"), detail: z.string() }),
+]);
+
+export const ivrTrySchema = z.object({
+  tryId: z.string(),
+  target: z.enum(["draft", "live"]),
+  /** The live version tried (null for the draft). */
+  versionId: z.string().nullable(),
+  /** What the caller heard since the previous step, in order. */
+  heard: z.array(heardSchema),
+  /** Where the call is: the menu waiting for a key, or where it ended. */
+  node: nodeSchema,
+  ended: z.boolean(),
+});

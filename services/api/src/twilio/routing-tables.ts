@@ -41,14 +41,19 @@ export function target(type: string, id: string | null, ringGroup: string[]): Ro
   }
 }
 
-/** A stored menu as the telephony code reads it. */
-export function menuOfRow(m: typeof schema.ivrMenus.$inferSelect, options: IvrOption[]): IvrMenu {
+/** A stored menu (a draft row, or a published version's) as the telephony code reads it. */
+export function menuOfRow(
+  m: Omit<schema.IvrSnapshotMenu, "options" | "description">,
+  options: IvrOption[],
+): IvrMenu {
   return {
     id: m.id,
     name: m.name,
     greetingType: m.greetingType,
     greetingTts: m.greetingTts,
     greetingRecordingUrl: m.greetingRecordingUrl,
+    greetingVoice: m.greetingVoice,
+    greetingLanguage: m.greetingLanguage,
     timeoutSeconds: m.timeoutSeconds,
     timeoutAction: m.timeoutAction,
     timeoutActionDestination: m.timeoutActionDestination,
@@ -59,7 +64,12 @@ export function menuOfRow(m: typeof schema.ivrMenus.$inferSelect, options: IvrOp
   };
 }
 
-/** Reads everything routing needs in a handful of queries. */
+/** The menus of a published version, by id, in the version's order. */
+export function menusOfSnapshot(snapshot: schema.IvrSnapshot): Map<string, IvrMenu> {
+  return new Map(snapshot.menus.map((m) => [m.id, menuOfRow(m, m.options)]));
+}
+
+/** Reads everything routing needs in a handful of queries. Menus: each account's live version. */
 export async function loadRoutingSnapshot(db: Database): Promise<RoutingSnapshot> {
   const [
     accountRows,
@@ -69,8 +79,7 @@ export async function loadRoutingSnapshot(db: Database): Promise<RoutingSnapshot
     sharedRows,
     ruleRows,
     licenseRows,
-    menuRows,
-    optionRows,
+    liveRows,
     extRows,
   ] = await Promise.all([
     db
@@ -116,16 +125,31 @@ export async function loadRoutingSnapshot(db: Database): Promise<RoutingSnapshot
       })
       .from(schema.territoryLicenses)
       .where(and(eq(schema.territoryLicenses.status, "active"))),
-    db.select().from(schema.ivrMenus).orderBy(asc(schema.ivrMenus.createdAt), asc(schema.ivrMenus.id)),
-    db.select().from(schema.ivrOptions).orderBy(asc(schema.ivrOptions.keyPress)),
+    // The published versions calls follow, never the draft rows the console edits.
+    db
+      .select({
+        accountId: schema.ivrLiveVersions.accountId,
+        versionId: schema.ivrVersions.id,
+        snapshot: schema.ivrVersions.snapshot,
+      })
+      .from(schema.ivrLiveVersions)
+      .innerJoin(
+        schema.ivrVersions,
+        and(
+          eq(schema.ivrVersions.id, schema.ivrLiveVersions.versionId),
+          eq(schema.ivrVersions.accountId, schema.ivrLiveVersions.accountId),
+        ),
+      ),
     db.select().from(schema.extensions),
   ]);
 
   const wallets = new Map(walletRows.map((w) => [w.accountId, w.balance]));
   const subscribed = new Set(activeSubs.map((s) => s.accountId));
+  const liveVersions = new Map(liveRows.map((l) => [l.accountId, l.versionId]));
   const accounts = accountRows.map((a) => ({
     id: a.id,
     companyName: a.companyName,
+    ivrVersionId: liveVersions.get(a.id) ?? null,
     gate: {
       status: a.status,
       trialEndsAt: a.trialEndsAt,
@@ -176,18 +200,6 @@ export async function loadRoutingSnapshot(db: Database): Promise<RoutingSnapshot
   for (const l of licenseRows)
     licensees.set(l.sharedNumberId, [...(licensees.get(l.sharedNumberId) ?? []), l.accountId]);
 
-  const optionsByMenu = new Map<string, IvrMenu["options"]>();
-  for (const o of optionRows) {
-    const list = optionsByMenu.get(o.menuId) ?? [];
-    list.push({
-      keyPress: o.keyPress,
-      action: o.action,
-      destination: o.destination,
-      description: o.description,
-    });
-    optionsByMenu.set(o.menuId, list);
-  }
-
   return {
     accounts,
     numbers,
@@ -200,7 +212,9 @@ export async function loadRoutingSnapshot(db: Database): Promise<RoutingSnapshot
       licensedAccountIds: licensees.get(s.id) ?? [],
       askLocation: s.askLocation,
     })),
-    menus: menuRows.map((m) => ({ ...menuOfRow(m, optionsByMenu.get(m.id) ?? []), accountId: m.accountId })),
+    menus: liveRows.flatMap((live) =>
+      [...menusOfSnapshot(live.snapshot).values()].map((m) => ({ ...m, accountId: live.accountId })),
+    ),
     extensions: extRows.map((e) => ({
       id: e.id,
       accountId: e.accountId,

@@ -2,6 +2,8 @@ import { schema } from "@poundline/db";
 import { publishLiveEvent } from "@poundline/platform/events/live";
 import {
   accountOfCall,
+  CALL_MESSAGES,
+  type CallStep,
   callerLocation,
   callProgressStatus,
   callTimes,
@@ -27,6 +29,7 @@ import type { AppDeps } from "../app";
 import { createCallStatusWriter } from "./call-status-writer";
 import { type CarrierParams, callerOf, carrierParams, carrierQuery, MAX_INT32 } from "./carrier-params";
 import { ownerByGivenLocation } from "./location-routes";
+import { createPinnedMenus } from "./pinned-menus";
 import { sendTwiml } from "./twiml-reply";
 
 const DIAL_STATUSES = [
@@ -94,13 +97,36 @@ export async function voiceRoutes(app: FastifyInstance) {
     sendTwiml(reply, answerIncomingCall(carrierParams(request), request.log));
   });
 
+  // A call in a menu walks the version it entered; a try-it call, the menus it was started with.
+  const tableFor = createPinnedMenus(db.db, () => app.deps.ivrTries);
   app.post(voicePaths.gather, async (request, reply) => {
     const params = carrierParams(request);
     const query = carrierQuery(request).record();
     const context = readContext(query);
     const position = readPosition(query);
     if (!context || !position) return sendTwiml(reply, renderStep({ kind: "end" }, twiml));
-    const step = continueAfterGather(routing.current(), context, position, params.text("Digits"));
+    const table = await tableFor(routing.current(), context);
+    const step = table
+      ? continueAfterGather(table, context, position, params.text("Digits"))
+      : ({ kind: "say_goodbye", message: CALL_MESSAGES.goodbye } as const);
+    return sendTwiml(reply, renderStep(step, twiml, partiesOf(params)));
+  });
+
+  // A try-it call from the console (ivr/try-calls.ts), placed by a carrier simulator: its first menu.
+  app.post(voicePaths.tryIt, async (request, reply) => {
+    const params = carrierParams(request);
+    const token = carrierQuery(request).optional("v") ?? "";
+    const start = app.deps.ivrTries.startOf(token);
+    const account = start && routing.current().accounts.get(start.accountId);
+    if (!start || !account)
+      return sendTwiml(reply, renderStep({ kind: "say_goodbye", message: CALL_MESSAGES.goodbye }, twiml));
+    const step: CallStep = {
+      kind: "menu",
+      context: { accountId: account.id, numberId: account.mainRoute?.numberId ?? null, ivrVersion: token },
+      menu: start.menu,
+      position: { menuId: start.menu.id, invalidCount: 0, timeoutCount: 0 },
+      preface: null,
+    };
     return sendTwiml(reply, renderStep(step, twiml, partiesOf(params)));
   });
 

@@ -1,4 +1,4 @@
-import { newId, schema } from "@poundline/db";
+import { newId, publishIvrDraft, schema } from "@poundline/db";
 import type { TestApp } from "../../src/testing";
 
 let serial = 0;
@@ -41,9 +41,10 @@ export async function insertSharedNumber(
   return { id, poundCode, e164 };
 }
 
-/** An IVR menu of the account. */
+/** An IVR menu of the account, published (calls follow published menus). */
 export async function insertMenu(t: TestApp, accountId: string, name = "Intake") {
   const id = newId("ivrMenu");
   await t.db.db.insert(schema.ivrMenus).values({ id, accountId, name, greetingTts: `Welcome to ${name}.` });
+  await publishIvrDraft(t.db.db, accountId, new Date());
   return id;
 }

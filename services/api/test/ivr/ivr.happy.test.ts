@@ -36,6 +36,17 @@ async function send(method: "POST" | "PUT", url: string, payload: Record<string,
   return res.json<IvrMenuView>();
 }
 
+/** Publishes the draft: calls follow published menus only. */
+async function publish() {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/ivr-menus/publish",
+    headers: session.headers,
+    payload: {},
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
 async function stored(id: string) {
   const [menu] = await t.db.db.select().from(schema.ivrMenus).where(eq(schema.ivrMenus.id, id));
   const options = await t.db.db
@@ -154,7 +165,7 @@ describe("IVR menus: happy path", () => {
     expect(options.map((o) => [o.keyPress, o.action, o.destination])).toEqual([["1", "extension", desk]]);
   });
 
-  it("the next simulated call follows the saved menu", async () => {
+  it("a saved menu is a draft: the next simulated call follows it once published", async () => {
     const routed = await t.app.inject({
       method: "PUT",
       url: `/api/call-routing/${numberId}`,
@@ -173,13 +184,17 @@ describe("IVR menus: happy path", () => {
       200,
     );
     sim.reset();
+    const before = await sim.placeCall({ from: "+13055551234", to: LINE, press: ["5", "#"] });
+    await sim.idle();
+    expect(before.spoken).not.toContain("Hello from the saved menu.");
+    await publish();
     const transcript = await sim.placeCall({ from: "+13055551234", to: LINE, press: ["5", "#"] });
     await sim.idle();
     expect(transcript.spoken).toContain("Hello from the saved menu.");
     expect(transcript.spoken).toContain("Our address is 1 Main Street.");
   });
 
-  it("an uploaded greeting is stored, served as audio and played by the next call", async () => {
+  it("an uploaded greeting is stored, served as audio and played by the next call once published", async () => {
     const res = await t.app.inject({
       method: "POST",
       url: `/api/ivr-menus/${main.id}/greeting`,
@@ -196,6 +211,7 @@ describe("IVR menus: happy path", () => {
     expect(served.headers["content-type"]).toBe("audio/wav");
     // A later save of the form keeps the recording.
     await send("PUT", `/api/ivr-menus/${main.id}`, { name: "Main line", greetingType: "recording" }, 200);
+    await publish();
     sim.reset();
     const transcript = await sim.placeCall({ from: "+13055551234", to: LINE, press: ["#"] });
     await sim.idle();
