@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { appReady } from "./support";
 
-/** Helpers of the IVR specs (ivr-menus.spec.ts, ivr-diagram-speed.spec.ts). */
+/** Helpers of the IVR spec (ivr-menus.spec.ts): calls through the simulator, a number for a menu. */
 
 /** Cookie-authenticated writes carry the app's Origin, as the browser's do. */
 export const origin = (page: Page) => new URL(page.url()).origin;

@@ -15,7 +15,7 @@ import { useLayoutEffect, useMemo, useRef } from "react";
 import { buildFlowGraph, type FlowInput, type FlowNode } from "./flow-graph";
 import { layoutFlow, layoutInput, nodeSize } from "./flow-layout";
 
-/** The marks the speed check reads (infra/e2e/ivr-diagram-speed.spec.ts). */
+/** The marks the speed check reads (infra/e2e/ivr-menus.spec.ts). */
 export const DIAGRAM_MARKS = {
   dataReady: "ivr-diagram:data-ready",
   layoutDone: "ivr-diagram:layout-done",

@@ -1,19 +1,27 @@
 import { Alert, Button, Card, Grid, Loader, NavLink, Stack, Text, Title } from "@mantine/core";
 import { ListTree, Plus } from "lucide-react";
-import { useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { FlowPanel } from "./FlowPanel";
 import { useIvrMenus } from "./hooks";
 import { MenuEditor } from "./MenuEditor";
+import { TryItPanel } from "./TryItPanel";
+import { VersionsPanel } from "./VersionsPanel";
 
 /** Which menu the editor shows: none, a saved one, or a new one (seed 001's three editor states). */
 type Selection = { kind: "none" } | { kind: "menu"; id: string } | { kind: "new" };
 
-/** Seed 001's IVR Menus: the menu list on the left, the editor, New Menu; the flow diagram below. */
+/**
+ * Seed 001's IVR Menus: the menu list on the left, the editor, New Menu; below, the versions
+ * (publish, history, diff, roll back), Try it and the flow diagram.
+ */
 export function IvrMenus() {
   const list = useIvrMenus();
   const menus = list.data?.items ?? [];
   const [selection, setSelection] = useState<Selection>({ kind: "none" });
   const editorRef = useRef<HTMLDivElement>(null);
+  // The menu a Try it call is in: the diagram highlights it.
+  const [currentMenuId, setCurrentMenuId] = useState<string | null>(null);
+  const onCurrentMenu = useCallback((id: string | null) => setCurrentMenuId(id), []);
   const selected = selection.kind === "menu" ? (menus.find((m) => m.id === selection.id) ?? null) : null;
 
   const open = (id: string) => {
@@ -87,7 +95,9 @@ export function IvrMenus() {
           )}
         </Grid.Col>
       </Grid>
-      <FlowPanel menus={menus} currentMenuId={null} onOpenMenu={open} />
+      <VersionsPanel />
+      <TryItPanel menus={menus} onCurrentMenu={onCurrentMenu} />
+      <FlowPanel menus={menus} currentMenuId={currentMenuId} onOpenMenu={open} />
     </Stack>
   );
 }

@@ -3,7 +3,13 @@ import { useMemo } from "react";
 import { useApi } from "../../api/context";
 import { type IvrMenu, type IvrMenuList, ivrApi } from "../../api/ivr";
 
-export const ivrKeys = { all: ["ivr-menus"] as const, list: ["ivr-menus", "list"] as const };
+export const ivrKeys = {
+  all: ["ivr-menus"] as const,
+  list: ["ivr-menus", "list"] as const,
+  draft: ["ivr-menus", "draft"] as const,
+  versions: ["ivr-menus", "versions"] as const,
+  diff: (from: string, to: string) => ["ivr-menus", "diff", from, to] as const,
+};
 
 export function useIvrApi() {
   const api = useApi();
@@ -42,4 +48,24 @@ export function useRememberSavedMenu() {
         items: known ? list.items.map((m) => (m.id === menu.id ? menu : m)) : [...list.items, menu],
       };
     });
+}
+
+export function useDraftStatus() {
+  const api = useIvrApi();
+  return useQuery({ queryKey: ivrKeys.draft, queryFn: ({ signal }) => api.draft(signal) });
+}
+
+export function useVersions() {
+  const api = useIvrApi();
+  return useQuery({ queryKey: ivrKeys.versions, queryFn: ({ signal }) => api.versions(signal) });
+}
+
+/** The differences between two sides ("draft", "live" or a version id); none until both are chosen. */
+export function useVersionDiff(from: string | null, to: string | null) {
+  const api = useIvrApi();
+  return useQuery({
+    queryKey: ivrKeys.diff(from ?? "", to ?? ""),
+    queryFn: ({ signal }) => api.diff({ from: from ?? "", to: to ?? "" }, signal),
+    enabled: Boolean(from && to),
+  });
 }
