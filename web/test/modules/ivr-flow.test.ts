@@ -176,8 +176,9 @@ describe("layoutInput and layoutFlow", () => {
     expect(layout.edges.some((e) => e.target === "menu:m0" && e.source !== "number:num_1")).toBe(false);
   });
 
-  it("places each menu below the one leading to it, without overlaps", () => {
-    const g = buildFlowGraph(input({ menus: tree(13), numbers: [number(destination("ivr_menu", "m0"))] }));
+  // 13 menus: dagre's full ordering; 200: the large-graph path (no crossing-reduction sweeps).
+  it.each([13, 200])("places each menu below the one leading to it, without overlaps (%i menus)", (count) => {
+    const g = buildFlowGraph(input({ menus: tree(count), numbers: [number(destination("ivr_menu", "m0"))] }));
     const positions = layoutFlow(layoutInput(g));
     const y = (id: string) => positions.get(id)?.y ?? Number.NaN;
     expect(y("number:num_1")).toBeLessThan(y("menu:m0"));

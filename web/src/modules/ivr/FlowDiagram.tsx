@@ -13,7 +13,7 @@ import {
 } from "@xyflow/react";
 import { useLayoutEffect, useMemo, useRef } from "react";
 import { buildFlowGraph, type FlowInput, type FlowNode } from "./flow-graph";
-import { layoutFlow, layoutInput, nodeSize } from "./flow-layout";
+import { LARGE_GRAPH_NODES, layoutFlow, layoutInput, nodeSize } from "./flow-layout";
 
 /** The marks the speed check reads (infra/e2e/ivr-menus.spec.ts). */
 export const DIAGRAM_MARKS = {
@@ -21,9 +21,6 @@ export const DIAGRAM_MARKS = {
   layoutDone: "ivr-diagram:layout-done",
   measure: "ivr-diagram:layout",
 } as const;
-
-/** Above this many nodes only those on screen are rendered. */
-const VISIBLE_ONLY_FROM = 150;
 
 type DiagramNode = Node<{ flow: FlowNode; current: boolean }, "flow">;
 
@@ -168,7 +165,8 @@ export function FlowDiagram({ input, currentMenuId, onOpenMenu }: FlowDiagramPro
         nodesConnectable={false}
         nodesDraggable={false}
         elementsSelectable
-        onlyRenderVisibleElements={nodes.length > VISIBLE_ONLY_FROM}
+        // A big tree renders only the nodes on screen.
+        onlyRenderVisibleElements={nodes.length > LARGE_GRAPH_NODES}
         onNodeClick={(_, node) => {
           const menuId = (node as DiagramNode).data.flow.menuId;
           if (menuId) onOpenMenu(menuId);
