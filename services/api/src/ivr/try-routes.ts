@@ -61,6 +61,9 @@ export async function ivrTryRoutes(fastify: FastifyInstance) {
       } else {
         snapshot = await readIvrDraft(db.db, account.id);
       }
+      // The call's webhooks read the account from the routing tables: a brand-new account that no
+      // change has brought into them yet is loaded now.
+      if (!routing.current().accounts.has(account.id)) await routing.reload();
       const menus = menusOfSnapshot(snapshot);
       if (menus.size === 0) throw new AppError("CONFLICT", TRY_MESSAGES.noMenus);
       const startMenu = menuId ? menus.get(menuId) : entryMenu(routing.current(), account.id, menus);
