@@ -20,5 +20,6 @@ export * from "./ring";
 export * from "./routing-defaults";
 export * from "./routing-table";
 export * from "./routing-validator";
+export * from "./say-voices";
 export * from "./twiml";
 export * from "./visitor-number";

@@ -17,6 +17,8 @@ const view = (row: MenuRow, options: OptionRow[], usedBy: string[]): IvrMenuView
   greetingType: row.greetingType,
   greetingTts: row.greetingTts,
   greetingRecordingUrl: row.greetingRecordingUrl,
+  greetingVoice: row.greetingVoice,
+  greetingLanguage: row.greetingLanguage,
   timeoutSeconds: row.timeoutSeconds,
   timeoutAction: row.timeoutAction,
   timeoutActionDestination: row.timeoutActionDestination,

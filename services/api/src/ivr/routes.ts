@@ -16,10 +16,12 @@ import {
 } from "./menus";
 import {
   IVR_MESSAGES,
+  IVR_VOICES,
   ivrMenuBodySchema,
   ivrMenuListSchema,
   ivrMenuParamsSchema,
   ivrMenuSchema,
+  ivrVoicesSchema,
 } from "./schemas";
 import { ivrTryRoutes } from "./try-routes";
 import { ivrVersionRoutes } from "./versions-routes";
@@ -75,6 +77,8 @@ export async function ivrRoutes(fastify: FastifyInstance) {
       return menu;
     },
   );
+
+  app.get("/ivr-menus/voices", { schema: { response: { 200: ivrVoicesSchema } } }, async () => IVR_VOICES);
 
   app.get("/ivr-menus", { schema: { response: { 200: ivrMenuListSchema } } }, async (request) => {
     const { account } = requireAccount(request);

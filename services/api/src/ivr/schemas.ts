@@ -1,5 +1,6 @@
 import { greetingTypes, ivrMenuActions, ivrOptionActions } from "@poundline/db/enums";
 import { IVR_DEFAULTS } from "@poundline/telephony/ivr";
+import { isSayLanguage, isSayVoice, SAY_LANGUAGES, SAY_VOICES } from "@poundline/telephony/say-voices";
 import { z } from "zod";
 import { line, multilineText, timestampSchema } from "../http/schemas";
 
@@ -19,6 +20,8 @@ export const IVR_MESSAGES = {
   self: "A menu cannot point at itself.",
   message: "Enter the message to play.",
   recordingMissing: "Upload a recording first.",
+  voice: "Choose a voice from the list.",
+  language: "Choose a language from the list.",
 } as const;
 
 export const IVR_LIMITS = {
@@ -69,6 +72,15 @@ export const ivrMenuBodySchema = z.object({
   description: optionalText(IVR_LIMITS.description),
   greetingType: z.enum(greetingTypes, { error: "Greeting type must be tts or recording." }).default("tts"),
   greetingTts: optionalText(IVR_LIMITS.greetingTts).transform((v) => v ?? IVR_DEFAULTS.greetingTts),
+  /** The carrier's text-to-speech voice and language (GET /api/ivr-menus/voices lists them). */
+  greetingVoice: z
+    .string({ error: IVR_MESSAGES.voice })
+    .refine(isSayVoice, IVR_MESSAGES.voice)
+    .default(IVR_DEFAULTS.greetingVoice),
+  greetingLanguage: z
+    .string({ error: IVR_MESSAGES.language })
+    .refine(isSayLanguage, IVR_MESSAGES.language)
+    .default(IVR_DEFAULTS.greetingLanguage),
   timeoutSeconds: z
     .number({ error: IVR_MESSAGES.timeout })
     .int(IVR_MESSAGES.timeout)
@@ -113,6 +125,8 @@ export const ivrMenuSchema = z.object({
   greetingType: z.enum(greetingTypes),
   greetingTts: z.string().nullable(),
   greetingRecordingUrl: z.string().nullable(),
+  greetingVoice: z.string(),
+  greetingLanguage: z.string(),
   timeoutSeconds: z.number().int(),
   timeoutAction: z.enum(menuActions),
   timeoutActionDestination: z.string().nullable(),
@@ -297,3 +311,16 @@ export const ivrTrySchema = z.object({
   node: nodeSchema,
   ended: z.boolean(),
 });
+
+/** The carrier's voices and languages for a greeting, with what a menu uses when none is chosen. */
+export const ivrVoicesSchema = z.object({
+  voices: z.array(z.object({ id: z.string(), label: z.string(), languages: z.array(z.string()) })),
+  languages: z.array(z.object({ code: z.string(), label: z.string() })),
+  defaults: z.object({ voice: z.string(), language: z.string() }),
+});
+
+export const IVR_VOICES = {
+  voices: SAY_VOICES.map((v) => ({ ...v, languages: [...v.languages] })),
+  languages: [...SAY_LANGUAGES],
+  defaults: { voice: IVR_DEFAULTS.greetingVoice, language: IVR_DEFAULTS.greetingLanguage },
+};

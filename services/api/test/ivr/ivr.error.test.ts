@@ -46,6 +46,25 @@ describe("IVR menus: bad input", () => {
     ["max invalid 6", { name: "M", maxInvalidInputs: 6 }, "body.maxInvalidInputs", IVR_MESSAGES.maxInvalid],
     ["an unknown timeout action", { name: "M", timeoutAction: "extension" }, "body.timeoutAction", null],
     [
+      "a voice the carrier does not have",
+      { name: "M", greetingVoice: "Robot" },
+      "body.greetingVoice",
+      IVR_MESSAGES.voice,
+    ],
+    [
+      "a Google voice (not in the schema)",
+      { name: "M", greetingVoice: "Google.en-US-Standard-A" },
+      "body.greetingVoice",
+      IVR_MESSAGES.voice,
+    ],
+    ["a voice that is not text", { name: "M", greetingVoice: 3 }, "body.greetingVoice", IVR_MESSAGES.voice],
+    [
+      "a language the carrier does not have",
+      { name: "M", greetingLanguage: "xx-XX" },
+      "body.greetingLanguage",
+      IVR_MESSAGES.language,
+    ],
+    [
       "a key of two characters",
       option({ keyPress: "12", action: "hangup" }),
       "body.options.0.keyPress",

@@ -75,6 +75,8 @@ describe("IVR menus: happy path", () => {
       name: "Sales",
       greetingType: "tts",
       greetingTts: IVR_DEFAULTS.greetingTts,
+      greetingVoice: "man",
+      greetingLanguage: "en-US",
       timeoutSeconds: 10,
       timeoutAction: "repeat",
       invalidInputAction: "repeat",
@@ -216,6 +218,39 @@ describe("IVR menus: happy path", () => {
     const transcript = await sim.placeCall({ from: "+13055551234", to: LINE, press: ["#"] });
     await sim.idle();
     expect(transcript.played).toContain(url);
+  });
+
+  it("lists the carrier's voices and languages, the defaults among them", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/ivr-menus/voices", headers: session.headers });
+    expect(res.statusCode).toBe(200);
+    const { voices, languages, defaults } = res.json();
+    expect(defaults).toEqual({ voice: "man", language: "en-US" });
+    expect(voices).toContainEqual(
+      expect.objectContaining({ id: "Polly.Joanna", label: "Joanna (Amazon Polly)" }),
+    );
+    expect(voices.map((v: { id: string }) => v.id)).toContain("man");
+    expect(languages).toContainEqual({ code: "en-GB", label: "British English" });
+    expect(voices[0].languages).toContain("en-US");
+  });
+
+  it("a greeting's voice and language are stored and spoken by the published menu", async () => {
+    const saved = await send(
+      "PUT",
+      `/api/ivr-menus/${main.id}`,
+      { name: "Main line", greetingTts: "Cheerio.", greetingVoice: "Polly.Amy", greetingLanguage: "en-GB" },
+      200,
+    );
+    expect(saved).toMatchObject({ greetingVoice: "Polly.Amy", greetingLanguage: "en-GB" });
+    expect((await stored(main.id)).menu).toMatchObject({
+      greetingVoice: "Polly.Amy",
+      greetingLanguage: "en-GB",
+    });
+    await publish();
+    sim.reset();
+    const transcript = await sim.placeCall({ from: "+13055551234", to: LINE, press: ["#"] });
+    await sim.idle();
+    const greeting = transcript.verbs.find((v) => v.verb === "Say" && v.text === "Cheerio.");
+    expect(greeting?.attributes).toMatchObject({ voice: "Polly.Amy", language: "en-GB" });
   });
 
   it("deletes a menu nothing uses, and its options with it", async () => {

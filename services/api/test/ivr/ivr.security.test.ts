@@ -27,6 +27,7 @@ afterAll(() => t.close());
 describe("IVR menus: security", () => {
   it.each([
     ["GET", "/api/ivr-menus"],
+    ["GET", "/api/ivr-menus/voices"],
     ["POST", "/api/ivr-menus"],
     ["GET", "/api/ivr-menus/ivr_x"],
     ["PUT", "/api/ivr-menus/ivr_x"],
