@@ -7,6 +7,7 @@ import {
   origin,
   placeCall,
   randomDigits,
+  sayVerb,
 } from "./ivr-support";
 import { choose, demoUser, field, seriousAxeViolations, signIn, test, toast } from "./support";
 
@@ -85,8 +86,8 @@ async function createTree(page: Page, run: string): Promise<string[]> {
   return ids;
 }
 
-// The specs share the demo account's menus and versions: one after the other.
-test.describe.configure({ mode: "serial" });
+// The tests share the demo account's menus and versions: they are in one file, which runs them one
+// after the other in one worker (fullyParallel: false), and no other spec edits IVR menus.
 
 test.describe("IVR Menus", () => {
   test("a two-level menu built in the editor answers a simulated call; the diagram opens its menus", async ({
@@ -120,6 +121,9 @@ test.describe("IVR Menus", () => {
       await addOption(page, 1, "9", "Hang up");
     });
     await createMenu(page, main, `Welcome ${run}. Press 2 for sales.`, async () => {
+      // The voices and languages come from the carrier's list.
+      await choose(page, "Voice", "Joanna (Amazon Polly)");
+      await choose(page, "Language", /^British English$/);
       await addOption(page, 0, "2", "Go to IVR menu", sales);
     });
 
@@ -174,8 +178,14 @@ test.describe("IVR Menus", () => {
       if (await hangUp.isEnabled()) await hangUp.click();
       await expect(hangUp).toBeDisabled();
 
-      // A simulated call through the carrier: the caller presses 2, then 1.
-      expect(await heardOnCall(page, number.e164)).toContain(`Open nine to five ${run}.`);
+      // A simulated call through the carrier: the caller presses 2, then 1; the main menu's greeting
+      // is spoken with the voice and language chosen for it.
+      const call = await placeCall(page, number.e164, ["2", "1"]);
+      expect(heard(call).join(" ")).toContain(`Open nine to five ${run}.`);
+      expect(sayVerb(call, `Welcome ${run}.`)?.attributes).toMatchObject({
+        voice: "Polly.Joanna",
+        language: "en-GB",
+      });
 
       // A new message, published: the next call hears it.
       await diagram.getByText(`IVR menu: ${sales}`).click();

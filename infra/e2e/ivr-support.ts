@@ -10,6 +10,7 @@ export const randomDigits = (n: number) => String(Math.floor(Math.random() * 10 
 interface VerbJson {
   verb: string;
   text?: string;
+  attributes: Record<string, string>;
 }
 interface TranscriptJson {
   verbs: VerbJson[];
@@ -18,6 +19,10 @@ interface TranscriptJson {
 /** What the caller heard (the Say verbs), in order. */
 export const heard = (transcript: TranscriptJson) =>
   transcript.verbs.filter((v) => v.verb === "Say").map((v) => v.text ?? "");
+
+/** The Say verb whose text holds `part`: its text and attributes (voice, language). */
+export const sayVerb = (transcript: TranscriptJson, part: string) =>
+  transcript.verbs.find((v) => v.verb === "Say" && (v.text ?? "").includes(part));
 
 /** A call to `to` through the carrier simulator, the caller pressing `press` (one entry per menu). */
 export async function placeCall(page: Page, to: string, press: string[]): Promise<TranscriptJson> {

@@ -12,6 +12,7 @@ import type {
   ivrVersionListSchema,
   ivrVersionSchema,
   ivrVersionSummarySchema,
+  ivrVoicesSchema,
 } from "@poundline/api/ivr/schemas";
 import type { z } from "zod";
 import { type ApiClient, withQuery } from "./client";
@@ -28,6 +29,7 @@ export type IvrDiff = z.output<typeof ivrDiffSchema>;
 export type IvrDiffQuery = z.input<typeof ivrDiffQuerySchema>;
 export type IvrPublished = z.output<typeof ivrPublishedSchema>;
 export type IvrTry = z.output<typeof ivrTrySchema>;
+export type IvrVoices = z.output<typeof ivrVoicesSchema>;
 
 const menuPath = (id: string) => `/api/ivr-menus/${encodeURIComponent(id)}`;
 const versionPath = (id: string) => `/api/ivr-menus/versions/${encodeURIComponent(id)}`;
@@ -41,6 +43,9 @@ export const ivrApi = (api: ApiClient) => ({
   remove: (id: string) => api.send<null>("DELETE", menuPath(id)),
   /** The recording's bytes; the API checks they are audio and makes it the menu's greeting. */
   uploadGreeting: (id: string, file: File) => uploadBytes<IvrMenu>(`${menuPath(id)}/greeting`, file),
+
+  /** The carrier's text-to-speech voices, the languages each speaks, and the defaults. */
+  voices: (signal?: AbortSignal) => api.send<IvrVoices>("GET", "/api/ivr-menus/voices", { signal }),
 
   draft: (signal?: AbortSignal) => api.send<IvrDraftStatus>("GET", "/api/ivr-menus/draft", { signal }),
   versions: (signal?: AbortSignal) => api.send<IvrVersionList>("GET", "/api/ivr-menus/versions", { signal }),

@@ -23,6 +23,7 @@ import type { IvrMenu, IvrMenuBody } from "../../api/ivr";
 import { useSchemaForm } from "../../lib/schema-form";
 import { toast } from "../../lib/toast";
 import { useExtensions } from "../extensions/hooks";
+import { GreetingVoice } from "./GreetingVoice";
 import { useIvrApi, useIvrMutation, useRememberSavedMenu } from "./hooks";
 import { MENU_ACTION_LABELS, selectData } from "./labels";
 import { OptionsEditor } from "./OptionsEditor";
@@ -35,6 +36,8 @@ export interface MenuFormValues extends Record<string, unknown> {
   description: string;
   greetingType: IvrMenu["greetingType"];
   greetingTts: string;
+  greetingVoice: string;
+  greetingLanguage: string;
   timeoutSeconds: number | string;
   timeoutAction: MenuAction;
   timeoutActionDestination: string | null;
@@ -52,6 +55,8 @@ export const valuesOf = (menu: IvrMenu | null): MenuFormValues => ({
   description: menu?.description ?? "",
   greetingType: menu?.greetingType ?? IVR_DEFAULTS.greetingType,
   greetingTts: menu?.greetingTts ?? IVR_DEFAULTS.greetingTts,
+  greetingVoice: menu?.greetingVoice ?? IVR_DEFAULTS.greetingVoice,
+  greetingLanguage: menu?.greetingLanguage ?? IVR_DEFAULTS.greetingLanguage,
   timeoutSeconds: menu?.timeoutSeconds ?? IVR_DEFAULTS.timeoutSeconds,
   timeoutAction: menu?.timeoutAction ?? IVR_DEFAULTS.timeoutAction,
   timeoutActionDestination: menu?.timeoutActionDestination ?? null,
@@ -339,14 +344,17 @@ function PromptsTab({ form, menu }: { form: MenuForm; menu: IvrMenu | null }) {
         </Group>
       </Radio.Group>
       {type === "tts" ? (
-        <Textarea
-          label="Greeting Text"
-          description="What the caller hears before choosing a key."
-          autosize
-          minRows={3}
-          maxLength={IVR_LIMITS.greetingTts}
-          {...form.getInputProps("greetingTts")}
-        />
+        <>
+          <Textarea
+            label="Greeting Text"
+            description="What the caller hears before choosing a key."
+            autosize
+            minRows={3}
+            maxLength={IVR_LIMITS.greetingTts}
+            {...form.getInputProps("greetingTts")}
+          />
+          <GreetingVoice form={form} />
+        </>
       ) : (
         <Stack gap="xs">
           {menu?.greetingRecordingUrl && (

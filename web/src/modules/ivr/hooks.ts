@@ -9,6 +9,7 @@ export const ivrKeys = {
   draft: ["ivr-menus", "draft"] as const,
   versions: ["ivr-menus", "versions"] as const,
   diff: (from: string, to: string) => ["ivr-menus", "diff", from, to] as const,
+  voices: ["ivr-menus", "voices"] as const,
 };
 
 export function useIvrApi() {
@@ -67,5 +68,15 @@ export function useVersionDiff(from: string | null, to: string | null) {
     queryKey: ivrKeys.diff(from ?? "", to ?? ""),
     queryFn: ({ signal }) => api.diff({ from: from ?? "", to: to ?? "" }, signal),
     enabled: Boolean(from && to),
+  });
+}
+
+/** The carrier's text-to-speech voices and languages: a fixed list, read once. */
+export function useVoices() {
+  const api = useIvrApi();
+  return useQuery({
+    queryKey: ivrKeys.voices,
+    queryFn: ({ signal }) => api.voices(signal),
+    staleTime: Infinity,
   });
 }
