@@ -182,33 +182,9 @@ export const ivrVersionSummarySchema = z.object({
   live: z.boolean(),
 });
 
-const snapshotOptionSchema = z.object({
-  keyPress: z.string(),
-  action: z.enum(optionActions),
-  destination: z.string().nullable(),
-  description: z.string().nullable(),
-});
-
+/** A published menu: the menu as the API shows it, without what belongs to the draft rows. */
 export const ivrSnapshotSchema = z.object({
-  menus: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      description: z.string().nullable(),
-      greetingType: z.enum(greetingTypes),
-      greetingTts: z.string().nullable(),
-      greetingRecordingUrl: z.string().nullable(),
-      greetingVoice: z.string(),
-      greetingLanguage: z.string(),
-      timeoutSeconds: z.number().int(),
-      timeoutAction: z.enum(menuActions),
-      timeoutActionDestination: z.string().nullable(),
-      invalidInputAction: z.enum(menuActions),
-      invalidInputActionDestination: z.string().nullable(),
-      maxInvalidInputs: z.number().int(),
-      options: z.array(snapshotOptionSchema),
-    }),
-  ),
+  menus: z.array(ivrMenuSchema.omit({ usedBy: true, createdAt: true, updatedAt: true })),
 });
 
 export const ivrVersionSchema = ivrVersionSummarySchema.extend({ snapshot: ivrSnapshotSchema });
@@ -237,8 +213,8 @@ export const ivrDiffSchema = z.object({
         z.object({
           keyPress: z.string(),
           change: z.enum(["added", "removed", "changed"]),
-          from: snapshotOptionSchema.nullable(),
-          to: snapshotOptionSchema.nullable(),
+          from: ivrOptionSchema.nullable(),
+          to: ivrOptionSchema.nullable(),
           summary: z.string(),
         }),
       ),

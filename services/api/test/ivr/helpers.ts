@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import type { TestApp } from "../../src/testing";
+import { routingBody } from "../call-routing/helpers";
 import type { SignedIn } from "../fixtures";
 
 /** An API request as the signed-in user; the status is checked, the JSON returned. */
@@ -34,3 +35,14 @@ export function gatherPathOf(twiml: string, baseUrl: string): string {
   if (!action) throw new Error(`no Gather in ${twiml}`);
   return action.replaceAll("&amp;", "&").slice(baseUrl.length);
 }
+
+/** Sends the number's calls in business hours to the menu (through the call routing API). */
+export const routeToMenu = (t: TestApp, session: SignedIn, numberId: string, menuId: string) =>
+  api(
+    t,
+    session,
+    "PUT",
+    `/api/call-routing/${numberId}`,
+    200,
+    routingBody({ businessHoursDestination: { type: "ivr_menu", target: menuId } }),
+  );

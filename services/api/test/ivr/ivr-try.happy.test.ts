@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { IvrMenuView } from "../../src/ivr/schemas";
 import type { TryView } from "../../src/ivr/try-calls";
 import { createTestApp, type TestApp } from "../../src/testing";
-import { addExtension, addNumber, routingBody } from "../call-routing/helpers";
+import { addExtension, addNumber } from "../call-routing/helpers";
 import { createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
-import { api, menuBody } from "./helpers";
+import { api, menuBody, routeToMenu } from "./helpers";
 
 const LINE = "+13055550191";
 // Monday 2026-11-23 10:00 in New York: business hours.
@@ -50,14 +50,7 @@ beforeAll(async () => {
     ...menuBody("Sales", "Sales menu."),
     options: [{ keyPress: "9", action: "ivr_menu", destination: main.id }],
   });
-  await api(
-    t,
-    session,
-    "PUT",
-    `/api/call-routing/${numberId}`,
-    200,
-    routingBody({ businessHoursDestination: { type: "ivr_menu", target: main.id } }),
-  );
+  await routeToMenu(t, session, numberId, main.id);
 });
 afterAll(() => t.close());
 

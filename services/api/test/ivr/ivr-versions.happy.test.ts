@@ -4,10 +4,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { IvrMenuView } from "../../src/ivr/schemas";
 import { createTestApp, type TestApp } from "../../src/testing";
-import { addExtension, addNumber, routingBody } from "../call-routing/helpers";
+import { addExtension, addNumber } from "../call-routing/helpers";
 import { createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
 import { carrierPost } from "../twilio/carrier";
-import { api, gatherPathOf, menuBody } from "./helpers";
+import { api, gatherPathOf, menuBody, routeToMenu } from "./helpers";
 
 const LINE = "+13055550190";
 const CALLER = "+13055551234";
@@ -66,14 +66,7 @@ beforeAll(async () => {
       { keyPress: "1", action: "play_message", destination: "One." },
     ]),
   );
-  await api(
-    t,
-    session,
-    "PUT",
-    `/api/call-routing/${numberId}`,
-    200,
-    routingBody({ businessHoursDestination: { type: "ivr_menu", target: main.id } }),
-  );
+  await routeToMenu(t, session, numberId, main.id);
 });
 afterAll(() => t.close());
 
