@@ -146,6 +146,10 @@ export const routes: RouteObject[] = [
             lazy: page(() => import("../pages/console/Widgets").then((m) => m.WidgetsPage)),
           },
           {
+            path: "ivr-menus",
+            lazy: page(() => import("../pages/console/IvrMenus").then((m) => m.IvrMenusPage)),
+          },
+          {
             path: "*",
             lazy: page(() => import("../pages/console/ComingSoon").then((m) => m.ComingSoonPage)),
           },

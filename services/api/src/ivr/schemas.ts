@@ -1,7 +1,11 @@
-import { schema as db } from "@poundline/db";
-import { IVR_DEFAULTS, isSayLanguage, isSayVoice, SAY_LANGUAGES, SAY_VOICES } from "@poundline/telephony";
+import { greetingTypes, ivrMenuActions, ivrOptionActions } from "@poundline/db/enums";
+import { IVR_DEFAULTS } from "@poundline/telephony/ivr";
+import { isSayLanguage, isSayVoice, SAY_LANGUAGES, SAY_VOICES } from "@poundline/telephony/say-voices";
 import { z } from "zod";
 import { line, multilineText, timestampSchema } from "../http/schemas";
+
+/** Seed 001's defaults of a new menu (the web's New Menu form starts from them). */
+export { IVR_DEFAULTS };
 
 export const IVR_MESSAGES = {
   notFound: "IVR menu not found",
@@ -30,11 +34,8 @@ export const IVR_LIMITS = {
   options: 12,
 } as const;
 
-const [menuActions, optionActions, greetingTypes] = [
-  db.ivrMenus.timeoutAction.enumValues,
-  db.ivrOptions.action.enumValues,
-  db.ivrMenus.greetingType.enumValues,
-];
+// Imported from the enums alone (not the whole schema) so the web's forms can use these schemas.
+const [menuActions, optionActions] = [ivrMenuActions, ivrOptionActions];
 
 export const ivrMenuIdSchema = z.string().regex(/^ivr_[a-z0-9]{1,64}$/, "Invalid IVR menu id.");
 export const ivrMenuParamsSchema = z.object({ id: ivrMenuIdSchema });
