@@ -102,7 +102,7 @@ export function EditableContent({ creating }: { creating?: boolean }) {
               accessor: "contentType",
               title: "Type",
               render: (e) => (
-                <Badge variant="light" color="blue.9">
+                <Badge variant="outline" color="blue.9">
                   {e.contentType}
                 </Badge>
               ),
