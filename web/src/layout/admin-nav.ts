@@ -1,3 +1,5 @@
+import { isNavItemActive } from "./console-nav";
+
 /**
  * Seed 001's admin sidebar, in its order, then the admin screens of issue 14 it does not name.
  * A page of the admin area adds its entry here and its route under `/admin` in app/routes.tsx.
@@ -18,9 +20,8 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { path: "/admin/audit-log", label: "Audit Log" },
 ];
 
-/** Like the console's: an item is active on its path or below it; /admin only exactly. */
+/** The console's rule (console-nav.ts), with /admin the exact-match root: active on its path or below it. */
 export function isAdminNavItemActive(itemPath: string, pathname: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  if (itemPath === "/admin") return path === "/admin";
-  return path === itemPath || path.startsWith(`${itemPath}/`);
+  if (itemPath === "/admin") return pathname.replace(/(.)\/+$/, "$1") === "/admin";
+  return isNavItemActive(itemPath, pathname);
 }

@@ -8,14 +8,8 @@ import type { ContentEntry } from "../../api/admin";
 import { toast } from "../../lib/toast";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { ContentFormModal } from "./ContentForm";
+import { previewOf } from "./format";
 import { ADMIN_PAGE_SIZE, useAdminApi, useAdminMutation, useContentEntries, usePaging } from "./hooks";
-
-/** Seed 001: the list shows the first 70 characters of a value. */
-export const VALUE_PREVIEW_LENGTH = 70;
-
-export function previewOf(value: string): string {
-  return value.length > VALUE_PREVIEW_LENGTH ? `${value.slice(0, VALUE_PREVIEW_LENGTH)}...` : value;
-}
 
 /**
  * Editable Content (seed 001): the site's texts by page and key, paged on the server; create, edit
@@ -102,7 +96,7 @@ export function EditableContent({ creating }: { creating?: boolean }) {
               accessor: "contentType",
               title: "Type",
               render: (e) => (
-                <Badge variant="light" color="blue.9">
+                <Badge variant="outline" color="blue.9">
                   {e.contentType}
                 </Badge>
               ),

@@ -87,7 +87,7 @@ export function EmailOutbox() {
               title: "Status",
               render: (e) => (
                 <Group gap={4}>
-                  <Badge color={STATUS_COLORS[e.status] ?? "gray.8"} variant="light">
+                  <Badge color={STATUS_COLORS[e.status] ?? "gray.8"} variant="outline">
                     {e.status}
                   </Badge>
                 </Group>

@@ -191,11 +191,11 @@ export function UserManagement({ creating }: { creating?: boolean }) {
                   {u.disabledAt ? (
                     <Badge color="red.9">Disabled</Badge>
                   ) : u.emailConfirmed ? (
-                    <Badge color="teal.9" variant="light">
+                    <Badge color="teal.9" variant="outline">
                       Active
                     </Badge>
                   ) : (
-                    <Badge color="gray.8" variant="light">
+                    <Badge color="gray.8" variant="outline">
                       Unconfirmed
                     </Badge>
                   )}
@@ -218,7 +218,7 @@ export function UserManagement({ creating }: { creating?: boolean }) {
                     {u.isAdmin ? (
                       <Button
                         size="xs"
-                        variant="light"
+                        variant="outline"
                         color="red.9"
                         disabled={self}
                         onClick={() => setPending({ action: "revoke", user: u })}
@@ -228,7 +228,7 @@ export function UserManagement({ creating }: { creating?: boolean }) {
                     ) : (
                       <Button
                         size="xs"
-                        variant="light"
+                        variant="outline"
                         color="blue.9"
                         onClick={() => setPending({ action: "grant", user: u })}
                       >

@@ -12,3 +12,11 @@ export function formatRate(rate: number): string {
 export function formatWhen(iso: string): string {
   return new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 }
+
+/** Seed 001: the content list shows the first 70 characters of a value. */
+export const VALUE_PREVIEW_LENGTH = 70;
+
+/** A value cut to its first 70 characters, "..." marking the cut. */
+export function previewOf(value: string): string {
+  return value.length > VALUE_PREVIEW_LENGTH ? `${value.slice(0, VALUE_PREVIEW_LENGTH)}...` : value;
+}
