@@ -22,6 +22,7 @@ export const idPrefixes = {
   transaction: "txn",
   subscription: "sub",
   invoice: "inv",
+  invoiceLine: "invl",
   ticket: "tkt",
   reply: "rep",
   content: "cnt",

@@ -100,6 +100,11 @@ export const subscriptions = pgTable(
     stripeSubscriptionId: text("stripe_subscription_id"),
     /** Cancellation takes effect at the end of the billing period. */
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    /**
+     * A downgrade waiting for the next billing cycle (upgrades apply at once): the plan the
+     * account moves to on `next_billing_date`. See services/api/src/billing/current-plan.ts.
+     */
+    scheduledPlanName: text("scheduled_plan_name"),
     ...timestamps,
   },
   (t) => [
@@ -126,11 +131,16 @@ export const invoices = pgTable(
     totalAmountCents: integer("total_amount_cents").notNull(),
     currency: text("currency").notNull().default("USD"),
     stripeInvoiceId: text("stripe_invoice_id"),
+    /** The UTC month (`YYYY-MM`) a monthly invoice covers; null for others (e.g. Stripe's). */
+    period: text("period"),
     paidAt: instant("paid_at"),
     ...timestamps,
   },
   (t) => [
-    uniqueIndex("invoices_invoice_number_key").on(t.invoiceNumber),
+    // Numbered per account, without gaps (invoice_counters).
+    uniqueIndex("invoices_account_number_key").on(t.accountId, t.invoiceNumber),
+    // One monthly invoice per account and month, whatever the number of runs.
+    uniqueIndex("invoices_account_period_key").on(t.accountId, t.period).where(sql`${t.period} is not null`),
     uniqueIndex("invoices_stripe_invoice_id_key").on(t.stripeInvoiceId),
     // Ascending: read backwards for newest first (drizzle's .desc() is DESC NULLS LAST, which ORDER BY ... DESC cannot use).
     index("invoices_account_issue_idx").on(t.accountId, t.issueDate),

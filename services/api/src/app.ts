@@ -20,6 +20,7 @@ import { loadAuth } from "./auth/context";
 import type { GoogleTokenExchange } from "./auth/google";
 import { authRoutes } from "./auth/routes";
 import { createLoginThrottle, type LoginThrottle } from "./auth/throttle";
+import { planRoutes } from "./billing/plan-routes";
 import { callRoutingRoutes } from "./call-routing/routes";
 import { callRoutes } from "./calls/routes";
 import { type Config, trustProxyOption } from "./config";
@@ -254,6 +255,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         await api.register(extensionRoutes);
         await api.register(ivrRoutes);
         await api.register(widgetRoutes);
+        await api.register(planRoutes);
         await api.register(liveRoutes, { allowedOrigins, heartbeatMs: options.liveHeartbeatMs });
       },
       { prefix: "/api" },

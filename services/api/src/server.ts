@@ -50,6 +50,8 @@ async function main() {
     redisUrl: config.REDIS_URL,
     prefix: config.QUEUE_PREFIX,
     ...(config.REDIS_URL ? {} : { processors }),
+    // A trial or a cancelled subscription's period ended: the gate closes (billing housekeeping).
+    gateChanged: () => app.deps.routing.changed(),
   });
   app.deps.jobs = jobs;
 

@@ -71,6 +71,7 @@ export async function startWorkersProcess(options: WorkersProcessOptions): Promi
     log,
     redisUrl: config.REDIS_URL,
     prefix: config.QUEUE_PREFIX,
+    gateChanged: () => bus.publish(ROUTING_CHANGED, { at: new Date().toISOString() }),
     concurrency: {
       billing: config.BILLING_CONCURRENCY,
       voicemail: config.WORKER_CONCURRENCY,
