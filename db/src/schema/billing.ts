@@ -98,6 +98,10 @@ export const subscriptions = pgTable(
     monthlyFeeCents: integer("monthly_fee_cents").notNull(),
     currency: text("currency").notNull().default("USD"),
     stripeSubscriptionId: text("stripe_subscription_id"),
+    /** The Stripe price the subscription bills (plan and period; see the STRIPE_PRICE_* settings). */
+    stripePriceId: text("stripe_price_id"),
+    /** End of the period paid for: a cancellation or a downgrade takes effect then. */
+    currentPeriodEnd: instant("current_period_end"),
     /** Cancellation takes effect at the end of the billing period. */
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
     /**
@@ -131,6 +135,8 @@ export const invoices = pgTable(
     totalAmountCents: integer("total_amount_cents").notNull(),
     currency: text("currency").notNull().default("USD"),
     stripeInvoiceId: text("stripe_invoice_id"),
+    /** Stripe's hosted page where an unpaid invoice is paid ("Pay Now"). */
+    hostedInvoiceUrl: text("hosted_invoice_url"),
     /** The UTC month (`YYYY-MM`) a monthly invoice covers; null for others (e.g. Stripe's). */
     period: text("period"),
     paidAt: instant("paid_at"),
@@ -149,6 +155,19 @@ export const invoices = pgTable(
     check("invoices_due_date_check", sql`${t.dueDate} >= ${t.issueDate}`),
     check("invoices_currency_check", currencyCheck(t.currency)),
   ],
+);
+
+/** The account's customer at Stripe: one per account, created at its first checkout. */
+export const billingCustomers = pgTable(
+  "billing_customers",
+  {
+    accountId: text("account_id")
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    stripeCustomerId: text("stripe_customer_id").notNull(),
+    ...createdAt,
+  },
+  (t) => [uniqueIndex("billing_customers_stripe_customer_id_key").on(t.stripeCustomerId)],
 );
 
 /** What we charge per unit of usage, one row per kind. */

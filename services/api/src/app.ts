@@ -9,6 +9,7 @@ import { createInProcessBus, createRedisBus, type EventBus } from "@poundline/pl
 import { createLiveEvents, type LiveEvents } from "@poundline/platform/events/live";
 import { createMailer, type Mailer } from "@poundline/platform/mailer";
 import { createOutboxWriter, type OutboxWriter } from "@poundline/platform/outbox";
+import { type Stripe, stripeClient } from "@poundline/platform/stripe";
 import { type QueueCounts, type RecordingStorage, recordingStorageFromEnv } from "@poundline/workers";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -21,6 +22,7 @@ import type { GoogleTokenExchange } from "./auth/google";
 import { authRoutes } from "./auth/routes";
 import { createLoginThrottle, type LoginThrottle } from "./auth/throttle";
 import { planRoutes } from "./billing/plan-routes";
+import { stripeWebhookRoutes } from "./billing/webhook-routes";
 import { callRoutingRoutes } from "./call-routing/routes";
 import { callRoutes } from "./calls/routes";
 import { type Config, trustProxyOption } from "./config";
@@ -83,6 +85,8 @@ export interface AppDeps {
   recordings: RecordingStorage;
   /** Outbound HTTP (MMS media from the carrier). */
   fetch: typeof fetch;
+  /** Stripe's API (STRIPE_API_URL may point it at a stand-in); null without STRIPE_SECRET_KEY. */
+  stripe: Stripe | null;
 }
 
 /** The API's side of the jobs: wake the outbox relay after a commit, read queue depths. */
@@ -200,6 +204,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       options.recordings ??
       recordingStorageFromEnv({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? config.DATA_DIR }),
     fetch: options.fetch ?? fetch,
+    stripe: stripeClient(config),
   });
   if (carrier.mode === "simulator") {
     app.deps.simulator = createEmbeddedSim(app);
@@ -275,6 +280,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await browser.register(webRoutes, { webApp });
   });
   await app.register(twilioRoutes);
+  await app.register(stripeWebhookRoutes);
   if (options.incomingCallFastPath ?? true) installIncomingCallFastPath(app, { bodyLimit: BODY_LIMIT });
   return app;
 }

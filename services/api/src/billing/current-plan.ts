@@ -1,6 +1,6 @@
 import { type Database, schema } from "@poundline/db";
 import { and, eq, inArray } from "drizzle-orm";
-import { isUpgrade, type PlanLimits, planLimits, TRIAL_PLAN } from "./plans";
+import { isUpgrade, type PlanLimits, planLimits, TRIAL_PLAN } from "./plan-limits";
 
 const { accounts, subscriptions } = schema;
 

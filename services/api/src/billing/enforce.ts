@@ -3,8 +3,8 @@ import type { membershipRoles } from "@poundline/db/enums";
 import { gateState, type RoutingTable } from "@poundline/telephony";
 import { and, count, eq, inArray } from "drizzle-orm";
 import { currentPlan } from "./current-plan";
+import { memberLimitRefusal, recordingLimitRefusal, textLimitRefusal } from "./plan-limits";
 import { planMessages } from "./plan-schemas";
-import { memberLimitRefusal, recordingLimitRefusal, textLimitRefusal } from "./plans";
 import { recordedSecondsThisMonth, textsSentThisMonth } from "./usage";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { timestampSchema } from "../http/schemas";
-import { PLAN_NAMES } from "./plans";
+import { PLAN_NAMES } from "./plan-limits";
 
 /** What the console says about plans, the trial and the spend guard (the web shows the same words). */
 export const planMessages = {

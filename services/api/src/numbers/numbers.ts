@@ -5,7 +5,7 @@ import type { NumberCarrier } from "@poundline/platform/carrier/numbers";
 import { voicePaths } from "@poundline/telephony";
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { currentPlan } from "../billing/current-plan";
-import { numberLimitRefusal } from "../billing/plans";
+import { numberLimitRefusal } from "../billing/plan-limits";
 import { smsPaths } from "../twilio/sms-routes";
 import {
   type AvailableQuery,

@@ -15,7 +15,7 @@ import {
 } from "@poundline/telephony";
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { CURRENT_STATUSES, effectiveSubscription, type SubscriptionState } from "../billing/current-plan";
-import { planLimits } from "../billing/plans";
+import { planLimits } from "../billing/plan-limits";
 
 export const ROUTING_CHANGED = "routing:changed";
 

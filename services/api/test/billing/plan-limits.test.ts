@@ -6,7 +6,7 @@ import {
   planLimits,
   recordingLimitRefusal,
   textLimitRefusal,
-} from "../../src/billing/plans";
+} from "../../src/billing/plan-limits";
 
 describe("plan limits (seed 000, section 9)", () => {
   it.each([
