@@ -6,6 +6,7 @@ import {
   createTranscriber,
   recordingStorageFromEnv,
   startJobs,
+  stripeCardCharger,
   transcriberConfigFromEnv,
 } from "@poundline/workers";
 import { Redis } from "ioredis";
@@ -37,6 +38,8 @@ async function main() {
     passwordReset: passwordResetProcessor({ mailer: app.deps.mailer, config }),
     // A wallet at zero closes the account's gate: every instance recompiles its routing tables.
     walletEmptied: () => app.deps.routing.changed(),
+    // Auto-recharge charges the saved card through Stripe when it is configured.
+    ...(app.deps.stripe ? { cardCharger: stripeCardCharger(db.db, app.deps.stripe) } : {}),
     storage: recordings,
     transcriber: createTranscriber(transcriberConfigFromEnv(process.env)),
     sms: app.deps.carrierClient,

@@ -21,4 +21,5 @@ export {
   guardSpending,
   paymentIdempotencyKey,
 } from "./spend-guard";
+export { AUTO_RECHARGE_PURPOSE, stripeCardCharger } from "./stripe-card-charger";
 export { gateDatesPassed, queueTrialReminders } from "./trial";

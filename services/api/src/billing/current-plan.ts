@@ -70,6 +70,28 @@ export function planChange(
   return { planName: current, scheduledPlanName: newPlan };
 }
 
+/**
+ * The plan columns of the subscription row `stripeSubscriptionId` once Stripe says it is on
+ * `newPlan` (`planChange` over the stored row, locked; a new row takes the plan as it is).
+ */
+export async function planColumnsAfterChange(
+  tx: Database,
+  stripeSubscriptionId: string,
+  newPlan: string,
+  now: Date,
+): Promise<{ planName: string; scheduledPlanName: string | null }> {
+  const [row] = await tx
+    .select({
+      planName: subscriptions.planName,
+      nextBillingDate: subscriptions.nextBillingDate,
+      scheduledPlanName: subscriptions.scheduledPlanName,
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId))
+    .for("update");
+  return row ? planChange(row, newPlan, now) : { planName: newPlan, scheduledPlanName: null };
+}
+
 export interface AccountPlan {
   limits: PlanLimits;
   /** The subscription giving the plan; null on the trial (running or ended). */

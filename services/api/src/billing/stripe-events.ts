@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config";
 import { checkoutAsyncPaymentFailed, checkoutCompleted } from "./checkout-events";
+import { autoRechargeSucceeded } from "./recharge-events";
 import { invoicePaid, invoicePaymentFailed, subscriptionChanged } from "./subscription-events";
 
 /**
@@ -53,6 +54,7 @@ export const stripeEventHandlers: StripeEventHandlers = {
   "customer.subscription.created": subscriptionChanged,
   "customer.subscription.updated": subscriptionChanged,
   "customer.subscription.deleted": subscriptionChanged,
+  "payment_intent.succeeded": autoRechargeSucceeded,
 };
 
 export type ProcessOutcome = "applied" | "duplicate" | "ignored";

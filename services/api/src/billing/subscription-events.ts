@@ -2,6 +2,7 @@ import { type Database, newId, schema } from "@poundline/db";
 import { invoiceStatuses, subscriptionStatuses } from "@poundline/db/enums";
 import { type Stripe, stripeId } from "@poundline/platform/stripe";
 import { eq } from "drizzle-orm";
+import { planColumnsAfterChange } from "./current-plan";
 import { planMonthlyCents, planNames, planOfPrice } from "./plans";
 import type { StripeEventContext, StripeEventHandler } from "./stripe-events";
 
@@ -77,9 +78,11 @@ export async function recordSubscription(
       ? planMonthlyCents[priced.plan][priced.interval]
       : 0;
   const periodEnd = periodEndOf(subscription);
+  // Upgrades at once, downgrades at the next billing cycle (billing/current-plan.ts).
+  const plan = await planColumnsAfterChange(tx, subscription.id, planName, ctx.now);
   const values = {
     status: subscriptionStatusOf(subscription.status),
-    planName,
+    ...plan,
     stripePriceId: price?.id ?? null,
     monthlyFeeCents: perMonth,
     currency: (subscription.currency ?? "usd").toUpperCase(),
@@ -101,6 +104,8 @@ export async function recordSubscription(
     .onConflictDoUpdate({ target: subscriptions.stripeSubscriptionId, set: values })
     .returning({ id: subscriptions.id });
   if (!row) throw new Error(`subscription ${subscription.id} not recorded`);
+  // A subscription starting or ending opens or closes the trial gate: recompile routing.
+  ctx.afterCommit(() => ctx.routing.changed());
   return row.id;
 }
 
