@@ -12,6 +12,7 @@ export { LOW_BALANCE_SUBJECT, lowBalanceEmail, sendLowBalanceWarning } from "./l
 export type { BillingPorts } from "./ports";
 export { loadRateTable } from "./rates";
 export {
+  AUTO_RECHARGE_FAILED_SUBJECT,
   AUTO_RECHARGE_INTERVAL_MS,
   type AutoRechargeOutcome,
   autoRecharge,
