@@ -43,7 +43,12 @@ const jobsOf = async (accountId: string) =>
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  outbox = createOutboxWriter({ db: handle.db, wake: () => (wakes += 1) });
+  outbox = createOutboxWriter({
+    db: handle.db,
+    wake: () => {
+      wakes += 1;
+    },
+  });
 });
 afterAll(() => handle.close());
 
@@ -118,7 +123,10 @@ describe("the gate's dates", () => {
     ).toBe(false);
 
     let recompiles = 0;
-    const round = billingRound({ outbox, gateChanged: async () => void (recompiles += 1) }, handle.db);
+    const gateChanged = async () => {
+      recompiles += 1;
+    };
+    const round = billingRound({ outbox, gateChanged }, handle.db);
     await round(new Date(end.getTime() - hour), new Date(end.getTime() + hour));
     await round(new Date(end.getTime() + hour), new Date(end.getTime() + 2 * hour));
     expect(recompiles).toBe(1);
