@@ -21,6 +21,7 @@ import { loadAuth } from "./auth/context";
 import type { GoogleTokenExchange } from "./auth/google";
 import { authRoutes } from "./auth/routes";
 import { createLoginThrottle, type LoginThrottle } from "./auth/throttle";
+import { billingRoutes } from "./billing/routes";
 import { planRoutes } from "./billing/plan-routes";
 import { stripeWebhookRoutes } from "./billing/webhook-routes";
 import { callRoutingRoutes } from "./call-routing/routes";
@@ -260,6 +261,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         await api.register(extensionRoutes);
         await api.register(ivrRoutes);
         await api.register(widgetRoutes);
+        await api.register(billingRoutes);
         await api.register(planRoutes);
         await api.register(liveRoutes, { allowedOrigins, heartbeatMs: options.liveHeartbeatMs });
       },
