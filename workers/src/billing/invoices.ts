@@ -93,28 +93,18 @@ export async function invoiceLinesFor(
     quantity: 1,
     amountCents: s.monthlyFeeCents,
   }));
-  const fees = Number(numberFees?.cents ?? 0);
-  if (fees > 0)
-    lines.push({
-      kind: "number_fee",
-      description: `Phone number fees, ${label}`,
-      quantity: Number(numberFees?.n),
-      amountCents: fees,
-    });
-  if (usage.calls.cents > 0)
-    lines.push({
-      kind: "calls",
-      description: `Calls, ${label}`,
-      quantity: usage.calls.count,
-      amountCents: usage.calls.cents,
-    });
-  if (usage.texts.cents > 0)
-    lines.push({
-      kind: "texts",
-      description: `Texts, ${label}`,
-      quantity: usage.texts.count,
-      amountCents: usage.texts.cents,
-    });
+  const usageLines: [InvoiceLine["kind"], string, { count: number; cents: number }][] = [
+    [
+      "number_fee",
+      "Phone number fees",
+      { count: Number(numberFees?.n ?? 0), cents: Number(numberFees?.cents ?? 0) },
+    ],
+    ["calls", "Calls", usage.calls],
+    ["texts", "Texts", usage.texts],
+  ];
+  for (const [kind, what, sum] of usageLines)
+    if (sum.cents > 0)
+      lines.push({ kind, description: `${what}, ${label}`, quantity: sum.count, amountCents: sum.cents });
   return lines;
 }
 

@@ -46,6 +46,13 @@ export function SpendGuardCard() {
     if (guard) form.setValues(valuesOf(guard));
   }, [guard]);
 
+  /** A dollar amount of the form (the field holds dollars; see Values). */
+  const money = (
+    field: "autoRechargeThresholdCents" | "autoRechargeAmountCents" | "monthlySpendCapCents",
+    label: string,
+    min: number,
+  ) => <NumberInput label={label} prefix="$" decimalScale={2} min={min} {...form.getInputProps(field)} />;
+
   const submit = onSubmit((body) =>
     save.mutate(body, {
       onSuccess: () => toast({ title: "Spending Settings Saved" }),
@@ -82,31 +89,13 @@ export function SpendGuardCard() {
                 {...form.getInputProps("autoRechargeEnabled", { type: "checkbox" })}
               />
               <Group grow align="flex-start">
-                <NumberInput
-                  label="When the balance falls under"
-                  prefix="$"
-                  decimalScale={2}
-                  min={0}
-                  {...form.getInputProps("autoRechargeThresholdCents")}
-                />
-                <NumberInput
-                  label="Add this amount"
-                  prefix="$"
-                  decimalScale={2}
-                  min={5}
-                  {...form.getInputProps("autoRechargeAmountCents")}
-                />
+                {money("autoRechargeThresholdCents", "When the balance falls under", 0)}
+                {money("autoRechargeAmountCents", "Add this amount", 5)}
               </Group>
               <Text size="xs" c="dimmed">
                 At most one recharge an hour.
               </Text>
-              <NumberInput
-                label="Monthly spending limit (empty: none)"
-                prefix="$"
-                decimalScale={2}
-                min={1}
-                {...form.getInputProps("monthlySpendCapCents")}
-              />
+              {money("monthlySpendCapCents", "Monthly spending limit (empty: none)", 1)}
               <Group justify="flex-end">
                 <Button type="submit" loading={save.isPending}>
                   Save
