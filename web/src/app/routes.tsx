@@ -121,6 +121,10 @@ export const routes: RouteObject[] = [
             lazy: page(() => import("../pages/console/Extensions").then((m) => m.ExtensionsPage)),
           },
           {
+            path: "billing",
+            lazy: page(() => import("../pages/console/Billing").then((m) => m.BillingPage)),
+          },
+          {
             path: "*",
             lazy: page(() => import("../pages/console/ComingSoon").then((m) => m.ComingSoonPage)),
           },

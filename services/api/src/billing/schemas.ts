@@ -98,8 +98,8 @@ export const invoiceSchema = z.object({
   currency: z.string(),
   /** Unpaid: the screen shows Pay Now. */
   payable: z.boolean(),
-  /** Where its PDF downloads (`GET /api/billing/invoices/:id/pdf`). */
-  pdfUrl: z.string(),
+  /** Where its PDF downloads (`GET /api/billing/invoices/:id/pdf`); null until that route exists. */
+  pdfUrl: z.string().nullable(),
 });
 export const invoiceListSchema = z.object({ invoices: z.array(invoiceSchema) });
 export type InvoiceList = z.output<typeof invoiceListSchema>;

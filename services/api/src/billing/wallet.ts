@@ -109,7 +109,11 @@ export async function listSubscriptions(db: Database, accountId: string): Promis
 /** Seed 001: only unpaid invoices are awaiting payment (Pay Now). */
 export const isPayable = (status: string) => status === "unpaid";
 
-export const invoicePdfUrl = (invoiceId: string) => `/api/billing/invoices/${invoiceId}/pdf`;
+/**
+ * Where an invoice's PDF downloads: `/api/billing/invoices/${invoiceId}/pdf` once that route
+ * exists (issue 13, point 6); until then none, and the screen shows no link.
+ */
+export const invoicePdfUrl = (_invoiceId: string): string | null => null;
 
 /** The account's invoices, newest issue date first. */
 export async function listInvoices(db: Database, accountId: string): Promise<InvoiceList> {
