@@ -98,7 +98,7 @@ export const invoiceSchema = z.object({
   currency: z.string(),
   /** Unpaid: the screen shows Pay Now. */
   payable: z.boolean(),
-  /** Where its PDF downloads (`GET /api/billing/invoices/:id/pdf`); null until that route exists. */
+  /** Where its PDF downloads (`GET /api/billing/invoices/:id/pdf`). */
   pdfUrl: z.string().nullable(),
 });
 export const invoiceListSchema = z.object({ invoices: z.array(invoiceSchema) });

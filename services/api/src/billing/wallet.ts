@@ -109,11 +109,9 @@ export async function listSubscriptions(db: Database, accountId: string): Promis
 /** Seed 001: only unpaid invoices are awaiting payment (Pay Now). */
 export const isPayable = (status: string) => status === "unpaid";
 
-/**
- * Where an invoice's PDF downloads: `/api/billing/invoices/${invoiceId}/pdf` once that route
- * exists (issue 13, point 6); until then none, and the screen shows no link.
- */
-export const invoicePdfUrl = (_invoiceId: string): string | null => null;
+/** Where an invoice's PDF downloads (billing/plan-routes.ts renders it). */
+export const invoicePdfUrl = (invoiceId: string): string | null =>
+  `/api/billing/invoices/${encodeURIComponent(invoiceId)}/pdf`;
 
 /** The account's invoices, newest issue date first. */
 export async function listInvoices(db: Database, accountId: string): Promise<InvoiceList> {

@@ -2,6 +2,7 @@ import { Button, Center, Group, Loader, Stack, Tabs, Title } from "@mantine/core
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "../../lib/toast";
+import { BillingPlanCards } from "../billing-plan/BillingPlanCards";
 import { AddFundsDialog } from "./AddFundsDialog";
 import { BalanceCard } from "./BalanceCard";
 import { useWallet } from "./hooks";
@@ -76,6 +77,7 @@ export function Billing() {
       ) : (
         <Center mih={120}>{wallet.isPending ? <Loader aria-label="Loading wallet" /> : null}</Center>
       )}
+      <BillingPlanCards />
       <Tabs defaultValue="transactions" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="transactions">Transactions</Tabs.Tab>
