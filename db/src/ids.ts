@@ -23,6 +23,7 @@ export const idPrefixes = {
   transaction: "txn",
   subscription: "sub",
   invoice: "inv",
+  invoiceLine: "invl",
   ticket: "tkt",
   reply: "rep",
   attachment: "att",

@@ -5,3 +5,4 @@ export * from "./ledger";
 export * from "./query";
 export * from "./query-errors";
 export * as schema from "./schema/index";
+export * from "./usage";

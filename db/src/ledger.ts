@@ -198,33 +198,41 @@ export async function applyDebits(
 export async function creditWallet(db: Database, input: CreditWallet): Promise<CreditResult> {
   assertAmount(input.amountCents);
   if (input.amountCents === 0) return { status: "nothing" };
-  return db.transaction(async (tx) => {
-    const wallet = await lockWallet(tx, input.accountId, input.now);
-    const decision = decideCredit({
-      balanceCents: wallet.balanceCents,
-      amountCents: input.amountCents,
-      lowBalanceThresholdCents: wallet.lowBalanceThresholdCents,
-    });
-    const entryId = await insertEntry(tx, wallet.id, input, {
-      type: input.type,
-      amountCents: input.amountCents,
-      balanceAfterCents: decision.balanceAfter,
-      description: input.description,
-    });
-    if (!entryId) return { status: "duplicate" } satisfies Duplicate;
-    const clearedLowBalance = decision.clearsLowBalance && wallet.lowBalanceNotifiedAt !== null;
-    await moveBalance(tx, wallet.id, input.amountCents, decision.balanceAfter, {
-      updatedAt: input.now,
-      ...(clearedLowBalance ? { lowBalanceNotifiedAt: null } : {}),
-    });
-    return {
-      status: "applied",
-      walletId: wallet.id,
-      entryId,
-      balanceAfterCents: decision.balanceAfter,
-      clearedLowBalance,
-    } satisfies CreditApplied;
+  return db.transaction((tx) => applyCredit(tx, input));
+}
+
+/**
+ * `creditWallet` inside the caller's transaction (e.g. a webhook's, which records the event id
+ * in the same transaction): the wallet is locked until that transaction ends.
+ */
+export async function applyCredit(tx: Database, input: CreditWallet): Promise<CreditResult> {
+  assertAmount(input.amountCents);
+  if (input.amountCents === 0) return { status: "nothing" };
+  const wallet = await lockWallet(tx, input.accountId, input.now);
+  const decision = decideCredit({
+    balanceCents: wallet.balanceCents,
+    amountCents: input.amountCents,
+    lowBalanceThresholdCents: wallet.lowBalanceThresholdCents,
   });
+  const entryId = await insertEntry(tx, wallet.id, input, {
+    type: input.type,
+    amountCents: input.amountCents,
+    balanceAfterCents: decision.balanceAfter,
+    description: input.description,
+  });
+  if (!entryId) return { status: "duplicate" } satisfies Duplicate;
+  const clearedLowBalance = decision.clearsLowBalance && wallet.lowBalanceNotifiedAt !== null;
+  await moveBalance(tx, wallet.id, input.amountCents, decision.balanceAfter, {
+    updatedAt: input.now,
+    ...(clearedLowBalance ? { lowBalanceNotifiedAt: null } : {}),
+  });
+  return {
+    status: "applied",
+    walletId: wallet.id,
+    entryId,
+    balanceAfterCents: decision.balanceAfter,
+    clearedLowBalance,
+  } satisfies CreditApplied;
 }
 
 const lockedColumns = {

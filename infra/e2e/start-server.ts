@@ -2,10 +2,14 @@
  * The server the end-to-end tests run against (Playwright's webServer): builds the web app, then
  * runs the API on a fresh embedded database in a temporary directory, removed when it stops.
  * The rest of its settings come from the environment that playwright.config.ts gives it.
+ * Stripe is the local stand-in (@poundline/platform/stripe-stand-in), started here: its hosted
+ * Checkout page pays, delivers the signed events to the server's /stripe/webhook and returns
+ * to the success URL, as Stripe would.
  *
  *   node --import tsx infra/e2e/start-server.ts
  */
 import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +17,7 @@ import { fileURLToPath } from "node:url";
 import { openDatabase, schema } from "@poundline/db";
 import { seedDemoIfEmpty } from "@poundline/db/seed";
 import { eq } from "drizzle-orm";
+import { startStripeStandIn } from "@poundline/platform/stripe-stand-in";
 import { e2ePasswords } from "./passwords";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -36,10 +41,22 @@ try {
 } finally {
   await seeded.close();
 }
+// A webhook secret of this run only.
+const webhookSecret = `whsec_${randomBytes(24).toString("hex")}`;
+const stripe = await startStripeStandIn({
+  webhookSecret,
+  webhookUrl: `${process.env.PUBLIC_BASE_URL}/stripe/webhook`,
+});
 const server = spawn(process.execPath, ["--import", "tsx", "services/api/src/server.ts"], {
   cwd: root,
   stdio: "inherit",
-  env: { ...process.env, DATA_DIR: dataDir },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    STRIPE_SECRET_KEY: "sk_test_e2e_stand_in",
+    STRIPE_API_URL: stripe.url,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+  },
 });
 
 // Playwright signals the whole process group; the server shuts down on its own, we wait for it.
@@ -47,6 +64,7 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.on(signal, () => server.kill(signal));
 }
 server.on("exit", (code, signal) => {
+  void stripe.close();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? (signal ? 1 : 0));
 });

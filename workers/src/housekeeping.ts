@@ -1,5 +1,8 @@
 import { type Database, schema } from "@poundline/db";
+import type { OutboxWriter } from "@poundline/platform/outbox";
 import { and, isNotNull, lt } from "drizzle-orm";
+import { issueMonthlyInvoices, previousPeriod } from "./billing/invoices";
+import { gateDatesPassed, queueTrialReminders } from "./billing/trial";
 import type { JobLog } from "./jobs";
 
 const DAY = 24 * 3600 * 1000;
@@ -47,24 +50,60 @@ export async function purgeExpiredRows(db: Database, now: Date): Promise<Record<
   };
 }
 
-/** Runs `purgeExpiredRows` now and then every `everyMs` (an hour by default) until stopped. */
+/** What the housekeeping does for billing, besides purging. */
+export interface BillingHousekeeping {
+  outbox: OutboxWriter;
+  /** The telephony gate depends on a date that passed (a trial's end): recompile the routing tables. */
+  gateChanged?: () => Promise<void>;
+}
+
+/**
+ * The billing side of a housekeeping round: the trial reminders due, a recompile of the routing
+ * tables when a trial or a cancelled period ended since the last round, and last month's invoices
+ * (once per month per process; the invoices themselves are written once whatever the runs).
+ */
+export function billingRound(billing: BillingHousekeeping, db: Database) {
+  let invoicedPeriod: string | null = null;
+  return async (since: Date, now: Date) => {
+    const reminders = await queueTrialReminders(db, billing.outbox, now);
+    const gateDates = await gateDatesPassed(db, since, now);
+    if (gateDates) await billing.gateChanged?.();
+    let invoices = 0;
+    if (invoicedPeriod !== previousPeriod(now)) {
+      invoices = await issueMonthlyInvoices(db, now);
+      invoicedPeriod = previousPeriod(now);
+    }
+    return { trialReminders: reminders, gateRecompiled: gateDates ? 1 : 0, invoices };
+  };
+}
+
+/** Runs `purgeExpiredRows` (and the billing round) now and then every `everyMs` (an hour by default) until stopped. */
 export function startHousekeeping(options: {
   db: Database;
   log: JobLog;
   clock?: () => Date;
   everyMs?: number;
+  billing?: BillingHousekeeping;
 }): { stop(): Promise<void> } {
   const clock = options.clock ?? (() => new Date());
+  const everyMs = options.everyMs ?? 3600_000;
+  const billing = options.billing ? billingRound(options.billing, options.db) : null;
+  let since = new Date(clock().getTime() - everyMs);
   let running: Promise<void> | null = null;
   const run = () => {
-    running ??= purgeExpiredRows(options.db, clock())
-      .then((purged) => options.log.debug({ purged }, "housekeeping done"))
+    const now = clock();
+    running ??= (async () => {
+      const purged = await purgeExpiredRows(options.db, now);
+      const billed = billing ? await billing(since, now) : {};
+      since = now;
+      options.log.debug({ purged, billed }, "housekeeping done");
+    })()
       .catch((err: unknown) => options.log.warn({ err }, "housekeeping failed; will try again"))
       .finally(() => {
         running = null;
       });
   };
-  const timer = setInterval(run, options.everyMs ?? 3600_000);
+  const timer = setInterval(run, everyMs);
   timer.unref();
   run();
   return {

@@ -1,3 +1,4 @@
+export * from "./billing/index";
 export {
   type BullmqDriverOptions,
   bullmqJobId,
@@ -7,7 +8,7 @@ export {
 export { loadWorkersConfig, type WorkersConfig } from "./config";
 export { backoffDelay, defaultRetryPolicy, type JobDriver, type RetryPolicy } from "./driver";
 export { describeError, type FailedJob, recordFailedJob } from "./failed-jobs";
-export { purgeExpiredRows, retention, startHousekeeping } from "./housekeeping";
+export { billingRound, purgeExpiredRows, retention, startHousekeeping } from "./housekeeping";
 export { createInProcessDriver, type InProcessDriverOptions } from "./in-process-driver";
 export * from "./jobs";
 export { MISSED_CALL_TEMPLATE, notifyMissedCall } from "./notifications/missed-call";

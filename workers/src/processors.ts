@@ -1,9 +1,11 @@
 import type { Mailer } from "@poundline/platform/mailer";
 import { type Biller, createBiller } from "./billing/index";
+import type { CardCharger } from "./billing/spend-guard";
 import type { JobInfo, JobPayload, JobPorts, Processor, Processors } from "./jobs";
 import { type ContactFormDeps, contactFormProcessor } from "./notifications/contact-form";
 import { missedCallProcessor } from "./notifications/index";
 import { type TicketReplyDeps, ticketReplyProcessor } from "./notifications/ticket-reply";
+import { trialReminderProcessor } from "./notifications/trial-reminder";
 import { type VoicemailDeps, voicemailProcessor } from "./voicemail/index";
 
 /** A processor for a job whose real work is not written yet: it logs and skips. */
@@ -33,6 +35,7 @@ export function createProcessors(
       "contact-form": pending("contact-form"),
       "ticket-reply": pending("ticket-reply"),
       "password-reset": pending("password-reset"),
+      "trial-reminder": pending("trial-reminder"),
       ...given.notifications,
     },
   };
@@ -45,6 +48,8 @@ export interface BillingDeps {
   publicBaseUrl: string;
   /** See BillingPorts.walletEmptied. */
   walletEmptied?: (accountId: string) => Promise<void>;
+  /** See BillingPorts.cardCharger: auto-recharge charges the saved card through it. */
+  cardCharger?: CardCharger;
 }
 
 /** The billing queue's processors: charge-call and charge-sms (workers/src/billing). */
@@ -53,6 +58,7 @@ export function billingProcessors(deps: BillingDeps): Processors["billing"] {
     mailer: deps.mailer,
     publicBaseUrl: deps.publicBaseUrl.replace(/\/+$/, ""),
     ...(deps.walletEmptied ? { walletEmptied: deps.walletEmptied } : {}),
+    ...(deps.cardCharger ? { cardCharger: deps.cardCharger } : {}),
   };
   // One biller per set of job ports (one per driver), so concurrent jobs share its batches.
   const billers = new WeakMap<JobPorts, Biller>();
@@ -92,6 +98,7 @@ export function allProcessors(
       "contact-form": contactFormProcessor({ mailer: deps.mailer, contactInbox: deps.contactInbox }),
       "ticket-reply": ticketReplyProcessor({ ...notices, supportInbox: deps.supportInbox }),
       "password-reset": deps.passwordReset,
+      "trial-reminder": trialReminderProcessor(notices),
     },
   });
 }

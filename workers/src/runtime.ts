@@ -1,4 +1,5 @@
 import type { Database } from "@poundline/db";
+import { createOutboxWriter } from "@poundline/platform/outbox";
 import { createBullmqDriver } from "./bullmq-driver";
 import type { JobDriver, RetryPolicy } from "./driver";
 import { startHousekeeping } from "./housekeeping";
@@ -19,6 +20,8 @@ export interface StartJobsOptions {
   retry?: Partial<RetryPolicy>;
   concurrency?: Concurrency;
   pollIntervalMs?: number;
+  /** The telephony gate changed with the passing of a date (housekeeping): recompile routing. */
+  gateChanged?: () => Promise<void>;
 }
 
 /** The job side of a process: a driver, its processors when given, and the outbox relay. */
@@ -56,7 +59,15 @@ export async function startJobs(options: StartJobsOptions): Promise<JobsRuntime>
   });
   relay.start();
   // The process that relays the outbox also clears the machinery's old rows.
-  const housekeeping = startHousekeeping({ db: options.db, log: options.log, clock: ports.clock });
+  const housekeeping = startHousekeeping({
+    db: options.db,
+    log: options.log,
+    clock: ports.clock,
+    billing: {
+      outbox: createOutboxWriter({ db: options.db, wake: () => relay.notify() }),
+      ...(options.gateChanged ? { gateChanged: options.gateChanged } : {}),
+    },
+  });
   return {
     driver,
     relay,

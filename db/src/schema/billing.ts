@@ -98,8 +98,17 @@ export const subscriptions = pgTable(
     monthlyFeeCents: integer("monthly_fee_cents").notNull(),
     currency: text("currency").notNull().default("USD"),
     stripeSubscriptionId: text("stripe_subscription_id"),
+    /** The Stripe price the subscription bills (plan and period; see the STRIPE_PRICE_* settings). */
+    stripePriceId: text("stripe_price_id"),
+    /** End of the period paid for: a cancellation or a downgrade takes effect then. */
+    currentPeriodEnd: instant("current_period_end"),
     /** Cancellation takes effect at the end of the billing period. */
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    /**
+     * A downgrade waiting for the next billing cycle (upgrades apply at once): the plan the
+     * account moves to on `next_billing_date`. See services/api/src/billing/current-plan.ts.
+     */
+    scheduledPlanName: text("scheduled_plan_name"),
     ...timestamps,
   },
   (t) => [
@@ -126,11 +135,18 @@ export const invoices = pgTable(
     totalAmountCents: integer("total_amount_cents").notNull(),
     currency: text("currency").notNull().default("USD"),
     stripeInvoiceId: text("stripe_invoice_id"),
+    /** Stripe's hosted page where an unpaid invoice is paid ("Pay Now"). */
+    hostedInvoiceUrl: text("hosted_invoice_url"),
+    /** The UTC month (`YYYY-MM`) a monthly invoice covers; null for others (e.g. Stripe's). */
+    period: text("period"),
     paidAt: instant("paid_at"),
     ...timestamps,
   },
   (t) => [
-    uniqueIndex("invoices_invoice_number_key").on(t.invoiceNumber),
+    // Numbered per account, without gaps (invoice_counters).
+    uniqueIndex("invoices_account_number_key").on(t.accountId, t.invoiceNumber),
+    // One monthly invoice per account and month, whatever the number of runs.
+    uniqueIndex("invoices_account_period_key").on(t.accountId, t.period).where(sql`${t.period} is not null`),
     uniqueIndex("invoices_stripe_invoice_id_key").on(t.stripeInvoiceId),
     // Ascending: read backwards for newest first (drizzle's .desc() is DESC NULLS LAST, which ORDER BY ... DESC cannot use).
     index("invoices_account_issue_idx").on(t.accountId, t.issueDate),
@@ -139,6 +155,19 @@ export const invoices = pgTable(
     check("invoices_due_date_check", sql`${t.dueDate} >= ${t.issueDate}`),
     check("invoices_currency_check", currencyCheck(t.currency)),
   ],
+);
+
+/** The account's customer at Stripe: one per account, created at its first checkout. */
+export const billingCustomers = pgTable(
+  "billing_customers",
+  {
+    accountId: text("account_id")
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    stripeCustomerId: text("stripe_customer_id").notNull(),
+    ...createdAt,
+  },
+  (t) => [uniqueIndex("billing_customers_stripe_customer_id_key").on(t.stripeCustomerId)],
 );
 
 /** What we charge per unit of usage, one row per kind. */

@@ -171,6 +171,10 @@ export const subscriptionStatuses = [
   "unpaid",
   "paused",
 ] as const;
+/** Lines of a monthly invoice: the plan's fee, number fees and usage from the ledger. */
+export const invoiceLineKinds = ["subscription", "number_fee", "calls", "texts"] as const;
+/** The trial-ending reminders: a week and a day before. */
+export const trialReminderKinds = ["7_days", "1_day"] as const;
 export const invoiceStatuses = ["draft", "open", "unpaid", "paid", "void", "uncollectible"] as const;
 export const rateKinds = [
   "call_inbound",

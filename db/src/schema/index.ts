@@ -7,5 +7,6 @@ export * from "./crm";
 export * from "./enums";
 export * from "./numbers";
 export * from "./platform";
+export * from "./spend";
 export * from "./support";
 export * from "./telephony";

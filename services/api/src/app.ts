@@ -9,6 +9,7 @@ import { createInProcessBus, createRedisBus, type EventBus } from "@poundline/pl
 import { createLiveEvents, type LiveEvents } from "@poundline/platform/events/live";
 import { createMailer, type Mailer } from "@poundline/platform/mailer";
 import { createOutboxWriter, type OutboxWriter } from "@poundline/platform/outbox";
+import { type Stripe, stripeClient } from "@poundline/platform/stripe";
 import { type QueueCounts, type RecordingStorage, recordingStorageFromEnv } from "@poundline/workers";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -21,6 +22,9 @@ import { loadAuth } from "./auth/context";
 import type { GoogleTokenExchange } from "./auth/google";
 import { authRoutes } from "./auth/routes";
 import { createLoginThrottle, type LoginThrottle } from "./auth/throttle";
+import { planRoutes } from "./billing/plan-routes";
+import { billingRoutes } from "./billing/routes";
+import { stripeWebhookRoutes } from "./billing/webhook-routes";
 import { callRoutingRoutes } from "./call-routing/routes";
 import { callRoutes } from "./calls/routes";
 import { type Config, trustProxyOption } from "./config";
@@ -91,6 +95,8 @@ export interface AppDeps {
   fetch: typeof fetch;
   /** How the carrier's webhooks were answered: the admin dashboard's webhook error rate. */
   webhookStats: WebhookStats;
+  /** Stripe's API (STRIPE_API_URL may point it at a stand-in); null without STRIPE_SECRET_KEY. */
+  stripe: Stripe | null;
 }
 
 /** The API's side of the jobs: wake the outbox relay after a commit, read queue depths. */
@@ -212,6 +218,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     webhookStats: createWebhookStats(options.db.db, clock, (err) =>
       app.log.warn({ err }, "webhook stats not written"),
     ),
+    stripe: stripeClient(config),
   });
   app.addHook("onClose", () => app.deps.webhookStats.close());
   if (carrier.mode === "simulator") {
@@ -271,6 +278,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         await api.register(widgetRoutes);
         await api.register(supportRoutes);
         await api.register(settingsRoutes, { prefix: "/settings" });
+        await api.register(billingRoutes);
+        await api.register(planRoutes);
         await api.register(liveRoutes, { allowedOrigins, heartbeatMs: options.liveHeartbeatMs });
       },
       { prefix: "/api" },
@@ -290,6 +299,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await browser.register(webRoutes, { webApp });
   });
   await app.register(twilioRoutes);
+  await app.register(stripeWebhookRoutes);
   if (options.incomingCallFastPath ?? true) installIncomingCallFastPath(app, { bodyLimit: BODY_LIMIT });
   return app;
 }

@@ -6,6 +6,7 @@ import {
   createTranscriber,
   recordingStorageFromEnv,
   startJobs,
+  stripeCardCharger,
   transcriberConfigFromEnv,
 } from "@poundline/workers";
 import { Redis } from "ioredis";
@@ -37,6 +38,8 @@ async function main() {
     passwordReset: passwordResetProcessor({ mailer: app.deps.mailer, config }),
     // A wallet at zero closes the account's gate: every instance recompiles its routing tables.
     walletEmptied: () => app.deps.routing.changed(),
+    // Auto-recharge charges the saved card through Stripe when it is configured.
+    ...(app.deps.stripe ? { cardCharger: stripeCardCharger(db.db, app.deps.stripe) } : {}),
     storage: recordings,
     transcriber: createTranscriber(transcriberConfigFromEnv(process.env)),
     sms: app.deps.carrierClient,
@@ -50,6 +53,8 @@ async function main() {
     redisUrl: config.REDIS_URL,
     prefix: config.QUEUE_PREFIX,
     ...(config.REDIS_URL ? {} : { processors }),
+    // A trial or a cancelled subscription's period ended: the gate closes (billing housekeeping).
+    gateChanged: () => app.deps.routing.changed(),
   });
   app.deps.jobs = jobs;
 

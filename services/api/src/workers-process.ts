@@ -6,6 +6,7 @@ import { carrierConfig } from "@poundline/platform/carrier/config";
 import { createRedisBus } from "@poundline/platform/events/bus";
 import { createLiveEvents } from "@poundline/platform/events/live";
 import { createMailer } from "@poundline/platform/mailer";
+import { stripeClient } from "@poundline/platform/stripe";
 import {
   allProcessors,
   createTranscriber,
@@ -15,6 +16,7 @@ import {
   type NotificationSms,
   recordingStorageFromEnv,
   startJobs,
+  stripeCardCharger,
   transcriberConfigFromEnv,
   type WorkersConfig,
 } from "@poundline/workers";
@@ -66,11 +68,13 @@ export async function startWorkersProcess(options: WorkersProcessOptions): Promi
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
   redis.on("error", (err: Error) => log.warn({ err }, "bus connection error"));
   const bus = createRedisBus(redis, log);
+  const stripe = stripeClient(config);
   const jobs = await startJobs({
     db,
     log,
     redisUrl: config.REDIS_URL,
     prefix: config.QUEUE_PREFIX,
+    gateChanged: () => bus.publish(ROUTING_CHANGED, { at: new Date().toISOString() }),
     concurrency: {
       billing: config.BILLING_CONCURRENCY,
       voicemail: config.WORKER_CONCURRENCY,
@@ -84,6 +88,7 @@ export async function startWorkersProcess(options: WorkersProcessOptions): Promi
       passwordReset: passwordResetProcessor({ mailer, config }),
       // Every API instance recompiles its routing tables (they hold the balances the gate reads).
       walletEmptied: () => bus.publish(ROUTING_CHANGED, { at: new Date().toISOString() }),
+      ...(stripe ? { cardCharger: stripeCardCharger(db, stripe) } : {}),
       storage: recordingStorageFromEnv(env),
       transcriber: createTranscriber(transcriberConfigFromEnv(env)),
       sms,

@@ -6,6 +6,42 @@ export const optionalString = z
   .optional()
   .transform((v) => (v?.trim() ? v.trim() : undefined));
 
+/** The plans sold through Stripe Checkout (seed 000's pricing page), each billed monthly or annually. */
+export const stripePlans = ["starter", "professional", "enterprise"] as const;
+export type StripePlan = (typeof stripePlans)[number];
+export const billingIntervals = ["monthly", "annual"] as const;
+export type BillingInterval = (typeof billingIntervals)[number];
+
+/** `STRIPE_PRICE_STARTER_MONTHLY`, `STRIPE_PRICE_NONPROFIT_ENTERPRISE_ANNUAL`, ... */
+export type StripePriceSetting =
+  `STRIPE_PRICE_${"" | "NONPROFIT_"}${Uppercase<StripePlan>}_${Uppercase<BillingInterval>}`;
+
+/** The name of the setting holding a plan's price id for a site variant and billing period. */
+export function stripePriceSetting(plan: StripePlan, interval: BillingInterval, nonprofit: boolean) {
+  return `STRIPE_PRICE_${nonprofit ? "NONPROFIT_" : ""}${plan.toUpperCase()}_${interval.toUpperCase()}` as StripePriceSetting;
+}
+
+function stripeConfigFieldsOf() {
+  const prices = {} as Record<StripePriceSetting, typeof optionalString>;
+  for (const nonprofit of [false, true])
+    for (const plan of stripePlans)
+      for (const interval of billingIntervals)
+        prices[stripePriceSetting(plan, interval, nonprofit)] = optionalString;
+  return {
+    /** Stripe's secret API key; without it checkout answers "Stripe Not Configured". */
+    STRIPE_SECRET_KEY: optionalString,
+    /** The signing secret of the `/stripe/webhook` endpoint (`whsec_…`); without it events are refused. */
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    /** Another base URL for Stripe's API (a local stand-in in tests), e.g. `http://127.0.0.1:12111`. */
+    STRIPE_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    /**
+     * The plans' price ids, per period and site variant (the nonprofit variant has its own). A
+     * missing one, or one not starting with `price_`, makes that plan's checkout "Not Configured".
+     */
+    ...prices,
+  };
+}
+
 /**
  * The settings both processes read (the API and `npm run workers`): the same names, defaults and
  * checks in both, so one environment configures the two alike.
@@ -30,6 +66,7 @@ export const sharedConfigFields = {
   /** Where customers' replies to their support tickets are e-mailed. */
   SUPPORT_INBOX: z.email().default("support@poundline.com"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ...stripeConfigFieldsOf(),
 };
 
 /** The carrier's account sid and token go together: a `superRefine` for either process's schema. */

@@ -22,6 +22,8 @@ export interface JobMap {
      * address is the payload, as the request path must not look it up; see the API's auth).
      */
     "password-reset": { email: string };
+    /** The account's free trial ends in 7 days or 1 day: e-mail its owners (housekeeping writes it once each). */
+    "trial-reminder": { accountId: string; kind: "7_days" | "1_day" };
   };
 }
 
@@ -33,7 +35,7 @@ export type JobPayload<Q extends QueueName, N extends JobName<Q>> = JobMap[Q][N]
 export const jobNames = {
   billing: ["charge-call", "charge-sms"],
   voicemail: ["process-voicemail"],
-  notifications: ["missed-call", "contact-form", "ticket-reply", "password-reset"],
+  notifications: ["missed-call", "contact-form", "ticket-reply", "password-reset", "trial-reminder"],
 } as const satisfies { [Q in QueueName]: readonly JobName<Q>[] };
 
 export const queueNames = Object.keys(jobNames) as QueueName[];

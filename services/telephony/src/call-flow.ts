@@ -20,6 +20,8 @@ export const CALL_MESSAGES = {
     "We're sorry. This business is not able to take calls at the moment because its free trial has ended. Please try again later. Goodbye.",
   walletEmpty:
     "We're sorry. This business is not able to take calls at the moment. Please try again later. Goodbye.",
+  spendCap:
+    "We're sorry. This business is not able to take calls at the moment because it has reached its monthly spending limit. Please try again later. Goodbye.",
   suspended: "We're sorry. This number is not available at the moment. Goodbye.",
   goodbye: "Thank you for calling. Goodbye.",
   voicemailGreeting: "Please leave a message after the tone. When you are finished, you may hang up.",
@@ -68,25 +70,34 @@ export type CallStep =
   /** The caller was connected and the call is over: end quietly. */
   | { kind: "end" };
 
-export type GateState = "open" | "trial_ended" | "wallet_empty" | "suspended";
+export type GateState = "open" | "trial_ended" | "spend_cap" | "wallet_empty" | "suspended";
 
-/** Whether the account takes calls: trial ended without a subscription, or wallet empty, closes it. */
+/** The UTC calendar month of an instant, `YYYY-MM`: the period of the monthly spend cap. */
+export const utcMonthOf = (now: Date) => now.toISOString().slice(0, 7);
+
+/**
+ * Whether the account takes calls and texts: closed when suspended; when its trial has ended and
+ * no subscription is current (whatever became of one it had); when its usage reached its monthly
+ * spend cap this month; when its prepaid wallet is empty. An account without a trial end (older
+ * rows, the demo) is never closed by the trial.
+ */
 export function gateState(gate: AccountGate, now: Date): GateState {
   if (gate.status === "suspended" || gate.status === "closed") return "suspended";
   if (
-    gate.status === "trialing" &&
     !gate.hasActiveSubscription &&
     gate.trialEndsAt !== null &&
     gate.trialEndsAt.getTime() <= now.getTime()
   ) {
     return "trial_ended";
   }
+  if (gate.spendCapReachedMonth && gate.spendCapReachedMonth === utcMonthOf(now)) return "spend_cap";
   if (gate.walletBalanceCents !== null && gate.walletBalanceCents <= 0) return "wallet_empty";
   return "open";
 }
 
 const gateMessages: Record<Exclude<GateState, "open">, string> = {
   trial_ended: CALL_MESSAGES.trialEnded,
+  spend_cap: CALL_MESSAGES.spendCap,
   wallet_empty: CALL_MESSAGES.walletEmpty,
   suspended: CALL_MESSAGES.suspended,
 };

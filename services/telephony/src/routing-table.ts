@@ -49,6 +49,8 @@ export interface AccountGate {
   hasActiveSubscription: boolean;
   /** Null when the account has no wallet (nothing prepaid yet). */
   walletBalanceCents: number | null;
+  /** The UTC month (`YYYY-MM`) in which usage reached the account's monthly spend cap, if it did. */
+  spendCapReachedMonth?: string | null;
 }
 
 export interface AccountRouting {

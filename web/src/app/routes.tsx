@@ -150,6 +150,10 @@ export const routes: RouteObject[] = [
             lazy: page(() => import("../pages/console/IvrMenus").then((m) => m.IvrMenusPage)),
           },
           {
+            path: "billing",
+            lazy: page(() => import("../pages/console/Billing").then((m) => m.BillingPage)),
+          },
+          {
             path: "*",
             lazy: page(() => import("../pages/console/ComingSoon").then((m) => m.ComingSoonPage)),
           },

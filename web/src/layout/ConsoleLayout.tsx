@@ -21,6 +21,7 @@ import {
 import { Suspense, useEffect } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { useSession } from "../app/session";
+import { TrialBanner } from "../modules/billing-plan/TrialBanner";
 import { ConsoleSearch } from "../modules/console/ConsoleSearch";
 import { NotificationBell } from "../modules/console/NotificationBell";
 import { UserMenu } from "../modules/console/UserMenu";
@@ -101,6 +102,7 @@ export function ConsoleLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id="main">
+        <TrialBanner />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

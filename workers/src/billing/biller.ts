@@ -15,6 +15,7 @@ import type { JobOutcome } from "../jobs";
 import { sendLowBalanceWarning } from "./low-balance";
 import type { BillingPorts } from "./ports";
 import { loadRateTable } from "./rates";
+import { guardSpending } from "./spend-guard";
 
 const { callLogs, messages, phoneNumbers } = schema;
 
@@ -91,9 +92,24 @@ export function createBiller(ports: BillingPorts) {
 
   const charge = keyedGroupCommit(
     (request: ChargeRequest) => request.accountId,
-    (accountId, requests) => chargeWallet(ports, accountId, requests),
+    async (accountId, requests) => {
+      const results = await chargeWallet(ports, accountId, requests);
+      await afterCharges(accountId, results);
+      return results;
+    },
     BATCH,
   );
+
+  /** The spend guard after a committed batch: the monthly cap, auto-recharge. Never fails the charges. */
+  async function afterCharges(accountId: string, results: DebitResult[]) {
+    const last = results.findLast((r) => r.status === "applied" && r.chargedCents > 0);
+    if (last?.status !== "applied") return;
+    try {
+      await guardSpending(ports, accountId, last.balanceAfterCents);
+    } catch (err) {
+      log.error({ err, accountId }, "spend guard failed after charges");
+    }
+  }
 
   /** After the commit: the gate, the warning, the log line. */
   async function settle(accountId: string, reference: string, debit: DebitResult): Promise<JobOutcome> {

@@ -14,8 +14,8 @@ export interface LowBalance {
   lowBalanceThresholdCents: number;
 }
 
-/** The owners' addresses; the account's own address when it has no owner. */
-async function recipientsOf(
+/** Who billing e-mails go to: the owners' addresses; the account's own address when it has no owner. */
+export async function billingRecipients(
   db: Database,
   accountId: string,
 ): Promise<{ email: string; firstName: string }[]> {
@@ -64,7 +64,7 @@ export function lowBalanceEmail(
  */
 export async function sendLowBalanceWarning(ports: BillingPorts, low: LowBalance): Promise<number> {
   const { db, mailer, log, publicBaseUrl } = ports;
-  const recipients = await recipientsOf(db, low.accountId);
+  const recipients = await billingRecipients(db, low.accountId);
   if (recipients.length === 0) {
     log.warn({ accountId: low.accountId }, "low balance: the account has no owner to warn");
     return 0;

@@ -1,5 +1,6 @@
 import type { Mailer } from "@poundline/platform/mailer";
 import type { JobPorts } from "../jobs";
+import type { CardCharger } from "./spend-guard";
 
 /** The job ports plus what billing needs to warn an owner: a mailer and the console's address. */
 export interface BillingPorts extends JobPorts {
@@ -11,4 +12,6 @@ export interface BillingPorts extends JobPorts {
    * outbound texts, so the routing tables (which hold balances) are told to recompile.
    */
   walletEmptied?: (accountId: string) => Promise<void>;
+  /** Charges the saved card for auto-recharge (Stripe); without it auto-recharge is off. */
+  cardCharger?: CardCharger;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireAccount } from "../auth/context";
+import { recordingRefusal } from "../billing/enforce";
 import { AppError } from "../http/errors";
 import { acceptAudioUploads, holdMusicAudio, storeUploadedAudio } from "../recordings/uploaded-audio";
 import {
@@ -61,6 +62,10 @@ export async function callRoutingRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { account } = requireAccount(request);
       const { db, clock, routing } = request.server.deps;
+      if (request.body.recordCalls) {
+        const refusal = await recordingRefusal(db.db, account.id, request.params.numberId, clock());
+        if (refusal) throw new AppError("FORBIDDEN", refusal, { "body.recordCalls": [refusal] });
+      }
       const result = saved(
         await saveNumberRouting(db.db, account.id, request.params.numberId, request.body, clock()),
       );

@@ -85,6 +85,11 @@ export interface ReceivePorts {
   clock: () => Date;
   /** Live views, best effort: never awaited. */
   publish(accountId: string, event: LiveEvent): void;
+  /**
+   * Whether the account's texts are refused now (its trial ended without a subscription, its
+   * spend cap is reached, it is suspended): such a text is not delivered to it.
+   */
+  refused?(accountId: string): boolean;
 }
 
 export type ReceiveResult =
@@ -93,7 +98,8 @@ export type ReceiveResult =
   | { ok: false; reason: "incomplete" }
   | { ok: false; reason: "no_owner"; messageSid: string; to: string }
   | { ok: false; reason: "duplicate"; accountId: string; messageSid: string }
-  | { ok: false; reason: "account_gone"; accountId: string; messageSid: string };
+  | { ok: false; reason: "account_gone"; accountId: string; messageSid: string }
+  | { ok: false; reason: "refused"; accountId: string; messageSid: string };
 
 /** The longest text the carrier takes is 1,600 characters: never more segments than that. */
 export const MAX_SEGMENTS = 1600;
@@ -112,6 +118,9 @@ export async function receiveText(ports: ReceivePorts, text: IncomingText): Prom
 
   const sender = contactableNumber(from);
   const keyword = sender && isE164(to) ? keywordOf(body) : null;
+  // Opt-outs and opt-ins are honoured even while the account's texts are refused.
+  if (keyword === null && ports.refused?.(owner.accountId))
+    return { ok: false, reason: "refused", accountId: owner.accountId, messageSid };
   const outcome = await ports.texts.record({
     accountId: owner.accountId,
     phoneNumberId: owner.phoneNumberId,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireAccount } from "../auth/context";
+import { textRefusal } from "../billing/enforce";
 import { AppError } from "../http/errors";
 import { errorResponseSchema } from "../http/schemas";
 import { smsPaths } from "../twilio/sms-routes";
@@ -27,6 +28,8 @@ function refusal(result: Exclude<SendResult, { ok: true }>): AppError {
       return new AppError("BAD_REQUEST", OPTED_OUT_MESSAGE, { "body.to": [OPTED_OUT_MESSAGE] });
     case "low_balance":
       return new AppError("BAD_REQUEST", LOW_BALANCE_MESSAGE);
+    case "billing":
+      return new AppError("FORBIDDEN", result.detail);
     case "carrier_refused":
       return new AppError("BAD_REQUEST", `The carrier refused the message: ${result.detail}`);
   }
@@ -64,6 +67,7 @@ export async function messageRoutes(fastify: FastifyInstance) {
         response: {
           201: messageSchema,
           400: errorResponseSchema,
+          403: errorResponseSchema,
           404: errorResponseSchema,
           503: errorResponseSchema,
         },
@@ -71,7 +75,7 @@ export async function messageRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { account, user } = requireAccount(request);
-      const { db, clock, carrier, carrierClient, outbox } = request.server.deps;
+      const { db, clock, carrier, carrierClient, outbox, routing } = request.server.deps;
       const result = await sendMessage(
         {
           db: db.db,
@@ -80,6 +84,7 @@ export async function messageRoutes(fastify: FastifyInstance) {
           clock,
           statusCallbackUrl: `${carrier.webhookBaseUrl}${smsPaths.status}`,
           log: request.log,
+          billingRefusal: (accountId) => textRefusal(db.db, routing.current(), accountId, clock()),
         },
         { accountId: account.id, userId: user.id },
         request.body,

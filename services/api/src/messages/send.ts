@@ -26,6 +26,8 @@ export interface SendPorts {
   /** Where the carrier reports delivery (…/twilio/sms/status). */
   statusCallbackUrl: string;
   log: { warn(obj: object, msg: string): void };
+  /** Why billing refuses the account's texts now (trial ended, spend cap, the plan's texts a month), or null. */
+  billingRefusal?: (accountId: string) => Promise<string | null>;
 }
 
 export interface Sender {
@@ -36,7 +38,7 @@ export interface Sender {
 export type SendResult =
   | { ok: true; message: Message }
   | { ok: false; reason: "number_not_found" | "sms_disabled" | "opted_out" | "low_balance" }
-  | { ok: false; reason: "carrier_refused"; detail: string };
+  | { ok: false; reason: "carrier_refused" | "billing"; detail: string };
 
 /**
  * Sends a text from one of the account's numbers: refused when the recipient opted out of that
@@ -77,6 +79,8 @@ export async function sendMessage(
   if (!number.smsEnabled) return { ok: false, reason: "sms_disabled" };
   if (optOut) return { ok: false, reason: "opted_out" };
   if (wallet && wallet.balanceCents <= 0) return { ok: false, reason: "low_balance" };
+  const refusedByBilling = await ports.billingRefusal?.(accountId);
+  if (refusedByBilling) return { ok: false, reason: "billing", detail: refusedByBilling };
 
   // Throws before anything reaches the carrier when the row cannot be written.
   const recorded = await recordOutbound(db, { ...sender, phoneNumberId: number.id }, input, clock());

@@ -3,9 +3,10 @@ import { newId, schema } from "@poundline/db";
 import { CarrierError } from "@poundline/platform/carrier/client";
 import type { NumberCarrier } from "@poundline/platform/carrier/numbers";
 import { voicePaths } from "@poundline/telephony";
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { currentPlan } from "../billing/current-plan";
+import { numberLimitRefusal } from "../billing/plan-limits";
 import { smsPaths } from "../twilio/sms-routes";
-import { numberAllowance, numberLimitRefusal } from "./plan-limits";
 import {
   type AvailableQuery,
   type BuyNumberBody,
@@ -14,8 +15,7 @@ import {
   numberMessages,
 } from "./schemas";
 
-const { accounts, emergencyAddresses, numberRouting, phoneNumberRequests, phoneNumbers, subscriptions } =
-  schema;
+const { accounts, emergencyAddresses, numberRouting, phoneNumberRequests, phoneNumbers } = schema;
 
 export interface NumberPorts {
   db: Database;
@@ -31,20 +31,9 @@ const NUMBER_NOT_AVAILABLE = 21422;
 const TOLL_FREE = /^\+18(00|33|44|55|66|77|88)\d{7}$/;
 export const numberTypeOf = (e164: string) => (TOLL_FREE.test(e164) ? "toll-free" : "local");
 
-/** The plan the account is on: its current subscription's, else the trial. */
+/** The limits of the plan the account is on now (billing/current-plan.ts). */
 async function currentAllowance(db: Database, accountId: string) {
-  const [subscription] = await db
-    .select({ planName: subscriptions.planName })
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.accountId, accountId),
-        inArray(subscriptions.status, ["active", "trialing", "past_due"]),
-      ),
-    )
-    .orderBy(desc(subscriptions.createdAt))
-    .limit(1);
-  return numberAllowance(subscription?.planName ?? null);
+  return (await currentPlan(db, accountId, new Date())).limits;
 }
 
 async function numbersHeld(db: Pick<Database, "select">, accountId: string): Promise<number> {
@@ -119,7 +108,15 @@ export async function listNumbers(db: Database, accountId: string) {
     selectNumbers(db, accountId),
     currentAllowance(db, accountId),
   ]);
-  return { numbers, usage: { ...allowance, used: numbers.length } };
+  return {
+    numbers,
+    usage: {
+      plan: allowance.plan,
+      maxNumbers: allowance.maxNumbers,
+      tollFree: allowance.tollFree,
+      used: numbers.length,
+    },
+  };
 }
 
 export async function findNumber(db: Database, accountId: string, id: string) {

@@ -13,7 +13,9 @@ import {
   type RoutingSnapshot,
   type RoutingTable,
 } from "@poundline/telephony";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { CURRENT_STATUSES, effectiveSubscription, type SubscriptionState } from "../billing/current-plan";
+import { planLimits } from "../billing/plan-limits";
 
 export const ROUTING_CHANGED = "routing:changed";
 
@@ -70,11 +72,15 @@ export function menusOfSnapshot(snapshot: schema.IvrSnapshot): Map<string, IvrMe
 }
 
 /** Reads everything routing needs in a handful of queries. Menus: each account's live version. */
-export async function loadRoutingSnapshot(db: Database): Promise<RoutingSnapshot> {
+export async function loadRoutingSnapshot(
+  db: Database,
+  clock: () => Date = () => new Date(),
+): Promise<RoutingSnapshot> {
   const [
     accountRows,
     walletRows,
     activeSubs,
+    capRows,
     numberRows,
     sharedRows,
     ruleRows,
@@ -94,9 +100,22 @@ export async function loadRoutingSnapshot(db: Database): Promise<RoutingSnapshot
       .select({ accountId: schema.wallets.accountId, balance: schema.wallets.balanceCents })
       .from(schema.wallets),
     db
-      .select({ accountId: schema.subscriptions.accountId })
+      .select({
+        accountId: schema.subscriptions.accountId,
+        id: schema.subscriptions.id,
+        planName: schema.subscriptions.planName,
+        status: schema.subscriptions.status,
+        nextBillingDate: schema.subscriptions.nextBillingDate,
+        cancelAtPeriodEnd: schema.subscriptions.cancelAtPeriodEnd,
+        scheduledPlanName: schema.subscriptions.scheduledPlanName,
+        createdAt: schema.subscriptions.createdAt,
+      })
       .from(schema.subscriptions)
-      .where(inArray(schema.subscriptions.status, ["active", "trialing", "past_due"])),
+      .where(inArray(schema.subscriptions.status, [...CURRENT_STATUSES])),
+    db
+      .select({ accountId: schema.spendGuards.accountId, month: schema.spendGuards.capReachedMonth })
+      .from(schema.spendGuards)
+      .where(isNotNull(schema.spendGuards.capReachedMonth)),
     db
       .select({ number: schema.phoneNumbers, routing: schema.numberRouting })
       .from(schema.phoneNumbers)
@@ -144,8 +163,24 @@ export async function loadRoutingSnapshot(db: Database): Promise<RoutingSnapshot
   ]);
 
   const wallets = new Map(walletRows.map((w) => [w.accountId, w.balance]));
-  const subscribed = new Set(activeSubs.map((s) => s.accountId));
   const liveVersions = new Map(liveRows.map((l) => [l.accountId, l.versionId]));
+  const subsByAccount = new Map<string, SubscriptionState[]>();
+  for (const sub of activeSubs)
+    subsByAccount.set(sub.accountId, [...(subsByAccount.get(sub.accountId) ?? []), sub]);
+  // Compiled at `now`: a subscription cancelled at the end of its period, or the trial, ends at
+  // a date; the housekeeping recompiles the tables as such dates pass.
+  const now = clock();
+  const planOf = new Map(
+    [...subsByAccount].flatMap(([accountId, rows]) => {
+      const effective = effectiveSubscription(rows, now);
+      return effective ? [[accountId, effective.planName] as const] : [];
+    }),
+  );
+  const subscribed = new Set(planOf.keys());
+  // A plan without call recording (the trial, Starter) records nothing, even after a downgrade.
+  const mayRecord = (accountId: string) =>
+    planLimits(planOf.get(accountId) ?? null).recordingHoursPerMonth !== 0;
+  const capReached = new Map(capRows.map((c) => [c.accountId, c.month]));
   const accounts = accountRows.map((a) => ({
     id: a.id,
     companyName: a.companyName,
@@ -155,6 +190,7 @@ export async function loadRoutingSnapshot(db: Database): Promise<RoutingSnapshot
       trialEndsAt: a.trialEndsAt,
       hasActiveSubscription: subscribed.has(a.id),
       walletBalanceCents: wallets.get(a.id) ?? null,
+      spendCapReachedMonth: capReached.get(a.id) ?? null,
     },
   }));
 
@@ -180,7 +216,7 @@ export async function loadRoutingSnapshot(db: Database): Promise<RoutingSnapshot
     voicemailEnabled: routing?.voicemailEnabled ?? true,
     voicemailGreeting: routing?.voicemailGreeting ?? null,
     holidays: new Map((routing?.holidays ?? []).map((h) => [h.date, target(h.targetType, h.targetId, [])])),
-    recordCalls: routing?.recordCalls ?? false,
+    recordCalls: (routing?.recordCalls ?? false) && mayRecord(number.accountId),
   }));
 
   const rulesByNumber = new Map<string, GeoRule[]>();
@@ -264,7 +300,7 @@ export async function createRoutingTables(
       do {
         again = false;
         try {
-          table = compileRoutingTable(await loadRoutingSnapshot(db), clock());
+          table = compileRoutingTable(await loadRoutingSnapshot(db, clock), clock());
         } catch (err) {
           if (!table) throw err; // the first load must succeed: there is nothing to keep
           log.error({ err }, "routing table reload failed; keeping the previous table");

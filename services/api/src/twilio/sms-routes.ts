@@ -1,5 +1,5 @@
 import { publishLiveEvent } from "@poundline/platform/events/live";
-import { accountOfCall, EMPTY_TWIML } from "@poundline/telephony";
+import { accountOfCall, EMPTY_TWIML, type GateState, gateState } from "@poundline/telephony";
 import type { FastifyInstance } from "fastify";
 import { advanceOutboundStatus } from "../messages/delivery";
 import { createInboundTexts } from "../messages/inbound-texts";
@@ -12,6 +12,12 @@ export const smsPaths = {
   incoming: "/twilio/sms",
   status: "/twilio/sms/status",
 } as const;
+
+/**
+ * The gates under which incoming texts are not delivered. An empty wallet is not one: receiving
+ * costs nothing, only sending stops.
+ */
+const TEXT_REFUSING_GATES = new Set<GateState>(["trial_ended", "spend_cap", "suspended"]);
 
 /** MediaUrl0..MediaUrl(N-1) of an MMS; `numMedia` is at most MAX_MEDIA. */
 function mediaUrlsOf(params: CarrierParams, numMedia: number): string[] {
@@ -61,11 +67,20 @@ export async function smsRoutes(app: FastifyInstance) {
         texts,
         clock,
         publish: (accountId, event) => publishLiveEvent(live, request.log, accountId, event),
+        refused: (accountId) => {
+          const account = routing.current().accounts.get(accountId);
+          return account !== undefined && TEXT_REFUSING_GATES.has(gateState(account.gate, clock()));
+        },
       },
       incomingText(carrierParams(request)),
     );
     if (!result.ok && result.reason === "no_owner") {
       request.log.warn({ messageSid: result.messageSid, to: result.to }, "text to a number no account owns");
+    } else if (!result.ok && result.reason === "refused") {
+      request.log.info(
+        { messageSid: result.messageSid, accountId: result.accountId },
+        "text not delivered: the account's texts are refused (trial ended, spend cap or suspended)",
+      );
     } else if (!result.ok && result.reason === "account_gone") {
       request.log.warn(
         { messageSid: result.messageSid, accountId: result.accountId },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NumberRoutingView } from "../../src/call-routing/schemas";
 import { createTestApp, type TestApp } from "../../src/testing";
 import { createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
+import { subscribe } from "../numbers/helpers";
 import { findTwimlValidator } from "../scenarios/twiml-xsd";
 import { addExtension, addNumber, routingBody, routingRow, wavBytes } from "./helpers";
 
@@ -137,6 +138,8 @@ describe("call routing: happy path", () => {
   });
 
   it("recording on: a caller from California hears the consent notice first and the Dial records", async () => {
+    // Call recording comes with the Professional plan (billing/plans.ts).
+    await subscribe(t, user.accountId, "Professional");
     await put(
       routingBody({ recordCalls: true, businessHoursDestination: { type: "extension", target: desk } }),
     );

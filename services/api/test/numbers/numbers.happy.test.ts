@@ -205,7 +205,7 @@ describe("plan limits", () => {
     const refused = await buy(session, { e164: offers[max]?.e164 });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toBe(
-      `Your ${plan} plan includes up to ${max} numbers and this account has ${max}. Release a number or upgrade your plan to add another.`,
+      `Your ${plan} plan includes up to ${max} numbers and this account has ${max}. Release a number or upgrade to ${max === 2 ? "Professional" : "Enterprise"} to add another.`,
     );
   });
 });

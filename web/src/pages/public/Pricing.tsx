@@ -18,6 +18,8 @@ import {
 import { Check, Info, X } from "lucide-react";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { useSession } from "../../app/session";
+import { type PlanCheckout, usePlanCheckout } from "../../modules/billing/plan-checkout";
 import {
   ANNUAL_SAVING_LABEL,
   annualTotal,
@@ -99,7 +101,44 @@ function FeatureItem({ feature, included = true }: { feature: string; included?:
   );
 }
 
-function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
+/** A paid plan's button: Stripe Checkout for a signed-in user, sign-up first for a visitor. */
+function PlanButton({
+  plan,
+  period,
+  checkout,
+}: {
+  plan: Plan;
+  period: BillingPeriod;
+  checkout: PlanCheckout | null;
+}) {
+  const label = plan.isTrial ? "Start Free Trial" : "Get Started";
+  const look = { fullWidth: true, size: "md", variant: plan.popular ? "filled" : "outline" } as const;
+  if (plan.isTrial || !checkout)
+    return (
+      <Button component={Link} to="/register" {...look}>
+        {label}
+      </Button>
+    );
+  return (
+    <Button
+      {...look}
+      loading={checkout.pendingPlan === plan.name}
+      onClick={() => checkout.start(plan.name, period)}
+    >
+      {label}
+    </Button>
+  );
+}
+
+function PlanCard({
+  plan,
+  period,
+  checkout,
+}: {
+  plan: Plan;
+  period: BillingPeriod;
+  checkout: PlanCheckout | null;
+}) {
   return (
     <Card
       withBorder
@@ -127,15 +166,7 @@ function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
           </Text>
         </Stack>
         <PlanPrice plan={plan} period={period} />
-        <Button
-          component={Link}
-          to="/register"
-          fullWidth
-          size="md"
-          variant={plan.popular ? "filled" : "outline"}
-        >
-          {plan.isTrial ? "Start Free Trial" : "Get Started"}
-        </Button>
+        <PlanButton plan={plan} period={period} checkout={checkout} />
         <List spacing="xs" fz="sm" center>
           {plan.features.map((feature) => (
             <FeatureItem key={feature} feature={feature} />
@@ -177,6 +208,8 @@ function LicenceCard({ tier }: { tier: LicenceTier }) {
 
 export function PricingPage() {
   const [period, setPeriod] = useState<BillingPeriod>(DEFAULT_BILLING_PERIOD);
+  const { user } = useSession();
+  const checkout = usePlanCheckout();
 
   return (
     <>
@@ -203,7 +236,7 @@ export function PricingPage() {
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
           {plans.map((plan) => (
-            <PlanCard key={plan.name} plan={plan} period={period} />
+            <PlanCard key={plan.name} plan={plan} period={period} checkout={user ? checkout : null} />
           ))}
         </SimpleGrid>
       </Section>

@@ -1,0 +1,186 @@
+import { type Database, schema } from "@poundline/db";
+import type { BillingInterval, StripePlan } from "@poundline/platform/config";
+import { Stripe } from "@poundline/platform/stripe";
+import { eq } from "drizzle-orm";
+import type { Config } from "../config";
+import { AppError } from "../http/errors";
+import { checkoutPurposes, rememberCustomer } from "./checkout-events";
+import { planNames, planPriceId } from "./plans";
+import { billingMessages } from "./schemas";
+
+const { billingCustomers } = schema;
+
+/** Who is paying: the account and the signed-in user's e-mail (Stripe's receipts go there). */
+export interface Payer {
+  accountId: string;
+  companyName: string;
+  email: string | null;
+}
+
+export interface CheckoutPorts {
+  db: Database;
+  stripe: Stripe | null;
+  config: Config;
+  now: Date;
+}
+
+/** "Stripe Not Configured" on the screen: no secret key, or no valid price id for the plan. */
+const notConfigured = () => new AppError("NOT_CONFIGURED", billingMessages.notConfigured);
+
+export function requireStripe(stripe: Stripe | null): Stripe {
+  if (!stripe) throw notConfigured();
+  return stripe;
+}
+
+/**
+ * Stripe refused the request (4xx: a price it does not know, a card it declined): 400 with
+ * Stripe's message, the screen's "Checkout Error". Its outages stay 5xx.
+ */
+export async function atStripe<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeError && (err.statusCode ?? 500) < 500)
+      throw new AppError("BAD_REQUEST", err.message);
+    throw err;
+  }
+}
+
+export async function storedCustomerId(db: Database, accountId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: billingCustomers.stripeCustomerId })
+    .from(billingCustomers)
+    .where(eq(billingCustomers.accountId, accountId));
+  return row?.id ?? null;
+}
+
+/**
+ * The account's one Stripe customer, created on its first checkout with the payer's e-mail.
+ * The idempotency key is the account's, so two checkouts at once get the same customer.
+ */
+export async function ensureCustomer(ports: CheckoutPorts, stripe: Stripe, payer: Payer): Promise<string> {
+  const stored = await storedCustomerId(ports.db, payer.accountId);
+  if (stored) return stored;
+  const customer = await atStripe(() =>
+    stripe.customers.create(
+      { email: payer.email ?? undefined, name: payer.companyName, metadata: { account_id: payer.accountId } },
+      { idempotencyKey: `poundline-customer-${payer.accountId}` },
+    ),
+  );
+  await rememberCustomer(ports.db, payer.accountId, customer.id, ports.now);
+  return (await storedCustomerId(ports.db, payer.accountId)) ?? customer.id;
+}
+
+function requireEmail(payer: Payer): string {
+  if (!payer.email)
+    throw new AppError("BAD_REQUEST", billingMessages.emailMissing, {
+      email: [billingMessages.emailMissing],
+    });
+  return payer.email;
+}
+
+/** Seed 001: back to the billing screen with the session id and status success. */
+function successUrl(config: Config, plan?: string): string {
+  const planPart = plan ? `&plan=${encodeURIComponent(plan)}` : "";
+  return `${config.PUBLIC_BASE_URL}/dashboard/billing?session_id={CHECKOUT_SESSION_ID}&status=success${planPart}`;
+}
+
+/** Add Funds: Checkout in payment mode for exactly this amount; the card is kept for later charges. */
+export async function createTopUpCheckout(ports: CheckoutPorts, payer: Payer, amountCents: number) {
+  const stripe = requireStripe(ports.stripe);
+  requireEmail(payer);
+  const customer = await ensureCustomer(ports, stripe, payer);
+  const metadata = { purpose: checkoutPurposes.walletTopUp, account_id: payer.accountId };
+  const session = await atStripe(() =>
+    stripe.checkout.sessions.create({
+      mode: "payment",
+      customer,
+      client_reference_id: payer.accountId,
+      line_items: [
+        {
+          price_data: {
+            currency: "usd",
+            unit_amount: amountCents,
+            product_data: { name: "Poundline wallet top-up" },
+          },
+          quantity: 1,
+        },
+      ],
+      payment_intent_data: { setup_future_usage: "off_session", metadata },
+      metadata,
+      success_url: successUrl(ports.config),
+      cancel_url: `${ports.config.PUBLIC_BASE_URL}/dashboard/billing?status=cancel`,
+    }),
+  );
+  return checkoutRedirect(session);
+}
+
+/**
+ * A plan: Checkout in subscription mode with the plan's price for the billing period, the
+ * nonprofit variant's own price ids on its site. Seed 000's URLs: success to the billing
+ * screen naming the plan, cancel back to the pricing page.
+ */
+export async function createPlanCheckout(
+  ports: CheckoutPorts,
+  payer: Payer,
+  choice: { plan: StripePlan; interval: BillingInterval; nonprofit: boolean },
+) {
+  const priceId = planPriceId(ports.config, choice.plan, choice.interval, choice.nonprofit);
+  const stripe = requireStripe(ports.stripe);
+  if (!priceId) throw notConfigured();
+  requireEmail(payer);
+  const customer = await ensureCustomer(ports, stripe, payer);
+  const plan = planNames[choice.plan];
+  const session = await atStripe(() =>
+    stripe.checkout.sessions.create({
+      mode: "subscription",
+      customer,
+      client_reference_id: payer.accountId,
+      line_items: [{ price: priceId, quantity: 1 }],
+      subscription_data: { metadata: { account_id: payer.accountId, plan } },
+      metadata: { purpose: "subscription", account_id: payer.accountId, plan },
+      success_url: successUrl(ports.config, plan),
+      cancel_url: `${ports.config.PUBLIC_BASE_URL}/pricing?status=cancel`,
+    }),
+  );
+  return checkoutRedirect(session);
+}
+
+/** Pay Now for one of our own invoices (no Stripe-hosted page): a payment Checkout of its total. */
+export async function createInvoiceCheckout(
+  ports: CheckoutPorts,
+  payer: Payer,
+  invoice: { id: string; invoiceNumber: string; totalAmountCents: number; currency: string },
+) {
+  const stripe = requireStripe(ports.stripe);
+  requireEmail(payer);
+  const customer = await ensureCustomer(ports, stripe, payer);
+  const metadata = { purpose: checkoutPurposes.invoice, account_id: payer.accountId, invoice_id: invoice.id };
+  const session = await atStripe(() =>
+    stripe.checkout.sessions.create({
+      mode: "payment",
+      customer,
+      client_reference_id: payer.accountId,
+      line_items: [
+        {
+          price_data: {
+            currency: invoice.currency.toLowerCase(),
+            unit_amount: invoice.totalAmountCents,
+            product_data: { name: `Poundline invoice ${invoice.invoiceNumber}` },
+          },
+          quantity: 1,
+        },
+      ],
+      payment_intent_data: { metadata },
+      metadata,
+      success_url: successUrl(ports.config),
+      cancel_url: `${ports.config.PUBLIC_BASE_URL}/dashboard/billing?status=cancel`,
+    }),
+  );
+  return checkoutRedirect(session);
+}
+
+function checkoutRedirect(session: Stripe.Checkout.Session): { url: string } {
+  if (!session.url) throw new Error(`Checkout session ${session.id} has no URL`);
+  return { url: session.url };
+}

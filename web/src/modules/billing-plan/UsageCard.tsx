@@ -1,0 +1,75 @@
+import { Card, Group, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { formatCents } from "./format";
+import { useAccountPlan, useMonthUsage } from "./hooks";
+
+/** Month-to-date usage by calls and texts (from the ledger), against the spend cap when there is one. */
+export function UsageCard() {
+  const { data: usage, isPending } = useMonthUsage();
+  const { data: plan } = useAccountPlan();
+  const cap = usage?.monthlySpendCapCents ?? null;
+  return (
+    <Card withBorder padding="lg" aria-labelledby="usage-title">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} size="h4" id="usage-title">
+            Usage This Month
+          </Title>
+          {plan && <Text size="sm" c="dimmed">{`${plan.plan} plan`}</Text>}
+        </Group>
+        {isPending || !usage ? (
+          <Skeleton h={60} />
+        ) : (
+          <>
+            <SimpleGrid cols={{ base: 1, xs: 3 }}>
+              <Figure
+                label="Calls"
+                value={formatCents(usage.calls.cents)}
+                detail={`${usage.calls.count} calls`}
+              />
+              <Figure
+                label="Texts"
+                value={formatCents(usage.texts.cents)}
+                detail={`${usage.texts.count} texts`}
+              />
+              <Figure label="Total" value={formatCents(usage.totalCents)} detail="since the 1st (UTC)" />
+            </SimpleGrid>
+            {cap !== null && (
+              <Stack gap={4}>
+                <Progress
+                  value={Math.min(100, (usage.totalCents / cap) * 100)}
+                  color={usage.totalCents >= cap ? "red" : "blue"}
+                  aria-label="Share of the monthly spending limit used"
+                />
+                <Text
+                  size="xs"
+                  c="dimmed"
+                >{`${formatCents(usage.totalCents)} of the ${formatCents(cap)} monthly limit`}</Text>
+              </Stack>
+            )}
+            {plan?.limits.textsPerMonth != null && (
+              <Text size="xs" c="dimmed">
+                {`${plan.used.textsThisMonth} of ${plan.limits.textsPerMonth} texts included in your plan this month`}
+              </Text>
+            )}
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="xl" fw={700}>
+        {value}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {detail}
+      </Text>
+    </Stack>
+  );
+}

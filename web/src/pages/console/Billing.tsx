@@ -1,0 +1,10 @@
+import { Container } from "@mantine/core";
+import { Billing } from "../../modules/billing/Billing";
+
+export function BillingPage() {
+  return (
+    <Container component="main" size="xl" py="xl">
+      <Billing />
+    </Container>
+  );
+}
