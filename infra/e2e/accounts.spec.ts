@@ -6,7 +6,7 @@ import {
   demoUser,
   field,
   linkIn,
-  registrationBody,
+  registerAccount,
   signIn,
   signInThroughPage,
   test,
@@ -60,16 +60,7 @@ test("forgot password: the reset e-mail's link sets a new password that signs in
 }) => {
   const email = uniqueEmail("reset");
   const anonymous = await playwright.request.newContext({ baseURL: baseURL ?? "" });
-  const registered = await anonymous.post("/api/auth/register", {
-    data: registrationBody({
-      firstName: "Riley",
-      lastName: "Reset",
-      email,
-      company: "Reset Co",
-      password: "Forgotten-Pass-1!",
-    }),
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
+  await registerAccount(anonymous, email, "Forgotten-Pass-1!", "Reset Co");
   await anonymous.dispose();
 
   await page.goto("/forgot-password");

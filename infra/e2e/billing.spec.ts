@@ -2,6 +2,7 @@ import { expect, type Page } from "@playwright/test";
 import {
   appReady,
   linkIn,
+  registerAccount,
   seriousAxeViolations,
   signInThroughPage,
   test,
@@ -20,22 +21,7 @@ import {
 async function newCustomer(page: Page, admin: Parameters<typeof waitForEmail>[0], label: string) {
   const email = uniqueEmail(label);
   const password = "Billing-Pass-2026!";
-  const registered = await page.request.post("/api/auth/register", {
-    data: {
-      firstName: "Bailey",
-      lastName: "Billing",
-      email,
-      company: "Billing Bakery",
-      password,
-      confirmPassword: password,
-      addressLine1: "1 Main St",
-      city: "Orlando",
-      state: "FL",
-      zipCode: "32801",
-      country: "US",
-    },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
+  await registerAccount(page.request, email, password, "Billing Bakery");
   const confirmation = await waitForEmail(admin, email, "confirm_email");
   await page.goto(linkIn(confirmation, "/api/auth/confirm-email"));
   await appReady(page);

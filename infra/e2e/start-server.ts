@@ -16,8 +16,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openDatabase, schema } from "@poundline/db";
 import { seedDemoIfEmpty } from "@poundline/db/seed";
-import { eq } from "drizzle-orm";
 import { startStripeStandIn } from "@poundline/platform/stripe-stand-in";
+import { eq } from "drizzle-orm";
 import { e2ePasswords } from "./passwords";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));

@@ -75,6 +75,19 @@ export function toast(page: Page, title: string | RegExp) {
   return page.locator(".mantine-Notification-root").filter({ hasText: title });
 }
 
+/** Registers an account through the API (confirmation e-mail pending), as the sign-up form does. */
+export async function registerAccount(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+  company: string,
+) {
+  const registered = await request.post("/api/auth/register", {
+    data: registrationBody({ firstName: "Riley", lastName: "Tester", email, company, password }),
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+}
+
 /** Waits until the app is past its session check: "Loading application..." never stays. */
 export async function appReady(page: Page) {
   await expect(page.getByText("Loading application...")).toBeHidden({ timeout: 15_000 });

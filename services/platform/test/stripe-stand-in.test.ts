@@ -103,26 +103,18 @@ describe("the Stripe stand-in, through the stripe package", () => {
   it("confirms off-session PaymentIntents, or declines them when told to", async () => {
     const customer = await stripe.customers.create({ email: "recharge@example.com" });
     const card = standIn.addPaymentMethod(customer.id);
-    const paid = await stripe.paymentIntents.create({
+    const recharge = {
       amount: 2500,
       currency: "usd",
       customer: customer.id,
       payment_method: card.id,
       off_session: true,
       confirm: true,
-    });
+    };
+    const paid = await stripe.paymentIntents.create(recharge);
     expect(paid).toMatchObject({ status: "succeeded", amount_received: 2500 });
     standIn.declineNextPayments(1, "insufficient_funds");
-    await expect(
-      stripe.paymentIntents.create({
-        amount: 2500,
-        currency: "usd",
-        customer: customer.id,
-        payment_method: card.id,
-        off_session: true,
-        confirm: true,
-      }),
-    ).rejects.toMatchObject({
+    await expect(stripe.paymentIntents.create(recharge)).rejects.toMatchObject({
       type: "StripeCardError",
       code: "card_declined",
       decline_code: "insufficient_funds",

@@ -85,12 +85,23 @@ function successUrl(config: Config, plan?: string): string {
   return `${config.PUBLIC_BASE_URL}/dashboard/billing?session_id={CHECKOUT_SESSION_ID}&status=success${planPart}`;
 }
 
-/** Add Funds: Checkout in payment mode for exactly this amount; the card is kept for later charges. */
-export async function createTopUpCheckout(ports: CheckoutPorts, payer: Payer, amountCents: number) {
+/** A Checkout in payment mode for exactly this amount, back to the billing screen either way. */
+async function paymentCheckout(
+  ports: CheckoutPorts,
+  payer: Payer,
+  payment: {
+    amountCents: number;
+    currency: string;
+    productName: string;
+    metadata: Record<string, string>;
+    /** Keep the card on the customer for later off-session charges (auto-recharge). */
+    saveCard: boolean;
+  },
+) {
   const stripe = requireStripe(ports.stripe);
   requireEmail(payer);
   const customer = await ensureCustomer(ports, stripe, payer);
-  const metadata = { purpose: checkoutPurposes.walletTopUp, account_id: payer.accountId };
+  const metadata = { ...payment.metadata, account_id: payer.accountId };
   const session = await atStripe(() =>
     stripe.checkout.sessions.create({
       mode: "payment",
@@ -99,20 +110,31 @@ export async function createTopUpCheckout(ports: CheckoutPorts, payer: Payer, am
       line_items: [
         {
           price_data: {
-            currency: "usd",
-            unit_amount: amountCents,
-            product_data: { name: "Poundline wallet top-up" },
+            currency: payment.currency.toLowerCase(),
+            unit_amount: payment.amountCents,
+            product_data: { name: payment.productName },
           },
           quantity: 1,
         },
       ],
-      payment_intent_data: { setup_future_usage: "off_session", metadata },
+      payment_intent_data: payment.saveCard ? { setup_future_usage: "off_session", metadata } : { metadata },
       metadata,
       success_url: successUrl(ports.config),
       cancel_url: `${ports.config.PUBLIC_BASE_URL}/dashboard/billing?status=cancel`,
     }),
   );
   return checkoutRedirect(session);
+}
+
+/** Add Funds: Checkout in payment mode for exactly this amount; the card is kept for later charges. */
+export function createTopUpCheckout(ports: CheckoutPorts, payer: Payer, amountCents: number) {
+  return paymentCheckout(ports, payer, {
+    amountCents,
+    currency: "usd",
+    productName: "Poundline wallet top-up",
+    metadata: { purpose: checkoutPurposes.walletTopUp },
+    saveCard: true,
+  });
 }
 
 /**
@@ -147,37 +169,18 @@ export async function createPlanCheckout(
 }
 
 /** Pay Now for one of our own invoices (no Stripe-hosted page): a payment Checkout of its total. */
-export async function createInvoiceCheckout(
+export function createInvoiceCheckout(
   ports: CheckoutPorts,
   payer: Payer,
   invoice: { id: string; invoiceNumber: string; totalAmountCents: number; currency: string },
 ) {
-  const stripe = requireStripe(ports.stripe);
-  requireEmail(payer);
-  const customer = await ensureCustomer(ports, stripe, payer);
-  const metadata = { purpose: checkoutPurposes.invoice, account_id: payer.accountId, invoice_id: invoice.id };
-  const session = await atStripe(() =>
-    stripe.checkout.sessions.create({
-      mode: "payment",
-      customer,
-      client_reference_id: payer.accountId,
-      line_items: [
-        {
-          price_data: {
-            currency: invoice.currency.toLowerCase(),
-            unit_amount: invoice.totalAmountCents,
-            product_data: { name: `Poundline invoice ${invoice.invoiceNumber}` },
-          },
-          quantity: 1,
-        },
-      ],
-      payment_intent_data: { metadata },
-      metadata,
-      success_url: successUrl(ports.config),
-      cancel_url: `${ports.config.PUBLIC_BASE_URL}/dashboard/billing?status=cancel`,
-    }),
-  );
-  return checkoutRedirect(session);
+  return paymentCheckout(ports, payer, {
+    amountCents: invoice.totalAmountCents,
+    currency: invoice.currency,
+    productName: `Poundline invoice ${invoice.invoiceNumber}`,
+    metadata: { purpose: checkoutPurposes.invoice, invoice_id: invoice.id },
+    saveCard: false,
+  });
 }
 
 function checkoutRedirect(session: Stripe.Checkout.Session): { url: string } {

@@ -1,10 +1,9 @@
-import { newId, schema } from "@poundline/db";
+import { schema } from "@poundline/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billingMessages } from "../../src/billing/schemas";
 import { createTestApp, type TestApp } from "../../src/testing";
-import { createUser, signIn } from "../fixtures";
-import { type BillingTestApp, createBillingApp, walletOf } from "./helpers";
+import { type BillingTestApp, createBillingApp, insertInvoice, signedInUser, walletOf } from "./helpers";
 
 let t: BillingTestApp;
 beforeAll(async () => {
@@ -14,11 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-async function signedInUser(app: TestApp = t) {
-  const user = await createUser(app);
-  return { user, ...(await signIn(app, user)) };
-}
 
 function checkout(app: TestApp, headers: Record<string, string>, payload: unknown, host?: string) {
   return app.app.inject({
@@ -39,7 +33,7 @@ describe("checkout refuses bad input with the seed's words, and asks Stripe noth
     [{ kind: "plan", plan: "gold", interval: "monthly" }, "body.plan", billingMessages.plan],
     [{ kind: "plan", plan: "starter", interval: "weekly" }, "body.interval", billingMessages.interval],
   ])("%j → 400", async (payload, field, message) => {
-    const { headers } = await signedInUser();
+    const { headers } = await signedInUser(t);
     const before = t.standIn.requests.length;
     const response = await checkout(t, headers, payload);
     expect(response.statusCode).toBe(400);
@@ -48,7 +42,7 @@ describe("checkout refuses bad input with the seed's words, and asks Stripe noth
   });
 
   it("without a valid price id for the plan: 'API Key or a valid Price ID is missing for this plan.'", async () => {
-    const { headers } = await signedInUser();
+    const { headers } = await signedInUser(t);
     for (const plan of ["enterprise", "professional"]) {
       const response = await checkout(
         t,
@@ -82,7 +76,7 @@ describe("checkout refuses bad input with the seed's words, and asks Stripe noth
   });
 
   it("a user without an e-mail: 'Email Missing' (400 on the email field)", async () => {
-    const { user, headers } = await signedInUser();
+    const { user, headers } = await signedInUser(t);
     await t.db.db.update(schema.users).set({ email: "" }).where(eq(schema.users.id, user.id));
     const response = await checkout(t, headers, { kind: "top_up", amountCents: 2500 });
     expect(response.statusCode).toBe(400);
@@ -104,7 +98,7 @@ describe("checkout refuses bad input with the seed's words, and asks Stripe noth
 
 describe("wallet and lists refuse bad input", () => {
   it.each([[-1], [1_000_001], [1.5], ["500"], [null]])("threshold %j → 400, unchanged", async (value) => {
-    const { user, headers } = await signedInUser();
+    const { user, headers } = await signedInUser(t);
     const response = await t.app.inject({
       method: "PATCH",
       url: "/api/billing/wallet",
@@ -119,7 +113,7 @@ describe("wallet and lists refuse bad input", () => {
   });
 
   it.each(["0", "-1", "1.5", "abc"])("page=%s → 400", async (page) => {
-    const { headers } = await signedInUser();
+    const { headers } = await signedInUser(t);
     const response = await t.app.inject({
       method: "GET",
       url: `/api/billing/transactions?page=${page}`,
@@ -130,17 +124,8 @@ describe("wallet and lists refuse bad input", () => {
   });
 
   it("Pay Now on a paid invoice is refused (409)", async () => {
-    const { user, headers } = await signedInUser();
-    const id = newId("invoice");
-    await t.db.db.insert(schema.invoices).values({
-      id,
-      accountId: user.accountId,
-      invoiceNumber: `P-${id}`,
-      issueDate: "2026-11-01",
-      dueDate: "2026-11-15",
-      status: "paid",
-      totalAmountCents: 100,
-    });
+    const { user, headers } = await signedInUser(t);
+    const id = await insertInvoice(t, user.accountId, { status: "paid", totalAmountCents: 100 });
     const response = await t.app.inject({ method: "POST", url: `/api/billing/invoices/${id}/pay`, headers });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.message).toBe(billingMessages.invoiceNotPayable);

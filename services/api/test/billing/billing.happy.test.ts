@@ -1,9 +1,8 @@
 import { creditWallet, debitWallet, newId, schema } from "@poundline/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoicePdfUrl } from "../../src/billing/wallet";
-import { createTestApp, type TestApp } from "../../src/testing";
-import { createUser, signIn } from "../fixtures";
-import { type BillingTestApp, createBillingApp, walletOf } from "./helpers";
+import { createTestApp } from "../../src/testing";
+import { type BillingTestApp, createBillingApp, insertInvoice, signedInUser, walletOf } from "./helpers";
 
 let t: BillingTestApp;
 beforeAll(async () => {
@@ -13,16 +12,11 @@ afterAll(async () => {
   await t.close();
 });
 
-async function signedInUser(app: TestApp = t) {
-  const user = await createUser(app);
-  return { user, ...(await signIn(app, user)) };
-}
-
 const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: "GET", url, headers });
 
 describe("the wallet", () => {
   it("is created with a zero balance in USD on the first visit ('Wallet Created' once)", async () => {
-    const { user, headers } = await signedInUser();
+    const { user, headers } = await signedInUser(t);
     expect(await walletOf(t, user.accountId)).toBeUndefined();
     const first = await get("/api/billing/wallet", headers);
     expect(first.statusCode).toBe(200);
@@ -36,7 +30,7 @@ describe("the wallet", () => {
   });
 
   it("the low-balance threshold is editable and decides 'low'", async () => {
-    const { user, headers } = await signedInUser();
+    const { user, headers } = await signedInUser(t);
     await creditWallet(t.db.db, {
       accountId: user.accountId,
       type: "top_up",
@@ -65,7 +59,7 @@ describe("the wallet", () => {
 
 describe("transactions", () => {
   it("are paged on the server, 10 a page, newest first, signed amounts", async () => {
-    const { user, headers } = await signedInUser();
+    const { user, headers } = await signedInUser(t);
     const start = Date.parse("2026-11-01T00:00:00Z");
     for (let i = 0; i < 23; i++) {
       const now = new Date(start + i * 60_000);
@@ -117,7 +111,7 @@ describe("transactions", () => {
 
 describe("subscriptions and invoices", () => {
   it("lists the account's rows; unpaid invoices are payable, each with its PDF link (when there is one)", async () => {
-    const { user, headers } = await signedInUser();
+    const { user, headers } = await signedInUser(t);
     await t.db.db.insert(schema.subscriptions).values({
       id: newId("subscription"),
       accountId: user.accountId,
@@ -127,29 +121,17 @@ describe("subscriptions and invoices", () => {
       nextBillingDate: "2026-12-25",
       monthlyFeeCents: 2499,
     });
-    const unpaid = newId("invoice");
-    const paid = newId("invoice");
-    await t.db.db.insert(schema.invoices).values([
-      {
-        id: paid,
-        accountId: user.accountId,
-        invoiceNumber: `P-${paid}`,
-        issueDate: "2026-10-01",
-        dueDate: "2026-10-15",
-        status: "paid",
-        totalAmountCents: 2499,
-      },
-      {
-        id: unpaid,
-        accountId: user.accountId,
-        invoiceNumber: `U-${unpaid}`,
-        issueDate: "2026-11-01",
-        dueDate: "2026-11-15",
-        status: "unpaid",
-        totalAmountCents: 2499,
-        hostedInvoiceUrl: "https://invoice.stripe.test/u",
-      },
-    ]);
+    const paid = await insertInvoice(t, user.accountId, {
+      status: "paid",
+      totalAmountCents: 2499,
+      issueDate: "2026-10-01",
+      dueDate: "2026-10-15",
+    });
+    const unpaid = await insertInvoice(t, user.accountId, {
+      status: "unpaid",
+      totalAmountCents: 2499,
+      hostedInvoiceUrl: "https://invoice.stripe.test/u",
+    });
     const subscriptions = (await get("/api/billing/subscriptions", headers)).json().subscriptions;
     expect(subscriptions).toEqual([
       expect.objectContaining({
@@ -170,30 +152,13 @@ describe("subscriptions and invoices", () => {
   });
 
   it("Pay Now goes to Stripe's page for its invoices, and to a payment Checkout for ours", async () => {
-    const { user, headers } = await signedInUser();
-    const stripeIssued = newId("invoice");
-    const ours = newId("invoice");
-    await t.db.db.insert(schema.invoices).values([
-      {
-        id: stripeIssued,
-        accountId: user.accountId,
-        invoiceNumber: `S-${stripeIssued}`,
-        issueDate: "2026-11-01",
-        dueDate: "2026-11-15",
-        status: "unpaid",
-        totalAmountCents: 5999,
-        hostedInvoiceUrl: "https://invoice.stripe.test/s",
-      },
-      {
-        id: ours,
-        accountId: user.accountId,
-        invoiceNumber: `O-${ours}`,
-        issueDate: "2026-11-01",
-        dueDate: "2026-11-15",
-        status: "unpaid",
-        totalAmountCents: 1234,
-      },
-    ]);
+    const { user, headers } = await signedInUser(t);
+    const stripeIssued = await insertInvoice(t, user.accountId, {
+      status: "unpaid",
+      totalAmountCents: 5999,
+      hostedInvoiceUrl: "https://invoice.stripe.test/s",
+    });
+    const ours = await insertInvoice(t, user.accountId, { status: "unpaid", totalAmountCents: 1234 });
     const pay = (id: string) =>
       t.app.inject({ method: "POST", url: `/api/billing/invoices/${id}/pay`, headers });
     expect((await pay(stripeIssued)).json()).toEqual({ url: "https://invoice.stripe.test/s" });
@@ -219,7 +184,7 @@ describe("subscriptions and invoices", () => {
 
 describe("payment methods", () => {
   it("lists the customer's saved cards through Stripe, sets the default, removes one", async () => {
-    const { headers } = await signedInUser();
+    const { headers } = await signedInUser(t);
     const none = (await get("/api/billing/payment-methods", headers)).json();
     expect(none).toEqual({ configured: true, paymentMethods: [] });
 

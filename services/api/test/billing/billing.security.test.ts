@@ -1,8 +1,6 @@
-import { newId, schema } from "@poundline/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_ORIGIN } from "../../src/testing";
-import { createUser, signIn } from "../fixtures";
-import { type BillingTestApp, createBillingApp } from "./helpers";
+import { type BillingTestApp, createBillingApp, insertInvoice, signedInUser } from "./helpers";
 
 let t: BillingTestApp;
 beforeAll(async () => {
@@ -11,11 +9,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-async function signedInUser() {
-  const user = await createUser(t);
-  return { user, ...(await signIn(t, user)) };
-}
 
 describe("billing is the account's own", () => {
   it.each([
@@ -35,7 +28,7 @@ describe("billing is the account's own", () => {
   });
 
   it("a cookie-authenticated write from another origin is refused", async () => {
-    const { cookie } = await signedInUser();
+    const { cookie } = await signedInUser(t);
     const response = await t.app.inject({
       method: "POST",
       url: "/api/billing/checkout",
@@ -46,14 +39,8 @@ describe("billing is the account's own", () => {
   });
 
   it("another account's invoice is not found, and lists hold none of another account's rows", async () => {
-    const [owner, stranger] = [await signedInUser(), await signedInUser()];
-    const id = newId("invoice");
-    await t.db.db.insert(schema.invoices).values({
-      id,
-      accountId: owner.user.accountId,
-      invoiceNumber: `U-${id}`,
-      issueDate: "2026-11-01",
-      dueDate: "2026-11-15",
+    const [owner, stranger] = [await signedInUser(t), await signedInUser(t)];
+    const id = await insertInvoice(t, owner.user.accountId, {
       status: "unpaid",
       totalAmountCents: 100,
       hostedInvoiceUrl: "https://invoice.stripe.test/secret",
@@ -74,7 +61,7 @@ describe("billing is the account's own", () => {
   });
 
   it("another account's card can be neither made default nor removed", async () => {
-    const [owner, stranger] = [await signedInUser(), await signedInUser()];
+    const [owner, stranger] = [await signedInUser(t), await signedInUser(t)];
     for (const who of [owner, stranger]) {
       const { url } = (
         await t.app.inject({
@@ -102,7 +89,7 @@ describe("billing is the account's own", () => {
   });
 
   it("the client reference is always the signed-in account, whatever the body says", async () => {
-    const [payer, other] = [await signedInUser(), await signedInUser()];
+    const [payer, other] = [await signedInUser(t), await signedInUser(t)];
     const response = await t.app.inject({
       method: "POST",
       url: "/api/billing/checkout",

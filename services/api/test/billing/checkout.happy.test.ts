@@ -2,8 +2,7 @@ import { schema } from "@poundline/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_ORIGIN } from "../../src/testing";
-import { createUser, signIn } from "../fixtures";
-import { type BillingTestApp, createBillingApp, walletOf } from "./helpers";
+import { type BillingTestApp, createBillingApp, signedInUser, walletOf } from "./helpers";
 
 let t: BillingTestApp;
 beforeAll(async () => {
@@ -12,11 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-async function signedInUser() {
-  const user = await createUser(t);
-  return { user, ...(await signIn(t, user)) };
-}
 
 function checkout(headers: Record<string, string>, body: object) {
   return t.app.inject({ method: "POST", url: "/api/billing/checkout", headers, payload: body });
@@ -27,7 +21,7 @@ const sessionIdOf = (url: string) => url.split("/").at(-1) ?? "";
 
 describe("POST /api/billing/checkout against the Stripe stand-in", () => {
   it("Add Funds opens Checkout in payment mode for the amount, with the seed's URLs, the account and its e-mail", async () => {
-    const { user, headers } = await signedInUser();
+    const { user, headers } = await signedInUser(t);
     const response = await checkout(headers, { kind: "top_up", amountCents: 2500 });
     expect(response.statusCode).toBe(200);
     const { url } = response.json();
@@ -69,7 +63,7 @@ describe("POST /api/billing/checkout against the Stripe stand-in", () => {
   });
 
   it("paying on the hosted page credits the wallet through the signed webhook", async () => {
-    const { user, headers } = await signedInUser();
+    const { user, headers } = await signedInUser(t);
     const { url } = (await checkout(headers, { kind: "top_up", amountCents: 1234 })).json();
     const events = await t.standIn.completeCheckout(sessionIdOf(url));
     expect(events.map((e) => e.type)).toEqual(["checkout.session.completed"]);
@@ -79,7 +73,7 @@ describe("POST /api/billing/checkout against the Stripe stand-in", () => {
   });
 
   it("one Stripe customer per account, however many checkouts", async () => {
-    const { user, headers } = await signedInUser();
+    const { user, headers } = await signedInUser(t);
     await Promise.all([
       checkout(headers, { kind: "top_up", amountCents: 1000 }),
       checkout(headers, { kind: "top_up", amountCents: 5000 }),
@@ -105,7 +99,7 @@ describe("POST /api/billing/checkout against the Stripe stand-in", () => {
   ] as const)(
     "a plan (%s, %s) opens Checkout in subscription mode at its price",
     async (plan, interval, price, name) => {
-      const { user, headers } = await signedInUser();
+      const { user, headers } = await signedInUser(t);
       const response = await checkout(headers, { kind: "plan", plan, interval });
       expect(response.statusCode).toBe(200);
       expect(sessionRequests().at(-1)?.params).toMatchObject({
@@ -120,7 +114,7 @@ describe("POST /api/billing/checkout against the Stripe stand-in", () => {
   );
 
   it("on the nonprofit site a plan uses the nonprofit price ids", async () => {
-    const { headers } = await signedInUser();
+    const { headers } = await signedInUser(t);
     const response = await t.app.inject({
       method: "POST",
       url: "/api/billing/checkout",
@@ -134,7 +128,7 @@ describe("POST /api/billing/checkout against the Stripe stand-in", () => {
   });
 
   it("a completed plan checkout records the subscription and its paid invoice", async () => {
-    const { user, headers } = await signedInUser();
+    const { user, headers } = await signedInUser(t);
     const { url } = (
       await checkout(headers, { kind: "plan", plan: "professional", interval: "annual" })
     ).json();

@@ -1,4 +1,4 @@
-import { schema } from "@poundline/db";
+import { newId, schema } from "@poundline/db";
 import {
   type StripeObject,
   type StripeStandIn,
@@ -7,6 +7,7 @@ import {
 import { eq } from "drizzle-orm";
 import type { Config } from "../../src/config";
 import { createTestApp, type TestApp } from "../../src/testing";
+import { createUser, signIn } from "../fixtures";
 
 /** The webhook signing secret the test apps verify with (a test value, not a credential). */
 export const WEBHOOK_SECRET = "whsec_test_poundline_billing";
@@ -129,4 +130,29 @@ export async function ledgerOf(t: TestApp, accountId: string) {
 
 export async function processedEvents(t: TestApp) {
   return t.db.db.select().from(schema.processedWebhookEvents);
+}
+
+/** A new user with an account of their own, signed in (`headers` for `inject`). */
+export async function signedInUser(t: TestApp) {
+  const user = await createUser(t);
+  return { user, ...(await signIn(t, user)) };
+}
+
+/** An invoice of the account (issued 2026-11-01, due two weeks later unless told); answers its id. */
+export async function insertInvoice(
+  t: TestApp,
+  accountId: string,
+  invoice: Pick<typeof schema.invoices.$inferInsert, "status" | "totalAmountCents"> &
+    Partial<typeof schema.invoices.$inferInsert>,
+): Promise<string> {
+  const id = newId("invoice");
+  await t.db.db.insert(schema.invoices).values({
+    id,
+    accountId,
+    invoiceNumber: `T-${id}`,
+    issueDate: "2026-11-01",
+    dueDate: "2026-11-15",
+    ...invoice,
+  });
+  return id;
 }

@@ -101,16 +101,15 @@ function FeatureItem({ feature, included = true }: { feature: string; included?:
   );
 }
 
-/** A paid plan's button: Stripe Checkout for a signed-in user, sign-up first for a visitor. */
-function PlanButton({
-  plan,
-  period,
-  checkout,
-}: {
+interface PlanProps {
   plan: Plan;
   period: BillingPeriod;
+  /** Stripe Checkout, for a signed-in user; null for a visitor (who signs up first). */
   checkout: PlanCheckout | null;
-}) {
+}
+
+/** A paid plan's button: Stripe Checkout for a signed-in user, sign-up first for a visitor. */
+function PlanButton({ plan, period, checkout }: PlanProps) {
   const label = plan.isTrial ? "Start Free Trial" : "Get Started";
   const look = { fullWidth: true, size: "md", variant: plan.popular ? "filled" : "outline" } as const;
   if (plan.isTrial || !checkout)
@@ -130,15 +129,7 @@ function PlanButton({
   );
 }
 
-function PlanCard({
-  plan,
-  period,
-  checkout,
-}: {
-  plan: Plan;
-  period: BillingPeriod;
-  checkout: PlanCheckout | null;
-}) {
+function PlanCard({ plan, period, checkout }: PlanProps) {
   return (
     <Card
       withBorder
