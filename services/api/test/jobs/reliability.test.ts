@@ -426,16 +426,22 @@ describe.skipIf(!redisUrl || !redisServer)("Redis restart while calls and texts 
   }, 40_000);
 
   it("sent the jobs Redis lost again, from the outbox", async () => {
+    const backlog = () =>
+      t.db.db
+        .select()
+        .from(schema.jobOutbox)
+        .where(inArray(schema.jobOutbox.jobId, outcome.relayedNotDoneAtKill));
     await waitFor(async () => (await relayedButNotDone()).length === 0, 30_000, 200);
-    const rows = await t.db.db
-      .select()
-      .from(schema.jobOutbox)
-      .where(inArray(schema.jobOutbox.jobId, outcome.relayedNotDoneAtKill));
+    // A job's effect commits before the relay marks its row settled: wait for the mark, then read.
+    await waitFor(async () => (await backlog()).every((r) => r.settledAt !== null), 30_000, 200).catch(
+      () => {},
+    );
+    const rows = await backlog();
     // Of the backlog waiting in Redis when it died, only the charges of the queue job already
     // running in the worker (one, of up to a relay batch of 50) finished; every other one was
     // relayed again.
     const resent = rows.filter((r) => r.attempts >= 2);
     expect(resent.length).toBeGreaterThanOrEqual(outcome.relayedNotDoneAtKill.length - 50);
     expect(rows.every((r) => r.settledAt !== null)).toBe(true);
-  }, 40_000);
+  }, 70_000);
 });
