@@ -1,5 +1,3 @@
-import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from "@mantine/core";
-import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import {
   BarChart3,
   Contact,
@@ -9,6 +7,7 @@ import {
   History,
   LayoutDashboard,
   LifeBuoy,
+  type LucideIcon,
   MapPin,
   MessageSquare,
   Phone,
@@ -18,18 +17,16 @@ import {
   Users,
   Voicemail,
 } from "lucide-react";
-import { Suspense, useEffect } from "react";
-import { Link, Outlet, useLocation } from "react-router";
 import { useSession } from "../app/session";
 import { TrialBanner } from "../modules/billing-plan/TrialBanner";
 import { ConsoleSearch } from "../modules/console/ConsoleSearch";
 import { NotificationBell } from "../modules/console/NotificationBell";
 import { UserMenu } from "../modules/console/UserMenu";
 import { useLiveConnection } from "../modules/live/useLiveConnection";
-import { CONSOLE_NAV, isNavItemActive, SIDEBAR_BREAKPOINT_PX } from "./console-nav";
-import { PageLoader } from "./PageLoader";
+import { CONSOLE_NAV, isNavItemActive } from "./console-nav";
+import { SidebarShell } from "./SidebarShell";
 
-const ICONS: Record<string, typeof Phone> = {
+const ICONS: Record<string, LucideIcon> = {
   "/dashboard": LayoutDashboard,
   "/dashboard/contacts": Contact,
   "/dashboard/call-history": History,
@@ -51,62 +48,23 @@ const ICONS: Record<string, typeof Phone> = {
 /** The signed-in console's shell: side navigation, header (search, bell, user menu), live updates. */
 export function ConsoleLayout() {
   const { isAdmin } = useSession();
-  const { pathname } = useLocation();
-  const wide = useMediaQuery(`(min-width: ${SIDEBAR_BREAKPOINT_PX}px)`, true);
-  const [opened, { toggle, close }] = useDisclosure(false);
   useLiveConnection();
-  // On a small screen, following a link closes the sidebar.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closes on every navigation
-  useEffect(() => close(), [pathname, close]);
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 250, breakpoint: `${SIDEBAR_BREAKPOINT_PX / 16}em`, collapsed: { mobile: !opened } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            {!wide && <Burger opened={opened} onClick={toggle} size="sm" aria-label="Toggle navigation" />}
-            <Text component={Link} to="/dashboard" fw={700} size="lg">
-              Poundline
-            </Text>
-          </Group>
-          <Group gap="sm" wrap="nowrap" style={{ flex: 1, justifyContent: "flex-end" }}>
-            <ConsoleSearch />
-            <NotificationBell />
-            <UserMenu />
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Dashboard navigation" component="nav">
-        <AppShell.Section grow component={ScrollArea}>
-          {CONSOLE_NAV.filter((item) => !item.adminOnly || isAdmin).map((item) => {
-            const Icon = ICONS[item.path] ?? LayoutDashboard;
-            const active = isNavItemActive(item.path, pathname);
-            return (
-              <NavLink
-                key={item.path}
-                component={Link}
-                to={item.path}
-                label={item.label}
-                leftSection={<Icon size={18} aria-hidden />}
-                active={active}
-                color="blue.9"
-                variant="filled"
-                aria-current={active ? "page" : undefined}
-              />
-            );
-          })}
-        </AppShell.Section>
-      </AppShell.Navbar>
-      <AppShell.Main id="main">
-        <TrialBanner />
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
-      </AppShell.Main>
-    </AppShell>
+    <SidebarShell
+      brand={{ label: "Poundline", to: "/dashboard" }}
+      navLabel="Dashboard navigation"
+      nav={CONSOLE_NAV.filter((item) => !item.adminOnly || isAdmin)}
+      icons={ICONS}
+      isActive={isNavItemActive}
+      beforePage={<TrialBanner />}
+      actions={
+        <>
+          <ConsoleSearch />
+          <NotificationBell />
+          <UserMenu />
+        </>
+      }
+    />
   );
 }

@@ -1,10 +1,10 @@
-import { Alert, Button, Code, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Code, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import type { AuditEntry, AuditFilters } from "../../api/admin";
+import { AdminTable } from "./AdminTable";
 import { formatWhen } from "./format";
-import { ADMIN_PAGE_SIZE, useAuditActions, useAuditLog, usePaging } from "./hooks";
+import { useAuditActions, useAuditLog, usePaging } from "./hooks";
 
 const json = (value: unknown) =>
   value === null || value === undefined ? "—" : JSON.stringify(value, null, 2);
@@ -72,66 +72,57 @@ export function AuditLog() {
           </Button>
         </Group>
       )}
-      {list.isError ? (
-        <Alert color="red" title="Error fetching the audit log">
-          {list.error.message}
-        </Alert>
-      ) : (
-        <DataTable<AuditEntry>
-          aria-label="Audit log"
-          records={list.data?.entries ?? []}
-          fetching={list.isFetching}
-          minHeight={150}
-          noRecordsText="No admin actions match."
-          striped
-          totalRecords={list.data?.total ?? 0}
-          recordsPerPage={ADMIN_PAGE_SIZE}
-          page={page}
-          onPageChange={setPage}
-          rowExpansion={{
-            allowMultiple: true,
-            expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },
-            content: ({ record }) => (
-              <SimpleGrid cols={{ base: 1, md: 2 }} p="sm">
-                <div>
-                  <Text size="sm" fw={500}>
-                    Before
-                  </Text>
-                  <Code block>{json(record.before)}</Code>
-                </div>
-                <div>
-                  <Text size="sm" fw={500}>
-                    After
-                  </Text>
-                  <Code block>{json(record.after)}</Code>
-                </div>
-              </SimpleGrid>
+      <AdminTable<AuditEntry>
+        list={list}
+        records={list.data?.entries}
+        errorTitle="Error fetching the audit log"
+        aria-label="Audit log"
+        noRecordsText="No admin actions match."
+        page={page}
+        onPageChange={setPage}
+        rowExpansion={{
+          allowMultiple: true,
+          expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },
+          content: ({ record }) => (
+            <SimpleGrid cols={{ base: 1, md: 2 }} p="sm">
+              <div>
+                <Text size="sm" fw={500}>
+                  Before
+                </Text>
+                <Code block>{json(record.before)}</Code>
+              </div>
+              <div>
+                <Text size="sm" fw={500}>
+                  After
+                </Text>
+                <Code block>{json(record.after)}</Code>
+              </div>
+            </SimpleGrid>
+          ),
+        }}
+        columns={[
+          { accessor: "createdAt", title: "When", render: (e) => formatWhen(e.createdAt) },
+          { accessor: "actorEmail", title: "Who" },
+          {
+            accessor: "action",
+            title: "Action",
+            render: (e) => (
+              <Text size="sm" ff="monospace">
+                {e.action}
+              </Text>
             ),
-          }}
-          columns={[
-            { accessor: "createdAt", title: "When", render: (e) => formatWhen(e.createdAt) },
-            { accessor: "actorEmail", title: "Who" },
-            {
-              accessor: "action",
-              title: "Action",
-              render: (e) => (
-                <Text size="sm" ff="monospace">
-                  {e.action}
-                </Text>
-              ),
-            },
-            {
-              accessor: "targetId",
-              title: "Target",
-              render: (e) => (
-                <Text size="sm">
-                  {e.targetType} {e.targetId ?? ""}
-                </Text>
-              ),
-            },
-          ]}
-        />
-      )}
+          },
+          {
+            accessor: "targetId",
+            title: "Target",
+            render: (e) => (
+              <Text size="sm">
+                {e.targetType} {e.targetId ?? ""}
+              </Text>
+            ),
+          },
+        ]}
+      />
       <Text size="xs" c="dimmed">
         Select a row to see the target before and after the action. Entries can never be changed or removed.
       </Text>

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from "@mantine/core";
+import { Select, Textarea, TextInput } from "@mantine/core";
 import { createContentBodySchema } from "@poundline/api/admin/schemas";
 import { contentTypes } from "@poundline/db/enums";
 import type { ContentEntry } from "../../api/admin";
 import { isRefusal } from "../../api/errors";
 import { useSchemaForm } from "../../lib/schema-form";
 import { toast } from "../../lib/toast";
+import { AdminFormModal } from "./AdminFormModal";
 import { useAdminApi, useAdminMutation } from "./hooks";
 
 interface ContentFormValues extends Record<string, unknown> {
@@ -64,69 +65,57 @@ export function ContentFormModal({ entry, onClose }: { entry: ContentEntry | nul
   );
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <AdminFormModal
       title={entry ? "Edit Content" : "Add Content"}
-      size="lg"
-      closeButtonProps={{ "aria-label": "Close dialog" }}
+      submitLabel={entry ? "Save Changes" : "Create Content"}
+      pending={save.isPending}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput
-            label="Content Key"
-            withAsterisk
-            disabled={Boolean(entry)}
-            description={
-              entry
-                ? "The key cannot be changed after creation."
-                : "Lower-case letters, digits and _ (e.g. homepage_hero_title)."
-            }
-            data-autofocus={entry ? undefined : true}
-            {...form.getInputProps("contentKey")}
-          />
-          <Select
-            label="Content Type"
-            withAsterisk
-            data={[...contentTypes]}
-            allowDeselect={false}
-            {...form.getInputProps("contentType")}
-          />
-          {type === "text" || type === "image_url" ? (
-            <TextInput
-              label="Content Value"
-              description={
-                type === "image_url" ? "An http(s) URL of an image, or a path on this site." : undefined
-              }
-              {...form.getInputProps("contentValue")}
-            />
-          ) : (
-            <Textarea
-              label="Content Value"
-              description={type === "json" ? "Must be valid JSON." : undefined}
-              autosize
-              minRows={4}
-              maxRows={14}
-              ff={type === "json" ? "monospace" : undefined}
-              {...form.getInputProps("contentValue")}
-            />
-          )}
-          <TextInput
-            label="Page Slug"
-            description="The page that uses it (optional)."
-            {...form.getInputProps("pageSlug")}
-          />
-          <Textarea label="Description" autosize minRows={2} {...form.getInputProps("description")} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {entry ? "Save Changes" : "Create Content"}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label="Content Key"
+        withAsterisk
+        disabled={Boolean(entry)}
+        description={
+          entry
+            ? "The key cannot be changed after creation."
+            : "Lower-case letters, digits and _ (e.g. homepage_hero_title)."
+        }
+        data-autofocus={entry ? undefined : true}
+        {...form.getInputProps("contentKey")}
+      />
+      <Select
+        label="Content Type"
+        withAsterisk
+        data={[...contentTypes]}
+        allowDeselect={false}
+        {...form.getInputProps("contentType")}
+      />
+      {type === "text" || type === "image_url" ? (
+        <TextInput
+          label="Content Value"
+          description={
+            type === "image_url" ? "An http(s) URL of an image, or a path on this site." : undefined
+          }
+          {...form.getInputProps("contentValue")}
+        />
+      ) : (
+        <Textarea
+          label="Content Value"
+          description={type === "json" ? "Must be valid JSON." : undefined}
+          autosize
+          minRows={4}
+          maxRows={14}
+          ff={type === "json" ? "monospace" : undefined}
+          {...form.getInputProps("contentValue")}
+        />
+      )}
+      <TextInput
+        label="Page Slug"
+        description="The page that uses it (optional)."
+        {...form.getInputProps("pageSlug")}
+      />
+      <Textarea label="Description" autosize minRows={2} {...form.getInputProps("description")} />
+    </AdminFormModal>
   );
 }

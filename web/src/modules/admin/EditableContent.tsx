@@ -1,15 +1,15 @@
-import { ActionIcon, Alert, Badge, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { ActionIcon, Badge, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { Pencil, Plus, Search, Trash2 } from "lucide-react";
-import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { ContentEntry } from "../../api/admin";
 import { toast } from "../../lib/toast";
+import { AdminTable } from "./AdminTable";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { ContentFormModal } from "./ContentForm";
 import { previewOf } from "./format";
-import { ADMIN_PAGE_SIZE, useAdminApi, useAdminMutation, useContentEntries, usePaging } from "./hooks";
+import { useAdminApi, useAdminMutation, useContentEntries, usePaging } from "./hooks";
 
 /**
  * Editable Content (seed 001): the site's texts by page and key, paged on the server; create, edit
@@ -65,79 +65,70 @@ export function EditableContent({ creating }: { creating?: boolean }) {
           setPage(1);
         }}
       />
-      {list.isError ? (
-        <Alert color="red" title="Error fetching content">
-          {list.error.message}
-        </Alert>
-      ) : (
-        <DataTable<ContentEntry>
-          aria-label="Editable content"
-          records={list.data?.entries ?? []}
-          fetching={list.isFetching}
-          minHeight={150}
-          noRecordsText="No content entries."
-          striped
-          totalRecords={list.data?.total ?? 0}
-          recordsPerPage={ADMIN_PAGE_SIZE}
-          page={page}
-          onPageChange={setPage}
-          columns={[
-            { accessor: "pageSlug", title: "Page", render: (e) => e.pageSlug ?? "—" },
-            {
-              accessor: "contentKey",
-              title: "Key",
-              render: (e) => (
-                <Text ff="monospace" size="sm">
-                  {e.contentKey}
-                </Text>
-              ),
-            },
-            {
-              accessor: "contentType",
-              title: "Type",
-              render: (e) => (
-                <Badge variant="outline" color="blue.9">
-                  {e.contentType}
-                </Badge>
-              ),
-            },
-            {
-              accessor: "contentValue",
-              title: "Value",
-              render: (e) => (
-                <Text size="sm" data-testid={`content-value-${e.contentKey}`}>
-                  {previewOf(e.contentValue)}
-                </Text>
-              ),
-            },
-            {
-              accessor: "actions",
-              title: "Actions",
-              textAlign: "right",
-              render: (e) => (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <ActionIcon
-                    variant="subtle"
-                    color="blue.9"
-                    aria-label={`Edit ${e.contentKey}`}
-                    onClick={() => setEditing(e)}
-                  >
-                    <Pencil size={16} aria-hidden />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red.9"
-                    aria-label={`Delete ${e.contentKey}`}
-                    onClick={() => setDeleting(e)}
-                  >
-                    <Trash2 size={16} aria-hidden />
-                  </ActionIcon>
-                </Group>
-              ),
-            },
-          ]}
-        />
-      )}
+      <AdminTable<ContentEntry>
+        list={list}
+        records={list.data?.entries}
+        errorTitle="Error fetching content"
+        aria-label="Editable content"
+        noRecordsText="No content entries."
+        page={page}
+        onPageChange={setPage}
+        columns={[
+          { accessor: "pageSlug", title: "Page", render: (e) => e.pageSlug ?? "—" },
+          {
+            accessor: "contentKey",
+            title: "Key",
+            render: (e) => (
+              <Text ff="monospace" size="sm">
+                {e.contentKey}
+              </Text>
+            ),
+          },
+          {
+            accessor: "contentType",
+            title: "Type",
+            render: (e) => (
+              <Badge variant="outline" color="blue.9">
+                {e.contentType}
+              </Badge>
+            ),
+          },
+          {
+            accessor: "contentValue",
+            title: "Value",
+            render: (e) => (
+              <Text size="sm" data-testid={`content-value-${e.contentKey}`}>
+                {previewOf(e.contentValue)}
+              </Text>
+            ),
+          },
+          {
+            accessor: "actions",
+            title: "Actions",
+            textAlign: "right",
+            render: (e) => (
+              <Group gap={4} justify="flex-end" wrap="nowrap">
+                <ActionIcon
+                  variant="subtle"
+                  color="blue.9"
+                  aria-label={`Edit ${e.contentKey}`}
+                  onClick={() => setEditing(e)}
+                >
+                  <Pencil size={16} aria-hidden />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="red.9"
+                  aria-label={`Delete ${e.contentKey}`}
+                  onClick={() => setDeleting(e)}
+                >
+                  <Trash2 size={16} aria-hidden />
+                </ActionIcon>
+              </Group>
+            ),
+          },
+        ]}
+      />
       {(creating || editing) && <ContentFormModal entry={editing} onClose={closeForm} />}
       {deleting && (
         <ConfirmDialog

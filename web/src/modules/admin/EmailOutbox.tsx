@@ -1,11 +1,11 @@
 import { Alert, Badge, Code, Group, Modal, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { Search } from "lucide-react";
-import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import type { OutboxEmailList } from "../../api/admin";
+import { AdminTable } from "./AdminTable";
 import { formatWhen } from "./format";
-import { ADMIN_PAGE_SIZE, useOutboxEmail, useOutboxEmails, usePaging } from "./hooks";
+import { useOutboxEmail, useOutboxEmails, usePaging } from "./hooks";
 
 type EmailSummary = OutboxEmailList["emails"][number];
 
@@ -59,43 +59,33 @@ export function EmailOutbox() {
           setPage(1);
         }}
       />
-      {list.isError ? (
-        <Alert color="red" title="Error fetching e-mails">
-          {list.error.message}
-        </Alert>
-      ) : (
-        <DataTable<EmailSummary>
-          aria-label="E-mail outbox"
-          records={list.data?.emails ?? []}
-          fetching={list.isFetching}
-          minHeight={150}
-          noRecordsText="No e-mails."
-          striped
-          highlightOnHover
-          onRowClick={({ record }) => setOpen(record.id)}
-          totalRecords={list.data?.total ?? 0}
-          recordsPerPage={ADMIN_PAGE_SIZE}
-          page={page}
-          onPageChange={setPage}
-          columns={[
-            { accessor: "createdAt", title: "Created", render: (e) => formatWhen(e.createdAt) },
-            { accessor: "to", title: "To" },
-            { accessor: "subject", title: "Subject" },
-            { accessor: "template", title: "Template" },
-            {
-              accessor: "status",
-              title: "Status",
-              render: (e) => (
-                <Group gap={4}>
-                  <Badge color={STATUS_COLORS[e.status] ?? "gray.8"} variant="outline">
-                    {e.status}
-                  </Badge>
-                </Group>
-              ),
-            },
-          ]}
-        />
-      )}
+      <AdminTable<EmailSummary>
+        list={list}
+        records={list.data?.emails}
+        errorTitle="Error fetching e-mails"
+        aria-label="E-mail outbox"
+        noRecordsText="No e-mails."
+        page={page}
+        onPageChange={setPage}
+        onRowClick={({ record }) => setOpen(record.id)}
+        columns={[
+          { accessor: "createdAt", title: "Created", render: (e) => formatWhen(e.createdAt) },
+          { accessor: "to", title: "To" },
+          { accessor: "subject", title: "Subject" },
+          { accessor: "template", title: "Template" },
+          {
+            accessor: "status",
+            title: "Status",
+            render: (e) => (
+              <Group gap={4}>
+                <Badge color={STATUS_COLORS[e.status] ?? "gray.8"} variant="outline">
+                  {e.status}
+                </Badge>
+              </Group>
+            ),
+          },
+        ]}
+      />
       {open && <EmailDialog id={open} onClose={() => setOpen(null)} />}
     </Stack>
   );

@@ -1,10 +1,10 @@
-import { Alert, Anchor, Button, Code, SegmentedControl, Stack, Text, Title } from "@mantine/core";
-import { DataTable } from "mantine-datatable";
+import { Anchor, Button, Code, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import type { FailedJob } from "../../api/admin";
 import { toast } from "../../lib/toast";
+import { AdminTable } from "./AdminTable";
 import { formatWhen } from "./format";
-import { ADMIN_PAGE_SIZE, useAdminApi, useAdminMutation, useFailedJobs, usePaging } from "./hooks";
+import { useAdminApi, useAdminMutation, useFailedJobs, usePaging } from "./hooks";
 
 type JobStatus = "open" | "retried" | "all";
 
@@ -38,66 +38,56 @@ export function FailedJobs() {
           { value: "all", label: "All" },
         ]}
       />
-      {list.isError ? (
-        <Alert color="red" title="Error fetching failed jobs">
-          {list.error.message}
-        </Alert>
-      ) : (
-        <DataTable<FailedJob>
-          aria-label="Failed jobs"
-          records={list.data?.jobs ?? []}
-          fetching={list.isFetching}
-          minHeight={150}
-          noRecordsText="No failed jobs."
-          striped
-          totalRecords={list.data?.total ?? 0}
-          recordsPerPage={ADMIN_PAGE_SIZE}
-          page={page}
-          onPageChange={setPage}
-          columns={[
-            { accessor: "failedAt", title: "Failed", render: (j) => formatWhen(j.failedAt) },
-            { accessor: "queue", title: "Queue" },
-            { accessor: "name", title: "Job" },
-            { accessor: "attempts", title: "Attempts" },
-            {
-              accessor: "error",
-              title: "Error",
-              render: (j) => (
-                <Code block style={{ whiteSpace: "pre-wrap", maxWidth: 420 }}>
-                  {j.error}
-                </Code>
+      <AdminTable<FailedJob>
+        list={list}
+        records={list.data?.jobs}
+        errorTitle="Error fetching failed jobs"
+        aria-label="Failed jobs"
+        noRecordsText="No failed jobs."
+        page={page}
+        onPageChange={setPage}
+        columns={[
+          { accessor: "failedAt", title: "Failed", render: (j) => formatWhen(j.failedAt) },
+          { accessor: "queue", title: "Queue" },
+          { accessor: "name", title: "Job" },
+          { accessor: "attempts", title: "Attempts" },
+          {
+            accessor: "error",
+            title: "Error",
+            render: (j) => (
+              <Code block style={{ whiteSpace: "pre-wrap", maxWidth: 420 }}>
+                {j.error}
+              </Code>
+            ),
+          },
+          {
+            accessor: "retriedAt",
+            title: "Retry",
+            render: (j) =>
+              j.retriedAt ? (
+                <Text size="sm">Retried {formatWhen(j.retriedAt)}</Text>
+              ) : (
+                <Button
+                  size="xs"
+                  loading={retry.isPending && retry.variables === j.id}
+                  onClick={() =>
+                    retry.mutate(j.id, {
+                      onSuccess: () => toast({ title: "Job Retried", description: `${j.queue} / ${j.name}` }),
+                      onError: (error) =>
+                        toast({
+                          title: "Error retrying job",
+                          description: error.message,
+                          variant: "destructive",
+                        }),
+                    })
+                  }
+                >
+                  Retry
+                </Button>
               ),
-            },
-            {
-              accessor: "retriedAt",
-              title: "Retry",
-              render: (j) =>
-                j.retriedAt ? (
-                  <Text size="sm">Retried {formatWhen(j.retriedAt)}</Text>
-                ) : (
-                  <Button
-                    size="xs"
-                    loading={retry.isPending && retry.variables === j.id}
-                    onClick={() =>
-                      retry.mutate(j.id, {
-                        onSuccess: () =>
-                          toast({ title: "Job Retried", description: `${j.queue} / ${j.name}` }),
-                        onError: (error) =>
-                          toast({
-                            title: "Error retrying job",
-                            description: error.message,
-                            variant: "destructive",
-                          }),
-                      })
-                    }
-                  >
-                    Retry
-                  </Button>
-                ),
-            },
-          ]}
-        />
-      )}
+          },
+        ]}
+      />
     </Stack>
   );
 }

@@ -1,10 +1,10 @@
-import { Alert, Select, Stack, Tabs, Text, Title } from "@mantine/core";
-import { DataTable } from "mantine-datatable";
+import { Select, Stack, Tabs, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import type { RequestItem, RequestQueue } from "../../api/admin";
 import { toast } from "../../lib/toast";
+import { AdminTable } from "./AdminTable";
 import { formatWhen } from "./format";
-import { ADMIN_PAGE_SIZE, useAdminApi, useAdminMutation, usePaging, useRequestQueue } from "./hooks";
+import { useAdminApi, useAdminMutation, usePaging, useRequestQueue } from "./hooks";
 
 const QUEUES: { queue: RequestQueue; label: string; titleColumn: string }[] = [
   { queue: "contact", label: "Contact Submissions", titleColumn: "Name" },
@@ -39,80 +39,71 @@ function Queue({ queue, titleColumn }: { queue: RequestQueue; titleColumn: strin
           setPage(1);
         }}
       />
-      {list.isError ? (
-        <Alert color="red" title="Error fetching requests">
-          {list.error.message}
-        </Alert>
-      ) : (
-        <DataTable<RequestItem>
-          aria-label={`${queue} queue`}
-          records={list.data?.items ?? []}
-          fetching={list.isFetching}
-          minHeight={150}
-          noRecordsText="Nothing in this queue."
-          striped
-          totalRecords={list.data?.total ?? 0}
-          recordsPerPage={ADMIN_PAGE_SIZE}
-          page={page}
-          onPageChange={setPage}
-          columns={[
-            { accessor: "createdAt", title: "Received", render: (r) => formatWhen(r.createdAt) },
-            {
-              accessor: "title",
-              title: titleColumn,
-              render: (r) => (
-                <div>
-                  <Text size="sm" fw={500}>
-                    {r.title}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {[r.email, r.company, r.phone].filter(Boolean).join(" · ")}
-                  </Text>
-                </div>
-              ),
-            },
-            {
-              accessor: "details",
-              title: "Details",
-              render: (r) => (
-                <Text size="sm" lineClamp={3} style={{ whiteSpace: "pre-line" }}>
-                  {r.details ?? ""}
+      <AdminTable<RequestItem>
+        list={list}
+        records={list.data?.items}
+        errorTitle="Error fetching requests"
+        aria-label={`${queue} queue`}
+        noRecordsText="Nothing in this queue."
+        page={page}
+        onPageChange={setPage}
+        columns={[
+          { accessor: "createdAt", title: "Received", render: (r) => formatWhen(r.createdAt) },
+          {
+            accessor: "title",
+            title: titleColumn,
+            render: (r) => (
+              <div>
+                <Text size="sm" fw={500}>
+                  {r.title}
                 </Text>
-              ),
-            },
-            {
-              accessor: "status",
-              title: "Status",
-              render: (r) => (
-                <Select
-                  aria-label={`Status of ${r.title}`}
-                  size="xs"
-                  w={150}
-                  allowDeselect={false}
-                  data={statuses.map((value) => ({ value, label: statusLabel(value) }))}
-                  value={r.status}
-                  onChange={(next) =>
-                    next &&
-                    change.mutate(
-                      { id: r.id, next },
-                      {
-                        onSuccess: () =>
-                          toast({ title: "Status Updated", description: `${r.title}: ${statusLabel(next)}` }),
-                        onError: (error) =>
-                          toast({
-                            title: "Error updating status",
-                            description: error.message,
-                            variant: "destructive",
-                          }),
-                      },
-                    )
-                  }
-                />
-              ),
-            },
-          ]}
-        />
-      )}
+                <Text size="xs" c="dimmed">
+                  {[r.email, r.company, r.phone].filter(Boolean).join(" · ")}
+                </Text>
+              </div>
+            ),
+          },
+          {
+            accessor: "details",
+            title: "Details",
+            render: (r) => (
+              <Text size="sm" lineClamp={3} style={{ whiteSpace: "pre-line" }}>
+                {r.details ?? ""}
+              </Text>
+            ),
+          },
+          {
+            accessor: "status",
+            title: "Status",
+            render: (r) => (
+              <Select
+                aria-label={`Status of ${r.title}`}
+                size="xs"
+                w={150}
+                allowDeselect={false}
+                data={statuses.map((value) => ({ value, label: statusLabel(value) }))}
+                value={r.status}
+                onChange={(next) =>
+                  next &&
+                  change.mutate(
+                    { id: r.id, next },
+                    {
+                      onSuccess: () =>
+                        toast({ title: "Status Updated", description: `${r.title}: ${statusLabel(next)}` }),
+                      onError: (error) =>
+                        toast({
+                          title: "Error updating status",
+                          description: error.message,
+                          variant: "destructive",
+                        }),
+                    },
+                  )
+                }
+              />
+            ),
+          },
+        ]}
+      />
     </Stack>
   );
 }

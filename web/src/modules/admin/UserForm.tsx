@@ -1,9 +1,10 @@
-import { Button, Group, Modal, PasswordInput, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { PasswordInput, SimpleGrid, TextInput } from "@mantine/core";
 import { createUserBodySchema, updateUserBodySchema } from "@poundline/api/admin/schemas";
 import type { AdminUser } from "../../api/admin";
 import { isRefusal } from "../../api/errors";
 import { useSchemaForm } from "../../lib/schema-form";
 import { toast } from "../../lib/toast";
+import { AdminFormModal } from "./AdminFormModal";
 import { useAdminApi, useAdminMutation } from "./hooks";
 
 interface UserFormValues extends Record<string, unknown> {
@@ -51,46 +52,34 @@ export function UserFormModal({ user, onClose }: { user: AdminUser | null; onClo
   );
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <AdminFormModal
       title={user ? "Edit User" : "Add User"}
-      size="lg"
-      closeButtonProps={{ "aria-label": "Close dialog" }}
+      submitLabel={user ? "Save Changes" : "Create User"}
+      pending={save.isPending}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="First Name" withAsterisk data-autofocus {...form.getInputProps("firstName")} />
-            <TextInput label="Last Name" withAsterisk {...form.getInputProps("lastName")} />
-          </SimpleGrid>
-          <TextInput label="Email" type="email" withAsterisk {...form.getInputProps("email")} />
-          {!user && (
-            <>
-              <PasswordInput
-                label="Password"
-                withAsterisk
-                description="At least 8 characters; give it to the user, who can change it in Settings."
-                autoComplete="new-password"
-                {...form.getInputProps("password")}
-              />
-              <TextInput
-                label="Company"
-                description="Creates a new account on a free trial, owned by this user (optional)."
-                {...form.getInputProps("companyName")}
-              />
-            </>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {user ? "Save Changes" : "Create User"}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="First Name" withAsterisk data-autofocus {...form.getInputProps("firstName")} />
+        <TextInput label="Last Name" withAsterisk {...form.getInputProps("lastName")} />
+      </SimpleGrid>
+      <TextInput label="Email" type="email" withAsterisk {...form.getInputProps("email")} />
+      {!user && (
+        <>
+          <PasswordInput
+            label="Password"
+            withAsterisk
+            description="At least 8 characters; give it to the user, who can change it in Settings."
+            autoComplete="new-password"
+            {...form.getInputProps("password")}
+          />
+          <TextInput
+            label="Company"
+            description="Creates a new account on a free trial, owned by this user (optional)."
+            {...form.getInputProps("companyName")}
+          />
+        </>
+      )}
+    </AdminFormModal>
   );
 }

@@ -1,15 +1,15 @@
-import { Alert, Badge, Button, Group, Menu, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Group, Menu, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { MoreHorizontal, Plus, Search } from "lucide-react";
-import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { AdminUser } from "../../api/admin";
 import { useSession } from "../../app/session";
 import { toast } from "../../lib/toast";
+import { AdminTable } from "./AdminTable";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { formatWhen } from "./format";
-import { ADMIN_PAGE_SIZE, useAdminApi, useAdminMutation, useAdminUsers, usePaging } from "./hooks";
+import { useAdminApi, useAdminMutation, useAdminUsers, usePaging } from "./hooks";
 import { UserFormModal } from "./UserForm";
 
 type UserAction = "grant" | "revoke" | "disable" | "enable" | "delete";
@@ -134,148 +134,136 @@ export function UserManagement({ creating }: { creating?: boolean }) {
           setPage(1);
         }}
       />
-      {list.isError ? (
-        <Alert color="red" title="Error fetching auth users">
-          {list.error.message}
-        </Alert>
-      ) : (
-        <DataTable<AdminUser>
-          aria-label="Users"
-          records={list.data?.users ?? []}
-          fetching={list.isFetching}
-          minHeight={150}
-          noRecordsText="No users found."
-          striped
-          totalRecords={list.data?.total ?? 0}
-          recordsPerPage={ADMIN_PAGE_SIZE}
-          page={page}
-          onPageChange={setPage}
-          columns={[
-            {
-              accessor: "email",
-              title: "User",
-              render: (u) => (
+      <AdminTable<AdminUser>
+        list={list}
+        records={list.data?.users}
+        errorTitle="Error fetching auth users"
+        aria-label="Users"
+        noRecordsText="No users found."
+        page={page}
+        onPageChange={setPage}
+        columns={[
+          {
+            accessor: "email",
+            title: "User",
+            render: (u) => (
+              <div>
+                <Text size="sm" fw={500}>
+                  {fullName(u)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {u.email}
+                </Text>
+              </div>
+            ),
+          },
+          {
+            accessor: "companyName",
+            title: "Account",
+            render: (u) =>
+              u.companyName ? (
                 <div>
-                  <Text size="sm" fw={500}>
-                    {fullName(u)}
-                  </Text>
+                  <Text size="sm">{u.companyName}</Text>
                   <Text size="xs" c="dimmed">
-                    {u.email}
+                    {u.accountStatus}
                   </Text>
                 </div>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  No account
+                </Text>
               ),
-            },
-            {
-              accessor: "companyName",
-              title: "Account",
-              render: (u) =>
-                u.companyName ? (
-                  <div>
-                    <Text size="sm">{u.companyName}</Text>
-                    <Text size="xs" c="dimmed">
-                      {u.accountStatus}
-                    </Text>
-                  </div>
+          },
+          {
+            accessor: "status",
+            title: "Status",
+            render: (u) => (
+              <Group gap={4}>
+                {u.isAdmin && <Badge color="blue.9">Admin</Badge>}
+                {u.disabledAt ? (
+                  <Badge color="red.9">Disabled</Badge>
+                ) : u.emailConfirmed ? (
+                  <Badge color="teal.9" variant="outline">
+                    Active
+                  </Badge>
                 ) : (
-                  <Text size="sm" c="dimmed">
-                    No account
-                  </Text>
-                ),
-            },
-            {
-              accessor: "status",
-              title: "Status",
-              render: (u) => (
-                <Group gap={4}>
-                  {u.isAdmin && <Badge color="blue.9">Admin</Badge>}
-                  {u.disabledAt ? (
-                    <Badge color="red.9">Disabled</Badge>
-                  ) : u.emailConfirmed ? (
-                    <Badge color="teal.9" variant="outline">
-                      Active
-                    </Badge>
+                  <Badge color="gray.8" variant="outline">
+                    Unconfirmed
+                  </Badge>
+                )}
+              </Group>
+            ),
+          },
+          {
+            accessor: "lastSignInAt",
+            title: "Last Sign-in",
+            render: (u) => (u.lastSignInAt ? formatWhen(u.lastSignInAt) : "Never"),
+          },
+          {
+            accessor: "actions",
+            title: "Actions",
+            textAlign: "right",
+            render: (u) => {
+              const self = u.id === me?.id;
+              return (
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  {u.isAdmin ? (
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      color="red.9"
+                      disabled={self}
+                      onClick={() => setPending({ action: "revoke", user: u })}
+                    >
+                      Revoke Admin
+                    </Button>
                   ) : (
-                    <Badge color="gray.8" variant="outline">
-                      Unconfirmed
-                    </Badge>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      color="blue.9"
+                      onClick={() => setPending({ action: "grant", user: u })}
+                    >
+                      Make Admin
+                    </Button>
                   )}
-                </Group>
-              ),
-            },
-            {
-              accessor: "lastSignInAt",
-              title: "Last Sign-in",
-              render: (u) => (u.lastSignInAt ? formatWhen(u.lastSignInAt) : "Never"),
-            },
-            {
-              accessor: "actions",
-              title: "Actions",
-              textAlign: "right",
-              render: (u) => {
-                const self = u.id === me?.id;
-                return (
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    {u.isAdmin ? (
+                  <Menu position="bottom-end">
+                    <Menu.Target>
                       <Button
                         size="xs"
-                        variant="outline"
+                        variant="subtle"
+                        color="gray.8"
+                        aria-label={`More actions for ${u.email}`}
+                      >
+                        <MoreHorizontal size={16} aria-hidden />
+                      </Button>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      <Menu.Item onClick={() => setEditing(u)}>Edit</Menu.Item>
+                      {u.disabledAt ? (
+                        <Menu.Item onClick={() => setPending({ action: "enable", user: u })}>
+                          Enable
+                        </Menu.Item>
+                      ) : (
+                        <Menu.Item disabled={self} onClick={() => setPending({ action: "disable", user: u })}>
+                          Disable
+                        </Menu.Item>
+                      )}
+                      <Menu.Item
                         color="red.9"
                         disabled={self}
-                        onClick={() => setPending({ action: "revoke", user: u })}
+                        onClick={() => setPending({ action: "delete", user: u })}
                       >
-                        Revoke Admin
-                      </Button>
-                    ) : (
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        color="blue.9"
-                        onClick={() => setPending({ action: "grant", user: u })}
-                      >
-                        Make Admin
-                      </Button>
-                    )}
-                    <Menu position="bottom-end">
-                      <Menu.Target>
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="gray.8"
-                          aria-label={`More actions for ${u.email}`}
-                        >
-                          <MoreHorizontal size={16} aria-hidden />
-                        </Button>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        <Menu.Item onClick={() => setEditing(u)}>Edit</Menu.Item>
-                        {u.disabledAt ? (
-                          <Menu.Item onClick={() => setPending({ action: "enable", user: u })}>
-                            Enable
-                          </Menu.Item>
-                        ) : (
-                          <Menu.Item
-                            disabled={self}
-                            onClick={() => setPending({ action: "disable", user: u })}
-                          >
-                            Disable
-                          </Menu.Item>
-                        )}
-                        <Menu.Item
-                          color="red.9"
-                          disabled={self}
-                          onClick={() => setPending({ action: "delete", user: u })}
-                        >
-                          Delete
-                        </Menu.Item>
-                      </Menu.Dropdown>
-                    </Menu>
-                  </Group>
-                );
-              },
+                        Delete
+                      </Menu.Item>
+                    </Menu.Dropdown>
+                  </Menu>
+                </Group>
+              );
             },
-          ]}
-        />
-      )}
+          },
+        ]}
+      />
       {(creating || editing) && <UserFormModal user={editing} onClose={closeForm} />}
       {pending && (
         <ConfirmDialog

@@ -6,8 +6,11 @@ import { ApiError } from "../../api/errors";
 import { useSession, useSignOut } from "../../app/session";
 import { toast } from "../../lib/toast";
 
-/** Seed 001's user menu: Profile, Settings, Admin Panel (admins), Sign out. */
-export function UserMenu() {
+/**
+ * Seed 001's user menu: in the console Profile, Settings, Admin Panel (admins), Sign out; in the
+ * admin area its "profile menu" with Profile Settings and Sign out.
+ */
+export function UserMenu({ area = "console" }: { area?: "console" | "admin" }) {
   const { user, isAdmin } = useSession();
   const navigate = useNavigate();
   const signOut = useSignOut();
@@ -17,7 +20,8 @@ export function UserMenu() {
     // The account's live toasts (calls, texts) leave with its user; queued ones would also hold
     // back the sign-out toast behind Mantine's limit.
     notifications.clean();
-    // To /login first: once the session is gone, the console's guard would announce a missing one.
+    // To /login first: once the session is gone, the console's guard would announce a missing one
+    // (and the admin guard would send us there anyway).
     await navigate("/login");
     // mutateAsync, not mutate's callbacks: those are dropped once this menu has unmounted, which
     // leaving the console does before the answer arrives.
@@ -36,7 +40,7 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={220}>
       <Menu.Target>
-        <UnstyledButton aria-label="User menu">
+        <UnstyledButton aria-label={area === "admin" ? "Profile menu" : "User menu"}>
           <Avatar src={user?.avatarUrl} alt="" radius="xl" color="blue.9" variant="filled">
             {initials}
           </Avatar>
@@ -44,16 +48,28 @@ export function UserMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{user?.email}</Menu.Label>
-        <Menu.Item component={Link} to="/dashboard/settings" leftSection={<User size={16} aria-hidden />}>
-          Profile
-        </Menu.Item>
-        <Menu.Item component={Link} to="/dashboard/settings" leftSection={<Settings size={16} aria-hidden />}>
-          Settings
-        </Menu.Item>
-        {isAdmin && (
-          <Menu.Item component={Link} to="/admin" leftSection={<Shield size={16} aria-hidden />}>
-            Admin Panel
+        {area === "admin" ? (
+          <Menu.Item component={Link} to="/dashboard/settings" leftSection={<User size={16} aria-hidden />}>
+            Profile Settings
           </Menu.Item>
+        ) : (
+          <>
+            <Menu.Item component={Link} to="/dashboard/settings" leftSection={<User size={16} aria-hidden />}>
+              Profile
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to="/dashboard/settings"
+              leftSection={<Settings size={16} aria-hidden />}
+            >
+              Settings
+            </Menu.Item>
+            {isAdmin && (
+              <Menu.Item component={Link} to="/admin" leftSection={<Shield size={16} aria-hidden />}>
+                Admin Panel
+              </Menu.Item>
+            )}
+          </>
         )}
         <Menu.Divider />
         <Menu.Item
