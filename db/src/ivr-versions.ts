@@ -4,6 +4,7 @@ import { newId } from "./ids";
 import {
   accounts,
   type IvrSnapshot,
+  type IvrSnapshotMenu,
   ivrLiveVersions,
   ivrMenus,
   ivrOptions,
@@ -15,6 +16,31 @@ import {
  * of them into a numbered snapshot and points the account's calls at it. Here (not in the API) so
  * the demo seed and the routing fixtures publish what they insert exactly as the console does.
  */
+
+/** What calls play of a menu: all its fields but the description and the options. */
+export type IvrMenuPlayback = Omit<IvrSnapshotMenu, "description" | "options">;
+
+/**
+ * Those fields picked from a draft row or a published version's menu (nothing else of the row
+ * comes along): the one list both the snapshot and the routing tables copy.
+ */
+export function ivrMenuPlayback(m: IvrMenuPlayback): IvrMenuPlayback {
+  return {
+    id: m.id,
+    name: m.name,
+    greetingType: m.greetingType,
+    greetingTts: m.greetingTts,
+    greetingRecordingUrl: m.greetingRecordingUrl,
+    greetingVoice: m.greetingVoice,
+    greetingLanguage: m.greetingLanguage,
+    timeoutSeconds: m.timeoutSeconds,
+    timeoutAction: m.timeoutAction,
+    timeoutActionDestination: m.timeoutActionDestination,
+    invalidInputAction: m.invalidInputAction,
+    invalidInputActionDestination: m.invalidInputActionDestination,
+    maxInvalidInputs: m.maxInvalidInputs,
+  };
+}
 
 /** The account's draft: every menu with its options, oldest menu first, options by key. */
 export async function readIvrDraft(db: Database, accountId: string): Promise<IvrSnapshot> {
@@ -28,20 +54,8 @@ export async function readIvrDraft(db: Database, accountId: string): Promise<Ivr
   ]);
   return {
     menus: menus.map((m) => ({
-      id: m.id,
-      name: m.name,
+      ...ivrMenuPlayback(m),
       description: m.description,
-      greetingType: m.greetingType,
-      greetingTts: m.greetingTts,
-      greetingRecordingUrl: m.greetingRecordingUrl,
-      greetingVoice: m.greetingVoice,
-      greetingLanguage: m.greetingLanguage,
-      timeoutSeconds: m.timeoutSeconds,
-      timeoutAction: m.timeoutAction,
-      timeoutActionDestination: m.timeoutActionDestination,
-      invalidInputAction: m.invalidInputAction,
-      invalidInputActionDestination: m.invalidInputActionDestination,
-      maxInvalidInputs: m.maxInvalidInputs,
       options: options
         .filter((o) => o.menuId === m.id)
         .map((o) => ({

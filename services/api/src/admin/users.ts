@@ -138,6 +138,12 @@ const auditedUserColumns = {
   disabledAt: users.disabledAt,
 };
 
+/** The user's audited columns, their row locked until the transaction ends; undefined when unknown. */
+async function lockUser(tx: Database, userId: string) {
+  const [row] = await tx.select(auditedUserColumns).from(users).where(eq(users.id, userId)).for("update");
+  return row;
+}
+
 /** "taken" when another user has the e-mail. */
 async function emailTaken(tx: Database, email: string, exceptUserId?: string): Promise<boolean> {
   const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
@@ -206,11 +212,7 @@ export async function updateUser(
   now: Date,
 ): Promise<"ok" | "taken" | null> {
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select(auditedUserColumns)
-      .from(users)
-      .where(eq(users.id, userId))
-      .for("update");
+    const before = await lockUser(tx, userId);
     if (!before) return null;
     if (await emailTaken(tx, body.email, userId)) return "taken";
     const emailChanged = body.email !== before.email;
@@ -249,11 +251,7 @@ export async function setUserDisabled(
   now: Date,
 ): Promise<"ok" | null> {
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select(auditedUserColumns)
-      .from(users)
-      .where(eq(users.id, userId))
-      .for("update");
+    const before = await lockUser(tx, userId);
     if (!before) return null;
     if ((before.disabledAt !== null) === disabled) return "ok";
     const [after] = await tx
@@ -288,11 +286,7 @@ export async function setUserDisabled(
  */
 export async function deleteUser(db: Database, userId: string, actorUserId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select(auditedUserColumns)
-      .from(users)
-      .where(eq(users.id, userId))
-      .for("update");
+    const before = await lockUser(tx, userId);
     if (!before) return false;
     const memberships = await tx
       .select({ accountId: accountMemberships.accountId, role: accountMemberships.role })

@@ -1,5 +1,5 @@
 import type { Database } from "@poundline/db";
-import { schema } from "@poundline/db";
+import { type IvrMenuPlayback, ivrMenuPlayback, schema } from "@poundline/db";
 import type { holdMusicOptions } from "@poundline/db/enums";
 import type { EventBus } from "@poundline/platform/events/bus";
 import type { IvrMenu, IvrOption } from "@poundline/telephony";
@@ -44,26 +44,8 @@ export function target(type: string, id: string | null, ringGroup: string[]): Ro
 }
 
 /** A stored menu (a draft row, or a published version's) as the telephony code reads it. */
-export function menuOfRow(
-  m: Omit<schema.IvrSnapshotMenu, "options" | "description">,
-  options: IvrOption[],
-): IvrMenu {
-  return {
-    id: m.id,
-    name: m.name,
-    greetingType: m.greetingType,
-    greetingTts: m.greetingTts,
-    greetingRecordingUrl: m.greetingRecordingUrl,
-    greetingVoice: m.greetingVoice,
-    greetingLanguage: m.greetingLanguage,
-    timeoutSeconds: m.timeoutSeconds,
-    timeoutAction: m.timeoutAction,
-    timeoutActionDestination: m.timeoutActionDestination,
-    invalidInputAction: m.invalidInputAction,
-    invalidInputActionDestination: m.invalidInputActionDestination,
-    maxInvalidInputs: m.maxInvalidInputs,
-    options,
-  };
+export function menuOfRow(m: IvrMenuPlayback, options: IvrOption[]): IvrMenu {
+  return { ...ivrMenuPlayback(m), options };
 }
 
 /** The menus of a published version, by id, in the version's order. */

@@ -1,6 +1,6 @@
 import { schema } from "@poundline/db";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   CANNOT_DELETE_SELF_MESSAGE,
   CANNOT_DISABLE_SELF_MESSAGE,
@@ -8,25 +8,14 @@ import {
   userMessages,
 } from "../../src/admin/schemas";
 import { authMessages } from "../../src/auth/messages";
-import { createTestApp, type TestApp } from "../../src/testing";
-import { createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
+import { createUser } from "../fixtures";
 import type { ErrorJson } from "../odd-input";
+import { useAdminTestApp } from "./helpers";
 
-let t: TestApp;
-let admin: TestUser;
-let adminSession: SignedIn;
+const env = useAdminTestApp();
+const { send } = env;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createUser(t, { admin: true });
-  adminSession = await signIn(t, admin);
-});
-afterAll(() => t.close());
-
-const send = (method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: adminSession.headers, ...(payload ? { payload } : {}) });
-
-const auditCount = () => t.db.db.$count(schema.adminAuditLog);
+const auditCount = () => env.t.db.db.$count(schema.adminAuditLog);
 
 const validUser = {
   email: "valid@example.com",
@@ -54,31 +43,31 @@ describe("adding and editing users: bad input is a 400 naming the field, nothing
       "Must not contain control characters.",
     ],
   ])("POST /users with %s", async (_label, body, field, message) => {
-    const users = await t.db.db.$count(schema.users);
+    const users = await env.t.db.db.$count(schema.users);
     const audits = await auditCount();
     const res = await send("POST", "/api/admin/users", body);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json<ErrorJson>().error.fields?.[field]).toContain(message);
-    expect(await t.db.db.$count(schema.users)).toBe(users);
+    expect(await env.t.db.db.$count(schema.users)).toBe(users);
     expect(await auditCount()).toBe(audits);
   });
 
   it("refuses another user's e-mail with 409, on create and on edit", async () => {
-    const other = await createUser(t);
+    const other = await createUser(env.t);
     const created = await send("POST", "/api/admin/users", {
       ...validUser,
       email: other.email.toUpperCase(),
     });
     expect(created.statusCode).toBe(409);
     expect(created.json<ErrorJson>().error.fields?.["body.email"]).toEqual([authMessages.emailTaken]);
-    const edited = await send("PATCH", `/api/admin/users/${admin.id}`, {
+    const edited = await send("PATCH", `/api/admin/users/${env.admin.id}`, {
       email: other.email,
       firstName: "A",
       lastName: "B",
     });
     expect(edited.statusCode).toBe(409);
-    const [me] = await t.db.db.select().from(schema.users).where(eq(schema.users.id, admin.id));
-    expect(me?.email).toBe(admin.email);
+    const [me] = await env.t.db.db.select().from(schema.users).where(eq(schema.users.id, env.admin.id));
+    expect(me?.email).toBe(env.admin.email);
   });
 
   it("answers 404 for unknown users on every action", async () => {
@@ -101,10 +90,10 @@ describe("adding and editing users: bad input is a 400 naming the field, nothing
     ["disable", "POST", "/disable", CANNOT_DISABLE_SELF_MESSAGE],
     ["delete", "DELETE", "", CANNOT_DELETE_SELF_MESSAGE],
   ] as const)("an admin cannot %s their own user", async (_label, method, suffix, message) => {
-    const res = await send(method, `/api/admin/users/${admin.id}${suffix}`);
+    const res = await send(method, `/api/admin/users/${env.admin.id}${suffix}`);
     expect(res.statusCode).toBe(400);
     expect(res.json<ErrorJson>().error.message).toBe(message);
-    const [me] = await t.db.db.select().from(schema.users).where(eq(schema.users.id, admin.id));
+    const [me] = await env.t.db.db.select().from(schema.users).where(eq(schema.users.id, env.admin.id));
     expect(me?.disabledAt).toBeNull();
   });
 });
@@ -147,11 +136,11 @@ describe("editable content: bad input", () => {
       contentMessages.invalidImageUrl,
     ],
   ])("POST /content with %s", async (_label, body, field, message) => {
-    const before = await t.db.db.$count(schema.editableContent);
+    const before = await env.t.db.db.$count(schema.editableContent);
     const res = await send("POST", "/api/admin/content", body);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json<ErrorJson>().error.fields?.[field]).toContain(message);
-    expect(await t.db.db.$count(schema.editableContent)).toBe(before);
+    expect(await env.t.db.db.$count(schema.editableContent)).toBe(before);
   });
 
   it("refuses a key already used with 409", async () => {
@@ -175,7 +164,7 @@ describe("editable content: bad input", () => {
       contentValue: "{broken",
     });
     expect(res.statusCode).toBe(400);
-    const [row] = await t.db.db
+    const [row] = await env.t.db.db
       .select()
       .from(schema.editableContent)
       .where(eq(schema.editableContent.id, id));

@@ -1,29 +1,17 @@
 import { schema } from "@poundline/db";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import type { contentEntrySchema } from "../../src/admin/schemas";
-import { createTestApp, type TestApp } from "../../src/testing";
-import { createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
+import { useAdminTestApp } from "./helpers";
 
 type Entry = z.input<typeof contentEntrySchema>;
 
-let t: TestApp;
-let admin: TestUser;
-let adminSession: SignedIn;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createUser(t, { admin: true });
-  adminSession = await signIn(t, admin);
-});
-afterAll(() => t.close());
-
-const send = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: adminSession.headers, ...(payload ? { payload } : {}) });
+const env = useAdminTestApp();
+const { send } = env;
 
 const publicText = async (key: string) =>
-  (await t.app.inject({ method: "GET", url: `/api/content?keys=${key}` })).json<{
+  (await env.t.app.inject({ method: "GET", url: `/api/content?keys=${key}` })).json<{
     values: Record<string, string>;
   }>().values[key];
 
@@ -60,10 +48,10 @@ describe("editable content", () => {
     expect(deleted.statusCode).toBe(204);
     expect(await publicText("homepage_hero_title")).toBeUndefined();
     expect(
-      await t.db.db.select().from(schema.editableContent).where(eq(schema.editableContent.id, entry.id)),
+      await env.t.db.db.select().from(schema.editableContent).where(eq(schema.editableContent.id, entry.id)),
     ).toEqual([]);
 
-    const audit = await t.db.db
+    const audit = await env.t.db.db
       .select()
       .from(schema.adminAuditLog)
       .where(eq(schema.adminAuditLog.targetId, entry.id))
@@ -71,7 +59,7 @@ describe("editable content", () => {
     expect(audit.map((row) => row.action)).toEqual(["content.create", "content.update", "content.delete"]);
     const update = audit.find((row) => row.action === "content.update");
     expect(update?.after).toMatchObject({ contentValue: "A headline\nover two lines" });
-    expect(audit.at(-1)).toMatchObject({ after: null, actorUserId: admin.id });
+    expect(audit.at(-1)).toMatchObject({ after: null, actorUserId: env.admin.id });
   });
 
   it("keeps the key fixed: an edit that names one changes nothing of it", async () => {

@@ -1,27 +1,16 @@
 import { schema } from "@poundline/db";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AdminUserJson } from "../../src/admin/schemas";
 import { verifyPassword } from "../../src/auth/passwords";
-import { createTestApp, type TestApp } from "../../src/testing";
-import { createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
+import { createUser, signIn } from "../fixtures";
+import { useAdminTestApp } from "./helpers";
 
-let t: TestApp;
-let admin: TestUser;
-let adminSession: SignedIn;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createUser(t, { admin: true });
-  adminSession = await signIn(t, admin);
-});
-afterAll(() => t.close());
-
-const send = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: adminSession.headers, ...(payload ? { payload } : {}) });
+const env = useAdminTestApp();
+const { send } = env;
 
 async function auditOf(targetId: string) {
-  return t.db.db
+  return env.t.db.db
     .select()
     .from(schema.adminAuditLog)
     .where(eq(schema.adminAuditLog.targetId, targetId))
@@ -49,25 +38,25 @@ describe("adding a user", () => {
       accountStatus: "trialing",
       disabledAt: null,
     });
-    const [user] = await t.db.db.select().from(schema.users).where(eq(schema.users.id, created.id));
+    const [user] = await env.t.db.db.select().from(schema.users).where(eq(schema.users.id, created.id));
     expect(await verifyPassword(user?.passwordHash, "a long enough password")).toBe(true);
-    const [membership] = await t.db.db
+    const [membership] = await env.t.db.db
       .select()
       .from(schema.accountMemberships)
       .where(eq(schema.accountMemberships.userId, created.id));
     expect(membership).toMatchObject({ accountId: created.accountId, role: "owner" });
 
-    const login = await t.app.inject({
+    const login = await env.t.app.inject({
       method: "POST",
       url: "/api/auth/login",
-      headers: { origin: adminSession.headers.origin },
+      headers: { origin: env.adminSession.headers.origin },
       payload: { email: "new.person@example.com", password: "a long enough password" },
     });
     expect(login.statusCode, login.body).toBe(200);
 
     const [entry] = await auditOf(created.id);
     expect(entry).toMatchObject({
-      actorUserId: admin.id,
+      actorUserId: env.admin.id,
       action: "user.create",
       targetType: "user",
       before: null,
@@ -91,7 +80,7 @@ describe("adding a user", () => {
 
 describe("listing users", () => {
   it("searches e-mail, names and company, with a total", async () => {
-    const target = await createUser(t, { companyName: "Zebra Searchable Ltd" });
+    const target = await createUser(env.t, { companyName: "Zebra Searchable Ltd" });
     const res = await send("GET", "/api/admin/users?search=zebra%20searchable");
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<{ users: AdminUserJson[]; total: number }>();
@@ -106,7 +95,7 @@ describe("listing users", () => {
 
 describe("editing a user", () => {
   it("changes name and e-mail, audited with before and after", async () => {
-    const target = await createUser(t);
+    const target = await createUser(env.t);
     const res = await send("PATCH", `/api/admin/users/${target.id}`, {
       email: "Renamed@Example.com",
       firstName: "Re",
@@ -123,28 +112,40 @@ describe("editing a user", () => {
 
 describe("disabling a user", () => {
   it("ends their sessions at once and refuses their sign-in; enabling lets them in again", async () => {
-    const target = await createUser(t);
-    const session = await signIn(t, target);
-    const before = await t.app.inject({ method: "GET", url: "/api/auth/session", headers: session.headers });
+    const target = await createUser(env.t);
+    const session = await signIn(env.t, target);
+    const before = await env.t.app.inject({
+      method: "GET",
+      url: "/api/auth/session",
+      headers: session.headers,
+    });
     expect(before.json().user?.id).toBe(target.id);
 
     const res = await send("POST", `/api/admin/users/${target.id}/disable`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<AdminUserJson>().disabledAt).toEqual(expect.any(String));
-    expect(await t.db.db.select().from(schema.sessions).where(eq(schema.sessions.userId, target.id))).toEqual(
-      [],
-    );
+    expect(
+      await env.t.db.db.select().from(schema.sessions).where(eq(schema.sessions.userId, target.id)),
+    ).toEqual([]);
 
-    const after = await t.app.inject({ method: "GET", url: "/api/auth/session", headers: session.headers });
+    const after = await env.t.app.inject({
+      method: "GET",
+      url: "/api/auth/session",
+      headers: session.headers,
+    });
     expect(after.json().user).toBeNull();
-    const contacts = await t.app.inject({ method: "GET", url: "/api/contacts", headers: session.headers });
+    const contacts = await env.t.app.inject({
+      method: "GET",
+      url: "/api/contacts",
+      headers: session.headers,
+    });
     expect(contacts.statusCode).toBe(401);
 
     const login = () =>
-      t.app.inject({
+      env.t.app.inject({
         method: "POST",
         url: "/api/auth/login",
-        headers: { origin: adminSession.headers.origin },
+        headers: { origin: env.adminSession.headers.origin },
         payload: { email: target.email, password: target.password },
       });
     const refused = await login();
@@ -163,7 +164,7 @@ describe("disabling a user", () => {
   });
 
   it("disabling twice changes and records nothing more", async () => {
-    const target = await createUser(t);
+    const target = await createUser(env.t);
     await send("POST", `/api/admin/users/${target.id}/disable`);
     const again = await send("POST", `/api/admin/users/${target.id}/disable`);
     expect(again.statusCode).toBe(200);
@@ -173,18 +174,18 @@ describe("disabling a user", () => {
 
 describe("deleting a user", () => {
   it("removes the user, their sessions and admin role; keeps the account; audited", async () => {
-    const target = await createUser(t, { admin: true });
-    await signIn(t, target);
+    const target = await createUser(env.t, { admin: true });
+    await signIn(env.t, target);
     const res = await send("DELETE", `/api/admin/users/${target.id}`);
     expect(res.statusCode, res.body).toBe(204);
-    expect(await t.db.db.select().from(schema.users).where(eq(schema.users.id, target.id))).toEqual([]);
-    expect(await t.db.db.select().from(schema.sessions).where(eq(schema.sessions.userId, target.id))).toEqual(
-      [],
-    );
+    expect(await env.t.db.db.select().from(schema.users).where(eq(schema.users.id, target.id))).toEqual([]);
     expect(
-      await t.db.db.select().from(schema.adminUsers).where(eq(schema.adminUsers.userId, target.id)),
+      await env.t.db.db.select().from(schema.sessions).where(eq(schema.sessions.userId, target.id)),
     ).toEqual([]);
-    const [account] = await t.db.db
+    expect(
+      await env.t.db.db.select().from(schema.adminUsers).where(eq(schema.adminUsers.userId, target.id)),
+    ).toEqual([]);
+    const [account] = await env.t.db.db
       .select()
       .from(schema.accounts)
       .where(eq(schema.accounts.id, target.accountId));
@@ -197,21 +198,24 @@ describe("deleting a user", () => {
 
 describe("granting and revoking admin", () => {
   it("records both in the audit log, once each", async () => {
-    const target = await createUser(t);
+    const target = await createUser(env.t);
     expect((await send("POST", `/api/admin/users/${target.id}/admin`)).statusCode).toBe(200);
     expect((await send("POST", `/api/admin/users/${target.id}/admin`)).statusCode).toBe(200);
     expect((await send("DELETE", `/api/admin/users/${target.id}/admin`)).statusCode).toBe(204);
     const entries = await auditOf(target.id);
     expect(entries.map((entry) => [entry.action, entry.before, entry.after])).toEqual([
       ["admin.grant", { isAdmin: false }, { isAdmin: true, role: "admin" }],
-      ["admin.revoke", { isAdmin: true, role: "admin", grantedBy: admin.id }, { isAdmin: false }],
+      ["admin.revoke", { isAdmin: true, role: "admin", grantedBy: env.admin.id }, { isAdmin: false }],
     ]);
     expect(
-      await t.db.db
+      await env.t.db.db
         .select()
         .from(schema.adminAuditLog)
         .where(
-          and(eq(schema.adminAuditLog.targetId, target.id), eq(schema.adminAuditLog.actorEmail, admin.email)),
+          and(
+            eq(schema.adminAuditLog.targetId, target.id),
+            eq(schema.adminAuditLog.actorEmail, env.admin.email),
+          ),
         ),
     ).toHaveLength(2);
   });

@@ -5,6 +5,7 @@ import {
   startStripeStandIn,
 } from "@poundline/platform/stripe-stand-in";
 import { eq } from "drizzle-orm";
+import { afterAll, beforeAll } from "vitest";
 import type { Config } from "../../src/config";
 import { createTestApp, type TestApp } from "../../src/testing";
 import { createUser, signIn } from "../fixtures";
@@ -78,6 +79,19 @@ export async function createBillingApp(
       await standIn.close();
     },
   };
+}
+
+/**
+ * The file's billing app (see createBillingApp): started before its tests, closed after them.
+ * `env.t` is filled once `beforeAll` has run, so read it inside tests and hooks.
+ */
+export function useBillingApp(config: Partial<Record<keyof Config, string>> = {}): { t: BillingTestApp } {
+  const env = {} as { t: BillingTestApp };
+  beforeAll(async () => {
+    env.t = await createBillingApp(config);
+  });
+  afterAll(() => env.t.close());
+  return env;
 }
 
 export function postWebhook(t: TestApp, payload: string, signature: string | undefined) {

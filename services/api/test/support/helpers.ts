@@ -1,8 +1,9 @@
 import { rmSync } from "node:fs";
 import { schema } from "@poundline/db";
 import { eq } from "drizzle-orm";
+import { afterAll, beforeAll } from "vitest";
 import { createTestApp, type TestApp } from "../../src/testing";
-import type { SignedIn } from "../fixtures";
+import { type CreateUserOptions, createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
 import { temporaryRecordings } from "../voicemails/voicemail-fixtures";
 
 /** A test app whose clock the test moves, with attachments stored in a folder of its own. */
@@ -23,6 +24,33 @@ export async function createSupportTestApp(start = new Date("2026-11-20T10:00:00
       rmSync(recordings.dir, { recursive: true, force: true });
     },
   };
+}
+
+export type SupportTestApp = Awaited<ReturnType<typeof createSupportTestApp>>;
+
+export interface SupportTestEnv extends SupportTestApp {
+  /** A customer with an account of their own, signed in as `aliceIn`. */
+  alice: TestUser;
+  aliceIn: SignedIn;
+  /** A platform administrator (first name Sam), signed in. */
+  adminIn: SignedIn;
+}
+
+/**
+ * The file's support app (see createSupportTestApp) with a signed-in customer (`customer` sets
+ * their details) and administrator: started before its tests, closed after them. Read the
+ * fields inside tests and hooks.
+ */
+export function useSupportTestApp(customer: CreateUserOptions = {}): SupportTestEnv {
+  const env = {} as SupportTestEnv;
+  beforeAll(async () => {
+    Object.assign(env, await createSupportTestApp());
+    env.alice = await createUser(env.t, customer);
+    env.aliceIn = await signIn(env.t, env.alice);
+    env.adminIn = await signIn(env.t, await createUser(env.t, { admin: true, firstName: "Sam" }));
+  });
+  afterAll(() => env.close());
+  return env;
 }
 
 export function openTicket(t: TestApp, who: SignedIn, payload: Record<string, unknown>) {

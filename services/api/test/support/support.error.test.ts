@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   ATTACHMENT_SIZE_MESSAGE,
   ATTACHMENT_TYPE_MESSAGE,
@@ -9,12 +9,9 @@ import {
   SUBJECT_REQUIRED_MESSAGE,
   TICKET_CLOSED_MESSAGE,
 } from "../../src/support/schemas";
-import type { TestApp } from "../../src/testing";
-import { createUser, type SignedIn, signIn } from "../fixtures";
 import {
   attachmentsOf,
   closeAsSupport,
-  createSupportTestApp,
   customerReply,
   newTicket,
   openTicket,
@@ -25,23 +22,15 @@ import {
   ticketReplyJobs,
   ticketRow,
   upload,
+  useSupportTestApp,
 } from "./helpers";
 
-let env: Awaited<ReturnType<typeof createSupportTestApp>>;
-let t: TestApp;
-let aliceIn: SignedIn;
-let adminIn: SignedIn;
-
-beforeAll(async () => {
-  env = await createSupportTestApp();
-  t = env.t;
-  aliceIn = await signIn(t, await createUser(t));
-  adminIn = await signIn(t, await createUser(t, { admin: true }));
-});
-afterAll(() => env.close());
+const env = useSupportTestApp();
 
 const ticketCount = async () =>
-  (await t.app.inject({ method: "GET", url: "/api/support/tickets", headers: aliceIn.headers })).json().total;
+  (
+    await env.t.app.inject({ method: "GET", url: "/api/support/tickets", headers: env.aliceIn.headers })
+  ).json().total;
 
 describe("support tickets: bad input", () => {
   it.each([
@@ -74,7 +63,7 @@ describe("support tickets: bad input", () => {
     ],
   ])("refuses %s with the field's message, storing nothing", async (_name, payload, field, message) => {
     const before = await ticketCount();
-    const res = await openTicket(t, aliceIn, payload);
+    const res = await openTicket(env.t, env.aliceIn, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields[field]).toEqual([message]);
     expect(await ticketCount()).toBe(before);
@@ -84,52 +73,52 @@ describe("support tickets: bad input", () => {
     ["customer", "   \n  "],
     ["support", ""],
   ] as const)("refuses an empty reply from the %s, the ticket untouched", async (side, message) => {
-    const id = await newTicket(t, aliceIn);
-    const before = await ticketRow(t, id);
+    const id = await newTicket(env.t, env.aliceIn);
+    const before = await ticketRow(env.t, id);
     const res =
       side === "customer"
-        ? await customerReply(t, aliceIn, id, message)
-        : await supportReply(t, adminIn, id, message);
+        ? await customerReply(env.t, env.aliceIn, id, message)
+        : await supportReply(env.t, env.adminIn, id, message);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields["body.message"]).toEqual([REPLY_REQUIRED_MESSAGE]);
-    expect(await repliesOf(t, id)).toEqual([]);
-    expect(await ticketRow(t, id)).toEqual(before);
+    expect(await repliesOf(env.t, id)).toEqual([]);
+    expect(await ticketRow(env.t, id)).toEqual(before);
   });
 
   it("a closed ticket takes no reply from either side: no reply, no e-mail, status kept", async () => {
-    const id = await newTicket(t, aliceIn);
-    expect((await closeAsSupport(t, adminIn, id)).statusCode).toBe(200);
-    const jobs = (await ticketReplyJobs(t)).length;
+    const id = await newTicket(env.t, env.aliceIn);
+    expect((await closeAsSupport(env.t, env.adminIn, id)).statusCode).toBe(200);
+    const jobs = (await ticketReplyJobs(env.t)).length;
     for (const res of [
-      await customerReply(t, aliceIn, id, "Hello?"),
-      await supportReply(t, adminIn, id, "Hi"),
+      await customerReply(env.t, env.aliceIn, id, "Hello?"),
+      await supportReply(env.t, env.adminIn, id, "Hi"),
     ]) {
       expect(res.statusCode).toBe(409);
       expect(res.json().error.message).toBe(TICKET_CLOSED_MESSAGE);
     }
-    expect(await repliesOf(t, id)).toEqual([]);
-    expect(await ticketReplyJobs(t)).toHaveLength(jobs);
-    expect((await ticketRow(t, id))?.status).toBe("closed");
+    expect(await repliesOf(env.t, id)).toEqual([]);
+    expect(await ticketReplyJobs(env.t)).toHaveLength(jobs);
+    expect((await ticketRow(env.t, id))?.status).toBe("closed");
   });
 
   it("closing twice is a conflict; reopening an open ticket too", async () => {
-    const id = await newTicket(t, aliceIn);
-    expect((await reopen(t, aliceIn, id)).statusCode).toBe(409);
-    expect((await closeAsSupport(t, adminIn, id)).statusCode).toBe(200);
-    const closedAt = (await ticketRow(t, id))?.closedAt;
+    const id = await newTicket(env.t, env.aliceIn);
+    expect((await reopen(env.t, env.aliceIn, id)).statusCode).toBe(409);
+    expect((await closeAsSupport(env.t, env.adminIn, id)).statusCode).toBe(200);
+    const closedAt = (await ticketRow(env.t, id))?.closedAt;
     env.clock.now = new Date(env.clock.now.getTime() + 1000);
-    expect((await closeAsSupport(t, adminIn, id)).statusCode).toBe(409);
-    expect((await ticketRow(t, id))?.closedAt).toEqual(closedAt);
+    expect((await closeAsSupport(env.t, env.adminIn, id)).statusCode).toBe(409);
+    expect((await ticketRow(env.t, id))?.closedAt).toEqual(closedAt);
   });
 
   it("a ticket closed more than 14 days ago stays closed", async () => {
-    const id = await newTicket(t, aliceIn);
-    await closeAsSupport(t, adminIn, id);
+    const id = await newTicket(env.t, env.aliceIn);
+    await closeAsSupport(env.t, env.adminIn, id);
     env.clock.now = new Date(env.clock.now.getTime() + 14 * 86_400_000 + 1);
-    const res = await reopen(t, aliceIn, id);
+    const res = await reopen(env.t, env.aliceIn, id);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(REOPEN_EXPIRED_MESSAGE);
-    expect((await ticketRow(t, id))?.status).toBe("closed");
+    expect((await ticketRow(env.t, id))?.status).toBe("closed");
   });
 
   it.each([
@@ -137,41 +126,41 @@ describe("support tickets: bad input", () => {
     ["an empty file", new Uint8Array(), "empty.pdf"],
     ["SVG", new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'></svg>"), "logo.svg"],
   ])("refuses %s as an attachment, storing nothing", async (_name, bytes, fileName) => {
-    const id = await newTicket(t, aliceIn);
-    const res = await upload(t, aliceIn, `/api/support/tickets/${id}`, bytes, fileName);
+    const id = await newTicket(env.t, env.aliceIn);
+    const res = await upload(env.t, env.aliceIn, `/api/support/tickets/${id}`, bytes, fileName);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(ATTACHMENT_TYPE_MESSAGE);
-    expect(await attachmentsOf(t, id)).toEqual([]);
+    expect(await attachmentsOf(env.t, id)).toEqual([]);
   });
 
   it("refuses an attachment above 10 MB with the seed's limit", async () => {
-    const id = await newTicket(t, aliceIn);
+    const id = await newTicket(env.t, env.aliceIn);
     const big = new Uint8Array(10 * 1024 * 1024 + 1);
     big.set(PNG_BYTES);
-    const res = await upload(t, aliceIn, `/api/support/tickets/${id}`, big);
+    const res = await upload(env.t, env.aliceIn, `/api/support/tickets/${id}`, big);
     expect(res.statusCode).toBe(413);
     expect(res.json().error.message).toBe(ATTACHMENT_SIZE_MESSAGE);
-    expect(await attachmentsOf(t, id)).toEqual([]);
+    expect(await attachmentsOf(env.t, id)).toEqual([]);
   });
 
   it("takes an attachment of exactly 10 MB", async () => {
-    const id = await newTicket(t, aliceIn);
+    const id = await newTicket(env.t, env.aliceIn);
     const max = new Uint8Array(10 * 1024 * 1024);
     max.set(PNG_BYTES);
-    const res = await upload(t, aliceIn, `/api/support/tickets/${id}`, max);
+    const res = await upload(env.t, env.aliceIn, `/api/support/tickets/${id}`, max);
     expect(res.statusCode).toBe(201);
     expect(res.json().sizeBytes).toBe(max.byteLength);
   });
 
   it("refuses an attachment without a name, of a declared type not accepted, or on a closed ticket", async () => {
-    const id = await newTicket(t, aliceIn);
+    const id = await newTicket(env.t, env.aliceIn);
     const url = `/api/support/tickets/${id}`;
-    expect((await upload(t, aliceIn, url, PNG_BYTES, "")).statusCode).toBe(400);
-    expect((await upload(t, aliceIn, url, PNG_BYTES, "a.html", "text/html")).statusCode).toBe(415);
-    await closeAsSupport(t, adminIn, id);
-    const closed = await upload(t, aliceIn, url, PNG_BYTES);
+    expect((await upload(env.t, env.aliceIn, url, PNG_BYTES, "")).statusCode).toBe(400);
+    expect((await upload(env.t, env.aliceIn, url, PNG_BYTES, "a.html", "text/html")).statusCode).toBe(415);
+    await closeAsSupport(env.t, env.adminIn, id);
+    const closed = await upload(env.t, env.aliceIn, url, PNG_BYTES);
     expect(closed.statusCode).toBe(409);
-    expect(await attachmentsOf(t, id)).toEqual([]);
+    expect(await attachmentsOf(env.t, id)).toEqual([]);
   });
 
   it.each([
@@ -182,34 +171,34 @@ describe("support tickets: bad input", () => {
     "offset=-1",
     `search=${"x".repeat(201)}`,
   ])("the admin list refuses %s", async (query) => {
-    const res = await t.app.inject({
+    const res = await env.t.app.inject({
       method: "GET",
       url: `/api/admin/support-tickets?${query}`,
-      headers: adminIn.headers,
+      headers: env.adminIn.headers,
     });
     expect(res.statusCode).toBe(400);
   });
 
   it("empty filters are no filters", async () => {
-    const res = await t.app.inject({
+    const res = await env.t.app.inject({
       method: "GET",
       url: "/api/admin/support-tickets?status=&priority=&search=",
-      headers: adminIn.headers,
+      headers: env.adminIn.headers,
     });
     expect(res.statusCode).toBe(200);
   });
 
   it("an id of the wrong shape is not found", async () => {
-    const res = await t.app.inject({
+    const res = await env.t.app.inject({
       method: "GET",
       url: "/api/support/tickets/not-a-ticket",
-      headers: aliceIn.headers,
+      headers: env.aliceIn.headers,
     });
     expect([400, 404]).toContain(res.statusCode);
-    const unknown = await t.app.inject({
+    const unknown = await env.t.app.inject({
       method: "GET",
       url: "/api/support/tickets/tkt_unknown",
-      headers: aliceIn.headers,
+      headers: env.aliceIn.headers,
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.message).toBe("Ticket not found");

@@ -1,12 +1,10 @@
 import { schema } from "@poundline/db";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { TestApp } from "../../src/testing";
-import { createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createUser, signIn } from "../fixtures";
 import {
   attachmentsOf,
   closeAsSupport,
-  createSupportTestApp,
   customerReply,
   newTicket,
   openTicket,
@@ -19,37 +17,25 @@ import {
   ticketReplyJobs,
   ticketRow,
   upload,
+  useSupportTestApp,
 } from "./helpers";
 
-let env: Awaited<ReturnType<typeof createSupportTestApp>>;
-let t: TestApp;
-let alice: TestUser;
-let aliceIn: SignedIn;
-let adminIn: SignedIn;
-
-beforeAll(async () => {
-  env = await createSupportTestApp();
-  t = env.t;
-  alice = await createUser(t, { companyName: "Acme Plumbing", email: "alice@acme.test", firstName: "Alice" });
-  aliceIn = await signIn(t, alice);
-  adminIn = await signIn(t, await createUser(t, { admin: true, firstName: "Sam" }));
-});
-afterAll(() => env.close());
+const env = useSupportTestApp({ companyName: "Acme Plumbing", email: "alice@acme.test", firstName: "Alice" });
 beforeEach(() => env.tick());
 
 describe("support tickets: the customer's side", () => {
   it("opens a ticket, open and of medium priority unless told, and stores it for the user", async () => {
-    const res = await openTicket(t, aliceIn, {
+    const res = await openTicket(env.t, env.aliceIn, {
       subject: "  Billing question ",
       description: "Line one\nLine two",
     });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({ subject: "Billing question", status: "open", priority: "medium" });
-    const row = await ticketRow(t, body.id);
+    const row = await ticketRow(env.t, body.id);
     expect(row).toMatchObject({
-      accountId: alice.accountId,
-      userId: alice.id,
+      accountId: env.alice.accountId,
+      userId: env.alice.id,
       subject: "Billing question",
       description: "Line one\nLine two",
       priority: "medium",
@@ -59,17 +45,21 @@ describe("support tickets: the customer's side", () => {
   });
 
   it("lists the user's tickets last updated first, paged", async () => {
-    const high = await openTicket(t, aliceIn, {
+    const high = await openTicket(env.t, env.aliceIn, {
       subject: "Outage",
       description: "Nothing rings",
       priority: "high",
     });
     env.tick(60_000);
-    const low = await openTicket(t, aliceIn, { subject: "Logo", description: "Change it", priority: "low" });
-    const res = await t.app.inject({
+    const low = await openTicket(env.t, env.aliceIn, {
+      subject: "Logo",
+      description: "Change it",
+      priority: "low",
+    });
+    const res = await env.t.app.inject({
       method: "GET",
       url: "/api/support/tickets?limit=2",
-      headers: aliceIn.headers,
+      headers: env.aliceIn.headers,
     });
     expect(res.statusCode).toBe(200);
     const page = res.json();
@@ -88,22 +78,22 @@ describe("support tickets: the customer's side", () => {
   });
 
   it("goes back and forth with support, is closed, then reopened by its owner", async () => {
-    const id = await newTicket(t, aliceIn);
-    const jobsBefore = (await ticketReplyJobs(t)).length;
+    const id = await newTicket(env.t, env.aliceIn);
+    const jobsBefore = (await ticketReplyJobs(env.t)).length;
 
-    const fromSupport = await supportReply(t, adminIn, id, "  Could you send a screenshot?  ");
+    const fromSupport = await supportReply(env.t, env.adminIn, id, "  Could you send a screenshot?  ");
     expect(fromSupport.statusCode).toBe(201);
     expect(fromSupport.json().status).toBe("pending_user");
-    expect((await ticketRow(t, id))?.status).toBe("pending_user");
+    expect((await ticketRow(env.t, id))?.status).toBe("pending_user");
 
     // The bell counts support's unread reply until the owner opens the ticket.
     const unread = () =>
-      t.app.inject({ method: "GET", url: "/api/console/unread", headers: aliceIn.headers });
+      env.t.app.inject({ method: "GET", url: "/api/console/unread", headers: env.aliceIn.headers });
     expect((await unread()).json().ticketReplies).toBe(1);
-    const detail = await t.app.inject({
+    const detail = await env.t.app.inject({
       method: "GET",
       url: `/api/support/tickets/${id}`,
-      headers: aliceIn.headers,
+      headers: env.aliceIn.headers,
     });
     expect(detail.statusCode).toBe(200);
     expect(detail.json().replies).toEqual([
@@ -116,7 +106,7 @@ describe("support tickets: the customer's side", () => {
     expect((await unread()).json().ticketReplies).toBe(0);
 
     env.tick();
-    const fromCustomer = await customerReply(t, aliceIn, id, "Here it is.");
+    const fromCustomer = await customerReply(env.t, env.aliceIn, id, "Here it is.");
     expect(fromCustomer.statusCode).toBe(201);
     expect(fromCustomer.json()).toMatchObject({ status: "pending_admin" });
     expect(fromCustomer.json().replies.map((r: { message: string }) => r.message)).toEqual([
@@ -125,26 +115,26 @@ describe("support tickets: the customer's side", () => {
     ]);
 
     // Every reply queued its e-mail to the other side, in the reply's transaction.
-    const replies = await repliesOf(t, id);
+    const replies = await repliesOf(env.t, id);
     expect(replies.map((r) => [r.isAdminReply, r.message])).toEqual([
       [true, "Could you send a screenshot?"],
       [false, "Here it is."],
     ]);
-    const jobs = await ticketReplyJobs(t);
+    const jobs = await ticketReplyJobs(env.t);
     expect(jobs).toHaveLength(jobsBefore + 2);
     expect(jobs).toEqual(expect.arrayContaining(replies.map((r) => r.id)));
 
     env.tick();
-    const closed = await closeAsSupport(t, adminIn, id);
+    const closed = await closeAsSupport(env.t, env.adminIn, id);
     expect(closed.statusCode).toBe(200);
     expect(closed.json()).toMatchObject({ status: "closed", closedAt: env.clock.now.toISOString() });
     expect(closed.json().reopenableUntil).toBe(
       new Date(env.clock.now.getTime() + 14 * 86_400_000).toISOString(),
     );
-    expect((await ticketRow(t, id))?.closedAt).toEqual(env.clock.now);
+    expect((await ticketRow(env.t, id))?.closedAt).toEqual(env.clock.now);
 
     // Support's reply and close are in the admin audit log, with the status before and after.
-    const audit = await t.db.db
+    const audit = await env.t.db.db
       .select()
       .from(schema.adminAuditLog)
       .where(eq(schema.adminAuditLog.targetId, id))
@@ -157,10 +147,10 @@ describe("support tickets: the customer's side", () => {
     ]);
 
     env.clock.now = new Date(env.clock.now.getTime() + 13 * 86_400_000);
-    const reopened = await reopen(t, aliceIn, id);
+    const reopened = await reopen(env.t, env.aliceIn, id);
     expect(reopened.statusCode).toBe(200);
     expect(reopened.json()).toMatchObject({ status: "open", closedAt: null, reopenableUntil: null });
-    expect(await ticketRow(t, id)).toMatchObject({
+    expect(await ticketRow(env.t, id)).toMatchObject({
       status: "open",
       closedAt: null,
       updatedAt: env.clock.now,
@@ -175,21 +165,21 @@ describe("support tickets: the customer's side", () => {
     ["pending_admin", "support", "pending_user"],
     ["pending_user", "support", "pending_user"],
   ] as const)("a reply on a %s ticket by %s leaves it %s", async (from, side, to) => {
-    const id = await newTicket(t, aliceIn);
-    await setStatus(t, id, from);
+    const id = await newTicket(env.t, env.aliceIn);
+    await setStatus(env.t, id, from);
     const res =
       side === "customer"
-        ? await customerReply(t, aliceIn, id, "More")
-        : await supportReply(t, adminIn, id, "More");
+        ? await customerReply(env.t, env.aliceIn, id, "More")
+        : await supportReply(env.t, env.adminIn, id, "More");
     expect(res.statusCode).toBe(201);
-    expect((await ticketRow(t, id))?.status).toBe(to);
+    expect((await ticketRow(env.t, id))?.status).toBe(to);
   });
 
   it("attaches an image and a PDF, lists them and hands their bytes back to both sides", async () => {
-    const id = await newTicket(t, aliceIn);
+    const id = await newTicket(env.t, env.aliceIn);
     const image = await upload(
-      t,
-      aliceIn,
+      env.t,
+      env.aliceIn,
       `/api/support/tickets/${id}`,
       PNG_BYTES,
       "screen shot.png",
@@ -205,8 +195,8 @@ describe("support tickets: the customer's side", () => {
     // Declared as an image, it is a PDF: the bytes decide.
     env.tick();
     const pdf = await upload(
-      t,
-      adminIn,
+      env.t,
+      env.adminIn,
       `/api/admin/support-tickets/${id}`,
       PDF_BYTES,
       "invoice.pdf",
@@ -215,26 +205,26 @@ describe("support tickets: the customer's side", () => {
     expect(pdf.statusCode).toBe(201);
     expect(pdf.json()).toMatchObject({ contentType: "application/pdf", fromSupport: true });
 
-    const rows = await attachmentsOf(t, id);
+    const rows = await attachmentsOf(env.t, id);
     expect(rows.map((r) => r.fileName).sort()).toEqual(["invoice.pdf", "screen shot.png"]);
     expect(
       Buffer.from(await env.recordings.get(rows.find((r) => r.fileName === "invoice.pdf")?.storageKey ?? "")),
     ).toEqual(Buffer.from(PDF_BYTES));
 
-    const detail = await t.app.inject({
+    const detail = await env.t.app.inject({
       method: "GET",
       url: `/api/support/tickets/${id}`,
-      headers: aliceIn.headers,
+      headers: env.aliceIn.headers,
     });
     expect(detail.json().attachments.map((a: { fileName: string }) => a.fileName)).toEqual([
       "screen shot.png",
       "invoice.pdf",
     ]);
 
-    const mine = await t.app.inject({
+    const mine = await env.t.app.inject({
       method: "GET",
       url: `/api/support/tickets/${id}/attachments/${pdf.json().id}`,
-      headers: aliceIn.headers,
+      headers: env.aliceIn.headers,
     });
     expect(mine.statusCode).toBe(200);
     expect(mine.headers["content-type"]).toBe("application/pdf");
@@ -242,10 +232,10 @@ describe("support tickets: the customer's side", () => {
     expect(mine.headers["x-content-type-options"]).toBe("nosniff");
     expect(mine.rawPayload).toEqual(Buffer.from(PDF_BYTES));
 
-    const theirs = await t.app.inject({
+    const theirs = await env.t.app.inject({
       method: "GET",
       url: `/api/admin/support-tickets/${id}/attachments/${image.json().id}`,
-      headers: adminIn.headers,
+      headers: env.adminIn.headers,
     });
     expect(theirs.statusCode).toBe(200);
     expect(theirs.rawPayload).toEqual(Buffer.from(PNG_BYTES));
@@ -255,20 +245,24 @@ describe("support tickets: the customer's side", () => {
 describe("support tickets: the admin list", () => {
   let bobTicket: string;
   beforeAll(async () => {
-    const bob = await createUser(t, { companyName: "Zephyr Taxis", email: "bob@zephyr.test" });
-    const bobIn = await signIn(t, bob);
+    const bob = await createUser(env.t, { companyName: "Zephyr Taxis", email: "bob@zephyr.test" });
+    const bobIn = await signIn(env.t, bob);
     bobTicket = (
-      await openTicket(t, bobIn, {
+      await openTicket(env.t, bobIn, {
         subject: "Number porting",
         description: "Port my number",
         priority: "high",
       })
     ).json().id;
-    await closeAsSupport(t, adminIn, bobTicket);
+    await closeAsSupport(env.t, env.adminIn, bobTicket);
   });
 
   const list = (query: string) =>
-    t.app.inject({ method: "GET", url: `/api/admin/support-tickets?${query}`, headers: adminIn.headers });
+    env.t.app.inject({
+      method: "GET",
+      url: `/api/admin/support-tickets?${query}`,
+      headers: env.adminIn.headers,
+    });
 
   it("lists every account's tickets with the user's e-mail and company", async () => {
     const res = await list("limit=100");
@@ -312,10 +306,10 @@ describe("support tickets: the admin list", () => {
   });
 
   it("shows an admin any ticket with its owner", async () => {
-    const res = await t.app.inject({
+    const res = await env.t.app.inject({
       method: "GET",
       url: `/api/admin/support-tickets/${bobTicket}`,
-      headers: adminIn.headers,
+      headers: env.adminIn.headers,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ user: { email: "bob@zephyr.test" }, companyName: "Zephyr Taxis" });

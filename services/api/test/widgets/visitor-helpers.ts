@@ -1,9 +1,10 @@
 import { schema } from "@poundline/db";
 import { eq } from "drizzle-orm";
+import { afterAll, beforeAll } from "vitest";
 import { createTestApp, type TestApp } from "../../src/testing";
 import { leadingZeroBits, powDigest } from "../../src/widgets/proof-of-work";
-import { createUser, signIn } from "../fixtures";
-import { insertNumber } from "./helpers";
+import { createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
+import { createWidget, insertNumber } from "./helpers";
 
 /** Low enough for fast tests, high enough that a wrong solution is (almost always) refused. */
 export const TEST_POW_DIFFICULTY = "8";
@@ -60,15 +61,42 @@ export async function visitorAttempt(
   });
 }
 
-/** An app at test difficulty with a signed-in owner whose number the simulator knows. */
-export async function visitorTestApp() {
-  const t = await createTestApp({ config: { WIDGET_POW_DIFFICULTY: TEST_POW_DIFFICULTY } });
-  const alice = await createUser(t);
-  const aliceIn = await signIn(t, alice);
-  const business = await insertNumber(t, alice.accountId);
-  // The simulator knows the account's numbers from the routing tables.
-  await t.app.deps.routing.changed();
-  return { t, alice, aliceIn, business };
+export interface VisitorTestEnv {
+  t: TestApp;
+  alice: TestUser;
+  aliceIn: SignedIn;
+  /** Alice's number, which the simulator knows. */
+  business: { id: string; e164: string };
+  /** A widget of Alice's for SITE on her number (fields override); its id and public key. */
+  newWidget(fields?: Record<string, unknown>): Promise<{ id: string; publicKey: string }>;
+}
+
+/**
+ * The file's app at test difficulty with a signed-in owner whose number the simulator knows:
+ * started before its tests, closed after them. Read the fields inside tests and hooks.
+ */
+export function useVisitorTestApp(): VisitorTestEnv {
+  const env = {
+    async newWidget(fields = {}) {
+      const res = await createWidget(env.t, env.aliceIn, {
+        allowedOrigins: [SITE],
+        licensedNumberId: env.business.id,
+        ...fields,
+      });
+      if (res.statusCode !== 201) throw new Error(`widget not created: ${res.body}`);
+      return res.json<{ id: string; publicKey: string }>();
+    },
+  } as VisitorTestEnv;
+  beforeAll(async () => {
+    env.t = await createTestApp({ config: { WIDGET_POW_DIFFICULTY: TEST_POW_DIFFICULTY } });
+    env.alice = await createUser(env.t);
+    env.aliceIn = await signIn(env.t, env.alice);
+    env.business = await insertNumber(env.t, env.alice.accountId);
+    // The simulator knows the account's numbers from the routing tables.
+    await env.t.app.deps.routing.changed();
+  });
+  afterAll(() => env.t.close());
+  return env;
 }
 
 /** The widget's logged attempts, as stored. */

@@ -1,8 +1,6 @@
 import { schema } from "@poundline/db";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { TestApp } from "../../src/testing";
-import type { SignedIn, TestUser } from "../fixtures";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createWidget, insertNumber } from "./helpers";
 import {
   addresses,
@@ -11,19 +9,11 @@ import {
   solvedChallenge,
   TEST_POW_DIFFICULTY,
   unsolved,
+  useVisitorTestApp,
   visitorAttempt,
-  visitorTestApp,
 } from "./visitor-helpers";
 
-let t: TestApp;
-let alice: TestUser;
-let aliceIn: SignedIn;
-let business: { id: string; e164: string };
-
-beforeAll(async () => {
-  ({ t, alice, aliceIn, business } = await visitorTestApp());
-});
-afterAll(() => t.close());
+const env = useVisitorTestApp();
 
 let publicKey: string;
 let widgetId: string;
@@ -32,11 +22,10 @@ const freshIp = addresses("198.51.100");
 let ip: string;
 beforeEach(async () => {
   ip = freshIp();
-  const res = await createWidget(t, aliceIn, { allowedOrigins: [SITE], licensedNumberId: business.id });
-  ({ publicKey, id: widgetId } = res.json());
+  ({ publicKey, id: widgetId } = await env.newWidget());
 });
 
-const logged = () => attemptsOf(t, widgetId);
+const logged = () => attemptsOf(env.t, widgetId);
 
 describe("widgets: refused visitor input", () => {
   it.each([
@@ -45,26 +34,26 @@ describe("widgets: refused visitor input", () => {
     ["a premium-rate number", "+19005550100", "Premium-rate numbers are not accepted."],
     ["toll-free", "+18005550100", "Enter a US or Canadian phone number."],
   ])("%s is 400 with the number's message, logged, and nothing rings", async (_, typed, message) => {
-    const res = await visitorAttempt(t, publicKey, "callback", { visitorNumber: typed }, { ip });
+    const res = await visitorAttempt(env.t, publicKey, "callback", { visitorNumber: typed }, { ip });
     expect(res.statusCode).toBe(400);
     expect(res.headers["access-control-allow-origin"]).toBe(SITE);
     expect(res.json().error).toMatchObject({ message, fields: { "body.visitorNumber": [message] } });
     expect(await logged()).toMatchObject([
       { outcome: "invalid_number", visitorNumber: typed, detail: message },
     ]);
-    const calls = await t.db.db
+    const calls = await env.t.db.db
       .select()
       .from(schema.callLogs)
-      .where(eq(schema.callLogs.accountId, alice.accountId));
+      .where(eq(schema.callLogs.accountId, env.alice.accountId));
     expect(calls).toEqual([]);
   });
 
   it("the business's own number is refused", async () => {
     const res = await visitorAttempt(
-      t,
+      env.t,
       publicKey,
       "text",
-      { visitorNumber: business.e164, message: "Hi" },
+      { visitorNumber: env.business.e164, message: "Hi" },
       { ip },
     );
     expect(res.statusCode).toBe(400);
@@ -76,15 +65,15 @@ describe("widgets: refused visitor input", () => {
     ["an empty message", { visitorNumber: "+14045550123", message: "   " }, "body.message"],
     ["a message too long", { visitorNumber: "+14045550123", message: "x".repeat(501) }, "body.message"],
   ])("a text with %s is 400 on that field", async (_, fields, field) => {
-    const res = await visitorAttempt(t, publicKey, "text", fields, { ip });
+    const res = await visitorAttempt(env.t, publicKey, "text", fields, { ip });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().error.fields)).toContain(field);
   });
 
   it("a wrong or expired solution is refused and logged", async () => {
-    const { challenge } = await solvedChallenge(t, publicKey);
+    const { challenge } = await solvedChallenge(env.t, publicKey);
     const wrong = await visitorAttempt(
-      t,
+      env.t,
       publicKey,
       "callback",
       { visitorNumber: "+14045550123" },
@@ -93,7 +82,7 @@ describe("widgets: refused visitor input", () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.message).toBe("The security check failed. Please try again.");
     const forged = await visitorAttempt(
-      t,
+      env.t,
       publicKey,
       "callback",
       { visitorNumber: "+14045550123" },
@@ -107,14 +96,14 @@ describe("widgets: refused visitor input", () => {
   });
 
   it("a call-only widget refuses a text", async () => {
-    await t.app.inject({
+    await env.t.app.inject({
       method: "PATCH",
       url: `/api/widgets/${widgetId}`,
-      headers: aliceIn.headers,
+      headers: env.aliceIn.headers,
       payload: { type: "call" },
     });
     const res = await visitorAttempt(
-      t,
+      env.t,
       publicKey,
       "text",
       { visitorNumber: "+14045550123", message: "Hi" },
@@ -125,11 +114,14 @@ describe("widgets: refused visitor input", () => {
   });
 
   it("a widget whose number is gone refuses with a sentence and logs why", async () => {
-    const other = await insertNumber(t, alice.accountId);
-    const created = await createWidget(t, aliceIn, { allowedOrigins: [SITE], licensedNumberId: other.id });
-    await t.db.db.delete(schema.phoneNumbers).where(eq(schema.phoneNumbers.id, other.id));
+    const other = await insertNumber(env.t, env.alice.accountId);
+    const created = await createWidget(env.t, env.aliceIn, {
+      allowedOrigins: [SITE],
+      licensedNumberId: other.id,
+    });
+    await env.t.db.db.delete(schema.phoneNumbers).where(eq(schema.phoneNumbers.id, other.id));
     const res = await visitorAttempt(
-      t,
+      env.t,
       created.json().publicKey,
       "callback",
       { visitorNumber: "+14045550123" },

@@ -1,44 +1,25 @@
 import { schema } from "@poundline/db";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../../src/testing";
+import { describe, expect, it } from "vitest";
 import { WIDGET_RATE_LIMITS } from "../../src/widgets/abuse-limits";
-import { createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
-import { createWidget } from "./helpers";
+import { createUser, signIn } from "../fixtures";
 import {
   addresses,
   attemptsOf,
   fetchChallenge,
   SITE,
   solvedChallenge,
+  useVisitorTestApp,
   visitorAttempt,
-  visitorTestApp,
 } from "./visitor-helpers";
 
-let t: TestApp;
-let alice: TestUser;
-let aliceIn: SignedIn;
-let business: { id: string; e164: string };
-
-beforeAll(async () => {
-  ({ t, alice, aliceIn, business } = await visitorTestApp());
-});
-afterAll(() => t.close());
+const env = useVisitorTestApp();
+const { newWidget } = env;
 
 const freshIp = addresses("192.0.2");
 
-async function newWidget(fields: Record<string, unknown> = {}) {
-  const res = await createWidget(t, aliceIn, {
-    allowedOrigins: [SITE],
-    licensedNumberId: business.id,
-    ...fields,
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json<{ id: string; publicKey: string }>();
-}
-
 const text = (publicKey: string, ip: string, body = "Hello") =>
-  visitorAttempt(t, publicKey, "text", { visitorNumber: "+14045550199", message: body }, { ip });
+  visitorAttempt(env.t, publicKey, "text", { visitorNumber: "+14045550199", message: body }, { ip });
 
 describe("widgets: abuse protection", () => {
   it.each([
@@ -46,13 +27,13 @@ describe("widgets: abuse protection", () => {
     ["no Origin at all", undefined],
   ])("%s cannot get a challenge or start a callback, and the try is logged", async (_, origin) => {
     const { id, publicKey } = await newWidget();
-    const challenge = await fetchChallenge(t, publicKey, { origin });
+    const challenge = await fetchChallenge(env.t, publicKey, { origin });
     expect(challenge.statusCode).toBe(403);
     expect(challenge.headers["access-control-allow-origin"]).toBeUndefined();
 
-    const proof = await solvedChallenge(t, publicKey);
+    const proof = await solvedChallenge(env.t, publicKey);
     const res = await visitorAttempt(
-      t,
+      env.t,
       publicKey,
       "callback",
       { visitorNumber: "+14045550199" },
@@ -61,17 +42,19 @@ describe("widgets: abuse protection", () => {
     expect(res.statusCode).toBe(403);
     expect(res.headers["access-control-allow-origin"]).toBeUndefined();
     expect(res.json().error.message).toBe("This website is not allowed to use this widget.");
-    expect(await attemptsOf(t, id)).toMatchObject([{ outcome: "origin_refused", origin: origin ?? null }]);
-    const calls = await t.db.db
+    expect(await attemptsOf(env.t, id)).toMatchObject([
+      { outcome: "origin_refused", origin: origin ?? null },
+    ]);
+    const calls = await env.t.db.db
       .select()
       .from(schema.callLogs)
-      .where(eq(schema.callLogs.accountId, alice.accountId));
+      .where(eq(schema.callLogs.accountId, env.alice.accountId));
     expect(calls).toEqual([]);
   });
 
   it("a preflight from another website is refused", async () => {
     const { publicKey } = await newWidget();
-    const res = await t.app.inject({
+    const res = await env.t.app.inject({
       method: "OPTIONS",
       url: `/widget/${publicKey}/text`,
       headers: { origin: "https://evil.example", "access-control-request-method": "POST" },
@@ -83,16 +66,16 @@ describe("widgets: abuse protection", () => {
   it("a challenge of one widget does not open another", async () => {
     const first = await newWidget();
     const second = await newWidget();
-    const proof = await solvedChallenge(t, first.publicKey);
+    const proof = await solvedChallenge(env.t, first.publicKey);
     const res = await visitorAttempt(
-      t,
+      env.t,
       second.publicKey,
       "text",
       { visitorNumber: "+14045550199", message: "x" },
       { proof },
     );
     expect(res.statusCode).toBe(400);
-    expect(await attemptsOf(t, second.id)).toMatchObject([
+    expect(await attemptsOf(env.t, second.id)).toMatchObject([
       { outcome: "challenge_failed", detail: "Challenge wrong_widget" },
     ]);
   });
@@ -100,22 +83,25 @@ describe("widgets: abuse protection", () => {
   it("the destination is always the widget's own number: a `to` in the body changes nothing", async () => {
     const { publicKey } = await newWidget();
     const res = await visitorAttempt(
-      t,
+      env.t,
       publicKey,
       "text",
       { visitorNumber: "+14045550177", message: "Routed?", to: "+14045550100", accountId: "acct_other" },
       { ip: freshIp() },
     );
     expect(res.statusCode).toBe(201);
-    const [message] = await t.db.db.select().from(schema.messages).where(eq(schema.messages.body, "Routed?"));
-    expect(message).toMatchObject({ accountId: alice.accountId, toNumber: business.e164 });
+    const [message] = await env.t.db.db
+      .select()
+      .from(schema.messages)
+      .where(eq(schema.messages.body, "Routed?"));
+    expect(message).toMatchObject({ accountId: env.alice.accountId, toNumber: env.business.e164 });
   });
 
   it("another account's widget and attempts are 404 in the console", async () => {
     const { id } = await newWidget();
-    const bobIn = await signIn(t, await createUser(t));
+    const bobIn = await signIn(env.t, await createUser(env.t));
     for (const url of [`/api/widgets/${id}`, `/api/widgets/${id}/attempts`]) {
-      const res = await t.app.inject({ method: "GET", url, headers: bobIn.headers });
+      const res = await env.t.app.inject({ method: "GET", url, headers: bobIn.headers });
       expect(res.statusCode).toBe(404);
     }
   });
@@ -132,7 +118,7 @@ describe("widgets: abuse protection", () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.headers["access-control-allow-origin"]).toBe(SITE);
     expect(refused.json().error.message).toBe("Too many requests. Please try again in 10 minutes.");
-    const logged = (await attemptsOf(t, first.id)).filter((a) => a.outcome === "rate_limited");
+    const logged = (await attemptsOf(env.t, first.id)).filter((a) => a.outcome === "rate_limited");
     expect(logged).toHaveLength(1);
     // Another address still gets through.
     expect((await text(first.publicKey, freshIp())).statusCode).toBe(201);
@@ -158,14 +144,17 @@ describe("widgets: abuse protection", () => {
     expect(refusal?.json().error.message).toBe(
       "This business is not taking more requests from its website today. Please try again tomorrow.",
     );
-    const attempts = await attemptsOf(t, id);
+    const attempts = await attemptsOf(env.t, id);
     expect(attempts.filter((a) => a.outcome === "accepted")).toHaveLength(2);
     expect(attempts.filter((a) => a.outcome === "daily_cap")).toHaveLength(3);
-    const stored = await t.db.db
+    const stored = await env.t.db.db
       .select()
       .from(schema.messages)
       .where(
-        and(eq(schema.messages.accountId, alice.accountId), eq(schema.messages.fromNumber, "+14045550199")),
+        and(
+          eq(schema.messages.accountId, env.alice.accountId),
+          eq(schema.messages.fromNumber, "+14045550199"),
+        ),
       );
     expect(stored.filter((m) => m.body.startsWith("Cap "))).toHaveLength(2);
   });
