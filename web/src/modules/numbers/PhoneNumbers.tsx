@@ -34,7 +34,7 @@ function E911Cell({ number }: { number: PhoneNumber }) {
   const e911 = number.e911;
   if (!e911)
     return (
-      <Badge color="red" c="red.9" variant="light">
+      <Badge color="red" c="dark.9" variant="light">
         Missing
       </Badge>
     );
