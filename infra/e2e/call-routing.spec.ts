@@ -43,7 +43,8 @@ async function addExtension(page: Page, number: string, name: string, forwarding
   await forwardingInput.fill(forwarding);
   await forwardingInput.press("Enter");
   await dialog.getByRole("button", { name: "Create Extension" }).click();
-  await expect(toast(page, "Extension Saved")).toBeVisible();
+  // The previous extension's toast may still be showing: this one names its extension.
+  await expect(toast(page, "Extension Saved").filter({ hasText: name })).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: name })).toBeVisible();
 }
 
