@@ -38,15 +38,21 @@ export function createWebhookStats(
   onError: (err: unknown) => void,
 ): WebhookStats {
   let pending = new Map<string, Pending>();
+  let last: Pending | undefined;
 
   function record(source: string, status: number) {
     const now = clock().getTime();
     const minute = now - (now % MINUTE_MS);
-    const key = `${source}|${minute}`;
-    let counts = pending.get(key);
+    // The hot path: the same source and minute as the last webhook needs no key and no lookup.
+    let counts = last && last.source === source && last.minute.getTime() === minute ? last : undefined;
     if (!counts) {
-      counts = { source, minute: new Date(minute), received: 0, serverErrors: 0, signatureFailures: 0 };
-      pending.set(key, counts);
+      const key = `${source}|${minute}`;
+      counts = pending.get(key);
+      if (!counts) {
+        counts = { source, minute: new Date(minute), received: 0, serverErrors: 0, signatureFailures: 0 };
+        pending.set(key, counts);
+      }
+      last = counts;
     }
     counts.received += 1;
     if (status >= 500) counts.serverErrors += 1;
@@ -57,6 +63,7 @@ export function createWebhookStats(
     if (pending.size === 0) return;
     const rows = [...pending.values()];
     pending = new Map();
+    last = undefined;
     try {
       await db
         .insert(webhookStats)
