@@ -1,8 +1,10 @@
 import ICAL from "ical.js";
 import { emptyPerson, type ImportedPerson, type LabelledValue } from "./import-person";
+import { isVcard21, vcard21As30 } from "./import-vcard21";
 
 /**
- * vCard 3.0 (RFC 2426, what iCloud and macOS Contacts write) and 4.0 (RFC 6350) read by ical.js,
+ * vCard 3.0 (RFC 2426, what iCloud and macOS Contacts write) and 4.0 (RFC 6350) read by ical.js
+ * (2.1, Android's, rewritten as 3.0 first: import-vcard21.ts),
  * which unfolds lines, unescapes \, \; \n and splits parameters; each card becomes a person.
  * Apple's labels come as a grouped X-ABLabel ("item2.X-ABLabel:_$!<Assistant>!$_").
  */
@@ -15,7 +17,6 @@ const NOT_LABELS = new Set(["voice", "internet", "pref", "x400", "text", "msg", 
 
 export const VCARD_MESSAGES = {
   unreadable: (detail: string) => `This vCard file could not be read: ${detail}`,
-  version21: "vCard 2.1 files are not supported: export the contacts as vCard 3.0 or 4.0.",
 } as const;
 
 export function looksLikeVcard(text: string): boolean {
@@ -125,10 +126,9 @@ function personOfCard(properties: JCardProperty[], number: number): ImportedPers
 
 /** The people of a vCard file, or the reason it cannot be read. */
 export function readVcards(text: string): { people: ImportedPerson[]; fileError: string | null } {
-  if (/^VERSION:2\.1\s*$/im.test(text)) return { people: [], fileError: VCARD_MESSAGES.version21 };
   let parsed: unknown;
   try {
-    parsed = ICAL.parse(text);
+    parsed = ICAL.parse(isVcard21(text) ? vcard21As30(text) : text);
   } catch (err) {
     return { people: [], fileError: VCARD_MESSAGES.unreadable((err as Error).message) };
   }

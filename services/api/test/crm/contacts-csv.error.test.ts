@@ -3,7 +3,6 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSV_MESSAGES } from "../../src/crm/csv";
 import { IMPORT_MESSAGES } from "../../src/crm/import-person";
-import { VCARD_MESSAGES } from "../../src/crm/import-vcard";
 import { createTestApp, type TestApp } from "../../src/testing";
 import { createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
 import { NUL } from "../odd-input";
@@ -51,13 +50,9 @@ describe("POST /api/contacts/import refuses a file it cannot read as contacts, i
       message: CSV_MESSAGES.mappingMismatch,
     },
     {
-      label: "a vCard 2.1 file",
-      payload: {
-        file: Buffer.from("BEGIN:VCARD\r\nVERSION:2.1\r\nTEL;CELL:4155550100\r\nEND:VCARD\r\n").toString(
-          "base64",
-        ),
-      },
-      message: VCARD_MESSAGES.version21,
+      label: "a vCard file cut short",
+      payload: { file: Buffer.from("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\n").toString("base64") },
+      message: expect.stringMatching(/^This vCard file could not be read: /),
     },
   ])("$label", async ({ payload, message }) => {
     const res = await t.app.inject({
@@ -68,7 +63,7 @@ describe("POST /api/contacts/import refuses a file it cannot read as contacts, i
     });
     expect(res.statusCode, res.body).toBe(400);
     const body = res.json<ErrorJson>();
-    expect(body.error.message).toBe(message);
+    expect(body.error.message).toEqual(message);
     expect(body.error.fields).toEqual({ "body.file": [message] });
     expect(await contactCount()).toBe(0);
   });

@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { CSV_MESSAGES, type ParsedImport, readContactsFile } from "../../src/crm/csv";
 import type { ColumnMapping } from "../../src/crm/import-columns";
 import { IMPORT_MESSAGES } from "../../src/crm/import-person";
-import { VCARD_MESSAGES } from "../../src/crm/import-vcard";
 import { CONTACT_REQUIRED_MESSAGE } from "../../src/crm/schemas";
 
 /** Real exports, written from each tool's published headers (see fixtures/README.md). */
@@ -142,6 +141,26 @@ describe("the exports of the tools people use", () => {
       skipped: [[3, [{ field: "phone", message: IMPORT_MESSAGES.noPhone }]]],
     },
     {
+      file: "android-contacts-21.vcf",
+      format: "vcard",
+      encoding: "utf-8",
+      contacts: [
+        {
+          name: "Jürgen Müller",
+          // PREF on the mobile, listed second.
+          phone: "+4915123456789",
+          email: "juergen@example.de",
+          company: "Bäckerei Müller",
+          address: "Hauptstr. 1, Berlin, 10115, Deutschland",
+          // Quoted-printable, its CRLF and its soft line break.
+          notes: "Liefert montags.\nBitte klingeln.",
+          customFields: { "Phone (Work)": "+49301234567" },
+        },
+        { name: "Anna Nowak", phone: "+48221234567" },
+      ],
+      skipped: [],
+    },
+    {
       file: "rfc6350-contact.vcf",
       format: "vcard",
       encoding: "utf-8",
@@ -261,11 +280,6 @@ describe("files that cannot be imported", () => {
     { label: "no header", text: "", error: CSV_MESSAGES.noColumns },
     { label: "no phone column", text: "name,email\nAda,ada@example.com\n", error: CSV_MESSAGES.noColumns },
     { label: "a header only", text: "name,phone\n", error: CSV_MESSAGES.empty },
-    {
-      label: "vCard 2.1",
-      text: "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Doe;John\r\nTEL;CELL:+14155550100\r\nEND:VCARD\r\n",
-      error: VCARD_MESSAGES.version21,
-    },
     {
       label: "a broken vCard",
       text: "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\n",
