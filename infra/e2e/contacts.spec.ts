@@ -81,37 +81,115 @@ test.describe("contacts CRM", () => {
     await expect(page.getByText("No contacts match your criteria. Add one!")).toBeVisible();
   });
 
-  test("import a CSV: a file with a bad row is refused whole, then a good one is imported", async ({
-    page,
-  }) => {
+  test("import a CSV: the good rows are imported, a bad one is skipped and said why", async ({ page }) => {
     await openContacts(page);
     const first = unique("Imported Grace");
     const second = unique("Imported Alan");
-    const good = `name,phone,email,lead_status,tags\n${first},${uniquePhone()},grace@example.com,qualified,"navy, cobol"\n${second},${uniquePhone()},,new,\n`;
-    const bad = `${good}Nobody,,bad-email,unknown,\n`;
+    const csv = `name,phone,email,lead_status,tags\n${first},${uniquePhone()},grace@example.com,qualified,"navy, cobol"\n${second},${uniquePhone()},,new,\nNobody,,,,\n`;
 
     await page.getByRole("button", { name: "Import CSV" }).click();
     const importer = dialog(page, "Import Contacts");
-    const input = importer.locator('input[type="file"]');
-    await input.setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from(bad) });
+    await importer.locator('input[type="file"]').setInputFiles({
+      name: "contacts.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(csv),
+    });
     await expect(importer.getByRole("status")).toContainText("2 ready");
-    await expect(importer.getByRole("status")).toContainText("1 with errors");
-    await expect(importer.getByRole("table", { name: "Import preview" })).toContainText(
-      "Name and Phone are required.",
-    );
-    await expect(importer.getByRole("button", { name: /^Import/ })).toBeDisabled();
-
-    await input.setInputFiles({ name: "good.csv", mimeType: "text/csv", buffer: Buffer.from(good) });
-    await expect(importer.getByRole("status")).toContainText("0 with errors");
+    await expect(importer.getByRole("status")).toContainText("1 skipped");
+    await expect(importer.getByRole("table", { name: "Import preview" })).toContainText("No phone number.");
     await importer.getByRole("button", { name: "Import 2 Contacts" }).click();
-    await expect(toast(page, "Import Complete")).toContainText("2 contacts imported");
+    await expect(toast(page, "Import Complete")).toContainText("2 contacts imported, 1 skipped");
+    await expect(importer.getByRole("table", { name: "Import report" })).toContainText("No phone number.");
+    await importer.getByRole("button", { name: "Done" }).click();
 
-    // The bad file left nothing behind: each imported name is there once.
     await search(page, first);
     await expect(page.getByRole("article", { name: first })).toHaveCount(1);
     await expect(page.getByRole("article", { name: first })).toContainText("Qualified");
     await search(page, second);
     await expect(page.getByRole("article", { name: second })).toHaveCount(1);
+  });
+
+  test("import a Google Contacts export after changing a column's field, and read the per-row report", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await openContacts(page);
+    const jane = unique("Jane");
+    const ravi = unique("Ravi");
+    const marco = unique("Marco");
+    // Google Contacts' current header; Ravi's number sits in a custom field, Marco has none.
+    const header =
+      "First Name,Middle Name,Last Name,Phonetic First Name,Phonetic Middle Name,Phonetic Last Name,Name Prefix,Name Suffix,Nickname,File As,Organization Name,Organization Title,Organization Department,Birthday,Notes,Photo,Labels,E-mail 1 - Label,E-mail 1 - Value,Phone 1 - Label,Phone 1 - Value,Phone 2 - Label,Phone 2 - Value,Custom Field 1 - Label,Custom Field 1 - Value";
+    const row = (cells: Record<number, string>) =>
+      Array.from({ length: 25 }, (_, i) => cells[i] ?? "").join(",");
+    const csv = [
+      header,
+      row({
+        0: jane,
+        2: "Doe",
+        10: "Acme Corp",
+        16: "* myContacts ::: VIP",
+        19: "Mobile",
+        20: `${uniquePhone()} ::: ${uniquePhone()}`,
+      }),
+      row({ 0: ravi, 2: "Patel", 16: "* myContacts", 23: "Desk line", 24: uniquePhone() }),
+      row({ 0: marco, 2: "Rossi", 17: "Home", 18: "marco@example.it" }),
+    ].join("\n");
+
+    await page.getByRole("button", { name: "Import CSV" }).click();
+    const importer = dialog(page, "Import Contacts");
+    await importer.locator('input[type="file"]').setInputFiles({
+      name: "contacts.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(csv),
+    });
+    await expect(importer).toContainText("Read as Google Contacts CSV, UTF-8.");
+    await expect(importer.getByRole("status")).toContainText("1 ready");
+    await expect(importer.getByRole("status")).toContainText("2 skipped");
+
+    // The custom field holds Ravi's phone number: import it as a phone.
+    await importer
+      .getByRole("combobox", { name: "Import column Custom Field 1 - Value as" })
+      .selectOption("phone");
+    await expect(importer.getByRole("status")).toContainText("2 ready");
+    await expect(importer.getByRole("status")).toContainText("1 skipped");
+    await importer.getByRole("button", { name: "Import 2 Contacts" }).click();
+    await expect(toast(page, "Import Complete")).toContainText("2 contacts imported, 1 skipped");
+    const report = importer.getByRole("table", { name: "Import report" });
+    await expect(report.getByRole("row", { name: new RegExp(`${marco} Rossi`) })).toContainText(
+      "Phone: No phone number.",
+    );
+    await importer.getByRole("button", { name: "Done" }).click();
+
+    await search(page, ravi);
+    await expect(page.getByRole("article", { name: `${ravi} Patel` })).toHaveCount(1);
+    await search(page, jane);
+    await expect(page.getByRole("article", { name: `${jane} Doe` })).toContainText("Acme Corp");
+  });
+
+  test("export: a name a spreadsheet would run as a formula is neutralised", async ({ page }) => {
+    await openContacts(page);
+    const marker = unique("evil");
+    const name = `=HYPERLINK("http://evil.example","${marker}")`;
+    await page.getByRole("button", { name: "Add Contact" }).click();
+    const add = dialog(page, "Add New Contact");
+    await add.getByLabel("Name").fill(name);
+    await add.getByLabel("Phone").fill(uniquePhone());
+    await add.getByRole("button", { name: "Create Contact" }).click();
+    await expect(toast(page, "Contact Created")).toBeVisible();
+    await search(page, marker);
+    await expect(page.getByRole("article", { name })).toHaveCount(1);
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Export CSV" }).click(),
+    ]);
+    const stream = await download.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    const lines = Buffer.concat(chunks).toString("utf8").split("\r\n");
+    const line = lines.find((l) => l.includes(marker));
+    expect(line?.startsWith(`"'=HYPERLINK(""http://evil.example"",""${marker}"")","+1415555`)).toBe(true);
   });
 
   test("filters run on the server and the tag filter lists the account's tags", async ({ page }) => {

@@ -1,34 +1,31 @@
-import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireAccount } from "../auth/context";
-import { AppError, type FieldErrors } from "../http/errors";
-import { CSV_LIMITS, type ParsedCsv, parseContactsCsv } from "./csv";
+import { sendCsv } from "../http/csv-export";
+import { AppError } from "../http/errors";
+import { CSV_COLUMNS, CSV_LIMITS, type ImportRow, type ParsedImport, readContactsFile } from "./csv";
 import {
   exportContactsQuerySchema,
+  type ImportContactsBody,
   importContactsBodySchema,
   importPreviewSchema,
   importResultSchema,
 } from "./csv-schemas";
-import { existingPhones, exportContactsCsv, importContacts } from "./transfer";
+import { existingPhones, exportContactRows, importContacts } from "./transfer";
 
-/** A file of CSV_LIMITS.bytes in a JSON string, with room for its escapes. */
+/** A file of CSV_LIMITS.bytes in base64 inside JSON, with room for the mapping. */
 const IMPORT_BODY_LIMIT = CSV_LIMITS.bytes * 2;
 
-export const IMPORT_REFUSED_MESSAGE =
-  "Nothing was imported: fix the rows marked in the preview and try again.";
-
-/** The errors of a file that cannot be imported, by "line N.column", or null when it can. */
-function refusalOf(parsed: ParsedCsv): FieldErrors | null {
-  if (parsed.fileError) return { "body.csv": [parsed.fileError] };
-  const fields: FieldErrors = {};
-  for (const row of parsed.rows)
-    for (const [column, message] of Object.entries(row.errors))
-      fields[`line ${row.line}.${column}`] = [message];
-  return Object.keys(fields).length > 0 ? fields : null;
+/** The file of a request: its bytes (the encoding found here) or the text a client sent. */
+function readBody(body: ImportContactsBody): ParsedImport {
+  const input =
+    body.file !== undefined ? { bytes: Buffer.from(body.file, "base64") } : { text: body.csv ?? "" };
+  return readContactsFile(input, body.mapping);
 }
 
-/** Contacts CSV import (preview, then all or nothing) and export, mounted under /api. */
+const summaryOf = (row: ImportRow) => ({ row: row.row, ...row.summary, problems: row.problems });
+
+/** Contacts import (preview, then the rows that make contacts) and CSV export, mounted under /api. */
 export async function contactCsvRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook("onRequest", async (request) => {
@@ -43,24 +40,27 @@ export async function contactCsvRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { account } = requireAccount(request);
-      const parsed = parseContactsCsv(request.body.csv);
+      const parsed = readBody(request.body);
       const phones = parsed.rows.flatMap((row) => (row.contact ? [row.contact.phone] : []));
       const existing = await existingPhones(request.server.deps.db.db, account.id, phones);
       const rows = parsed.rows.map((row) => ({
-        line: row.line,
-        values: row.values,
-        errors: row.errors,
-        existing: row.contact !== null && existing.has(row.contact.phone),
+        ...summaryOf(row),
+        outcome: !row.contact
+          ? ("skipped" as const)
+          : existing.has(row.contact.phone)
+            ? ("existing" as const)
+            : ("ready" as const),
       }));
-      const valid = parsed.rows.filter((row) => row.contact).length;
+      const count = (outcome: string) => rows.filter((row) => row.outcome === outcome).length;
       return {
+        format: parsed.format,
+        encoding: parsed.encoding,
         columns: parsed.columns,
-        ignored: parsed.ignored,
         fileError: parsed.fileError,
         rows,
-        valid,
-        invalid: parsed.rows.length - valid,
-        existing: rows.filter((row) => row.existing).length,
+        ready: count("ready"),
+        existing: count("existing"),
+        skipped: count("skipped"),
       };
     },
   );
@@ -74,10 +74,18 @@ export async function contactCsvRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { account, user } = requireAccount(request);
       const { db, clock } = request.server.deps;
-      const parsed = parseContactsCsv(request.body.csv);
-      const refusal = refusalOf(parsed);
-      if (refusal) throw new AppError("BAD_REQUEST", IMPORT_REFUSED_MESSAGE, refusal);
-      return importContacts(db.db, account.id, parsed, { userId: user.id, now: clock() });
+      const parsed = readBody(request.body);
+      if (parsed.fileError)
+        throw new AppError("BAD_REQUEST", parsed.fileError, { "body.file": [parsed.fileError] });
+      const results = await importContacts(db.db, account.id, parsed.rows, { userId: user.id, now: clock() });
+      const created = results.filter((r) => r.outcome === "created").length;
+      return {
+        created,
+        skipped: results.length - created,
+        rows: results
+          .filter(({ row, outcome }) => outcome !== "created" || row.problems.length > 0)
+          .map(({ row, outcome }) => ({ ...summaryOf(row), outcome })),
+      };
     },
   );
 
@@ -87,11 +95,11 @@ export async function contactCsvRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { account } = requireAccount(request);
       const day = request.server.deps.clock().toISOString().slice(0, 10);
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="contacts-${day}.csv"`)
-        .header("cache-control", "no-store")
-        .send(Readable.from(exportContactsCsv(request.server.deps.db.db, account.id, request.query)));
+      return sendCsv(reply, {
+        fileName: `contacts-${day}.csv`,
+        header: CSV_COLUMNS,
+        rows: exportContactRows(request.server.deps.db.db, account.id, request.query),
+      });
     },
   );
 }

@@ -1,46 +1,85 @@
 import { contactTypes, leadStatuses } from "@poundline/db/enums";
 import { z } from "zod";
 import { line, text } from "../http/schemas";
-import { CSV_COLUMNS, CSV_LIMITS } from "./csv";
+import { CSV_LIMITS, IMPORT_FIELDS, IMPORT_FORMATS } from "./import-columns";
+import { IMPORT_ENCODINGS } from "./import-encoding";
 import { CONTACT_LIMITS } from "./schemas";
 
 /** Query values sent empty (an unselected filter) count as absent. */
 const emptyAsAbsent = (value: unknown) => (value === "" ? undefined : value);
 
-/** POST /contacts/import/preview and /contacts/import: the file's text. */
-export const importContactsBodySchema = z.object(
-  {
-    csv: text({ multiline: true, trim: false, error: "Choose a CSV file to import." })
-      .min(1, "Choose a CSV file to import.")
-      .max(CSV_LIMITS.bytes, "The file is too large (at most 5 MB)."),
-  },
-  { error: "Choose a CSV file to import." },
-);
+const FILE_MESSAGE = "Choose a CSV or vCard file to import.";
+const TOO_LARGE_MESSAGE = "The file is too large (at most 5 MB).";
 
-const cellsSchema = z.partialRecord(z.enum(CSV_COLUMNS), z.string());
+/**
+ * POST /contacts/import/preview and /contacts/import: the file's bytes in base64 (`file`: the
+ * server finds the encoding), or its text (`csv`); and, once the person has changed it, the
+ * field each column fills (null: not imported), in the file's column order.
+ */
+export const importContactsBodySchema = z
+  .object(
+    {
+      file: z
+        .string({ error: FILE_MESSAGE })
+        .min(1, FILE_MESSAGE)
+        .max(Math.ceil(CSV_LIMITS.bytes / 3) * 4, TOO_LARGE_MESSAGE)
+        .regex(/^[A-Za-z0-9+/]*={0,2}$/, "The file must be sent in base64.")
+        .optional(),
+      csv: text({ multiline: true, trim: false, error: FILE_MESSAGE })
+        .min(1, FILE_MESSAGE)
+        .max(CSV_LIMITS.bytes, TOO_LARGE_MESSAGE)
+        .optional(),
+      mapping: z
+        .array(z.enum(IMPORT_FIELDS, { error: `Must be one of: ${IMPORT_FIELDS.join(", ")}.` }).nullable(), {
+          error: "The mapping is a list of fields, one per column.",
+        })
+        .max(1000, "At most 1,000 columns.")
+        .optional(),
+    },
+    { error: FILE_MESSAGE },
+  )
+  .refine((body) => body.file !== undefined || body.csv !== undefined, {
+    message: FILE_MESSAGE,
+    path: ["file"],
+  });
+
+const problemSchema = z.object({ field: z.string(), message: z.string() });
+const rowSummary = { row: z.number().int(), name: z.string(), phone: z.string(), email: z.string() };
 
 export const importPreviewSchema = z.object({
-  columns: z.array(z.enum(CSV_COLUMNS)),
-  ignored: z.array(z.string()),
+  format: z.enum(IMPORT_FORMATS),
+  encoding: z.enum(IMPORT_ENCODINGS),
+  /** A CSV's columns, the field each fills (null: not imported) and a sample value; none for vCard. */
+  columns: z.array(
+    z.object({ header: z.string(), field: z.enum(IMPORT_FIELDS).nullable(), sample: z.string() }),
+  ),
   fileError: z.string().nullable(),
   rows: z.array(
     z.object({
-      line: z.number().int(),
-      values: cellsSchema,
-      errors: z.partialRecord(z.enum([...CSV_COLUMNS, "row"]), z.string()),
-      /** A contact of the account already has this phone number: the row will be skipped. */
-      existing: z.boolean(),
+      ...rowSummary,
+      /** ready: will be created; existing: a contact has this phone already; skipped: see problems. */
+      outcome: z.enum(["ready", "existing", "skipped"]),
+      /** Why a skipped row is skipped, or what a ready row leaves out. */
+      problems: z.array(problemSchema),
     }),
   ),
-  valid: z.number().int(),
-  invalid: z.number().int(),
+  ready: z.number().int(),
   existing: z.number().int(),
+  skipped: z.number().int(),
 });
 
 export const importResultSchema = z.object({
   created: z.number().int(),
-  /** Rows whose phone number a contact of the account already had: left as they were. */
+  /** Rows not imported: already a contact's phone number, or skipped for the reasons listed. */
   skipped: z.number().int(),
+  /** Every row not created, and every created row that left a value out, with why. */
+  rows: z.array(
+    z.object({
+      ...rowSummary,
+      outcome: z.enum(["created", "existing", "skipped"]),
+      problems: z.array(problemSchema),
+    }),
+  ),
 });
 
 /** GET /contacts/export.csv: the list's filters. */
@@ -65,4 +104,5 @@ export const exportContactsQuerySchema = z.object({
 
 export type ImportPreviewJson = z.input<typeof importPreviewSchema>;
 export type ImportResultJson = z.input<typeof importResultSchema>;
+export type ImportContactsBody = z.output<typeof importContactsBodySchema>;
 export type ExportContactsQuery = z.output<typeof exportContactsQuerySchema>;

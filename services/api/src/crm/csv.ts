@@ -1,13 +1,32 @@
 import Papa from "papaparse";
-import { type CreateContactBody, createContactBodySchema } from "./schemas";
+import {
+  type ColumnMapping,
+  CSV_LIMITS,
+  customFieldName,
+  detectMapping,
+  groupOfHeader,
+  type ImportField,
+  type ImportFormat,
+  labelOfHeader,
+} from "./import-columns";
+import { decodeFile, type ImportEncoding } from "./import-encoding";
+import {
+  contactOfPerson,
+  emptyPerson,
+  type ImportedPerson,
+  type LabelledValue,
+  type RowProblem,
+} from "./import-person";
+import { looksLikeVcard, readVcards } from "./import-vcard";
+import type { CreateContactBody } from "./schemas";
 
 /**
- * Contacts CSV, both ways: the columns of a file we export and read back, the reading of a
- * person's file (headers in any case and spacing, "Lead Status" as well as lead_status), and
- * each row checked by the same schema as the Add Contact form. Pure: no database.
+ * A contacts file read for import: its encoding found, CSV or vCard told apart, a CSV's columns
+ * mapped to contact fields (proposed from the headers, or as the person chose), and each row
+ * turned into a contact or a reason to skip it. Pure: no database.
  */
 
-/** The columns of an exported file, in order; an import takes any subset, in any order. */
+/** The columns of our own export, in order; importing that file maps every one back. */
 export const CSV_COLUMNS = [
   "name",
   "phone",
@@ -22,164 +41,307 @@ export const CSV_COLUMNS = [
   "last_contacted",
   "follow_up_date",
 ] as const;
-export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
-/** Field of the contact schema each column fills. */
-const FIELD_OF: Record<CsvColumn, keyof CreateContactBody> = {
-  name: "name",
-  phone: "phone",
-  email: "email",
-  company: "company",
-  address: "address",
-  notes: "notes",
-  lead_status: "leadStatus",
-  contact_type: "contactType",
-  source: "source",
-  tags: "tags",
-  last_contacted: "lastContacted",
-  follow_up_date: "followUpDate",
-};
+export { CSV_LIMITS };
 
-export const CSV_LIMITS = { rows: 20_000, bytes: 5 * 1024 * 1024 } as const;
 export const CSV_MESSAGES = {
   empty: "The file has no rows to import.",
   noColumns: "The file needs a header row with at least the columns name and phone.",
   tooManyRows: `At most ${CSV_LIMITS.rows.toLocaleString("en-US")} rows per file.`,
   duplicateInFile: (line: number) => `Same phone number as row ${line} of this file.`,
   malformed: "This row could not be read (check its quotes and commas).",
+  mappingMismatch: "The column mapping does not match the file's columns: choose the file again.",
 } as const;
 
-/** "Lead Status", "lead-status", "leadStatus" and "LEAD_STATUS" all name lead_status. */
-export function columnOf(header: string): CsvColumn | null {
-  const key = header.replace(/[^a-z]/gi, "").toLowerCase();
-  for (const column of CSV_COLUMNS) if (column.replace(/_/g, "") === key) return column;
-  if (key === "fullname" || key === "contactname") return "name";
-  if (key === "phonenumber" || key === "mobile" || key === "telephone") return "phone";
-  if (key === "emailaddress") return "email";
-  if (key === "status" || key === "leadstatus") return "lead_status";
-  if (key === "type") return "contact_type";
-  if (key === "followup") return "follow_up_date";
-  return null;
+export interface ImportColumn {
+  header: string;
+  field: ImportField | null;
+  /** The first value of the column, to help choose its field. */
+  sample: string;
 }
 
-export interface CsvRow {
-  /** Line in the file, the header being line 1. */
-  line: number;
-  /** The cells as read, by column. */
-  values: Partial<Record<CsvColumn, string>>;
-  /** The contact to create, when the row is valid. */
+export interface ImportRow {
+  row: number;
+  summary: { name: string; phone: string; email: string };
+  /** The contact to create, or null when the row is skipped (problems say why). */
   contact: CreateContactBody | null;
-  /** Field (column name) to message, for an invalid row. */
-  errors: Partial<Record<CsvColumn | "row", string>>;
+  problems: RowProblem[];
 }
 
-export interface ParsedCsv {
-  /** Columns recognised, in the file's order. */
-  columns: CsvColumn[];
-  /** Headers not recognised (ignored). */
-  ignored: string[];
-  rows: CsvRow[];
-  /** A problem with the whole file (no header, too many rows), or null. */
+export interface ParsedImport {
+  format: ImportFormat;
+  encoding: ImportEncoding;
+  /** A CSV's columns and what each fills; empty for a vCard file. */
+  columns: ImportColumn[];
+  rows: ImportRow[];
+  /** A problem with the whole file (no usable columns, too many rows), or null. */
   fileError: string | null;
 }
 
-const columnOfField = Object.fromEntries(
-  Object.entries(FIELD_OF).map(([column, field]) => [field, column]),
-) as Record<string, CsvColumn>;
+/** Google joins several values of one field with " ::: ". */
+const splitValues = (cell: string) =>
+  cell
+    .split(":::")
+    .map((v) => v.trim())
+    .filter(Boolean);
 
-/** The contact a row of cells makes, or its errors by column. */
-export function validateRow(values: Partial<Record<CsvColumn, string>>): {
-  contact: CreateContactBody | null;
-  errors: CsvRow["errors"];
-} {
-  const body: Record<string, unknown> = {};
-  for (const [column, value] of Object.entries(values) as [CsvColumn, string][]) {
-    if (value.trim() === "") continue;
-    const field = FIELD_OF[column];
-    if (column === "lead_status" || column === "contact_type" || column === "source")
-      body[field] = value.trim().toLowerCase();
-    // A tags cell may separate with semicolons as well as commas.
-    else if (column === "tags") body[field] = value.replaceAll(";", ",");
-    else body[field] = value;
-  }
-  body.source ??= "manual";
-  const parsed = createContactBodySchema.safeParse(body);
-  if (parsed.success) return { contact: parsed.data, errors: {} };
-  const errors: CsvRow["errors"] = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    const column = typeof field === "string" ? (columnOfField[field] ?? "row") : "row";
-    errors[column] ??= issue.message;
-  }
-  return { contact: null, errors };
+/** Google (legacy) marks the primary value's label with "* ". */
+function labelOf(raw: string | undefined): { label: string; preferred: boolean } {
+  const text = raw?.trim() ?? "";
+  return text.startsWith("* ")
+    ? { label: text.slice(2), preferred: true }
+    : { label: text, preferred: false };
 }
 
-/**
- * Reads a contacts CSV: every row checked, and a phone number seen earlier in the file (after
- * normalisation) marked on the later row.
- */
-export function parseContactsCsv(csv: string): ParsedCsv {
-  const result = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ""), { skipEmptyLines: "greedy" });
-  const [header, ...lines] = result.data;
-  const columns: (CsvColumn | null)[] = (header ?? []).map(columnOf);
-  const recognised = columns.filter((c): c is CsvColumn => c !== null);
-  const ignored = (header ?? []).filter((_, i) => columns[i] === null).map((h) => h.trim());
-  const parsed: ParsedCsv = { columns: recognised, ignored, rows: [], fileError: null };
-  if (!header || !recognised.includes("name") || !recognised.includes("phone")) {
-    parsed.fileError = CSV_MESSAGES.noColumns;
-    return parsed;
-  }
-  if (lines.length === 0) {
-    parsed.fileError = CSV_MESSAGES.empty;
-    return parsed;
-  }
-  if (lines.length > CSV_LIMITS.rows) {
-    parsed.fileError = CSV_MESSAGES.tooManyRows;
-    return parsed;
-  }
-  const malformedRows = new Set(result.errors.map((e) => e.row).filter((r) => r !== undefined));
-  const linesOfPhone = new Map<string, number>();
-  lines.forEach((cells, index) => {
-    const line = index + 2;
-    const values: CsvRow["values"] = {};
-    columns.forEach((column, i) => {
-      if (column && cells[i] !== undefined) values[column] = cells[i];
-    });
-    // Papa's row index counts the header.
-    if (malformedRows.has(index + 1) || cells.length > columns.length) {
-      parsed.rows.push({ line, values, contact: null, errors: { row: CSV_MESSAGES.malformed } });
-      return;
-    }
-    const { contact, errors } = validateRow(values);
-    if (contact) {
-      const first = linesOfPhone.get(contact.phone);
-      if (first !== undefined) {
-        parsed.rows.push({
-          line,
-          values,
-          contact: null,
-          errors: { phone: CSV_MESSAGES.duplicateInFile(first) },
-        });
+/** Google's system groups, not tags a person chose. */
+const SYSTEM_GROUPS = new Set(["mycontacts", "starred"]);
+
+interface ValueGroup {
+  values: string[];
+  labels: string[];
+  /** The label the value column's header gives ("Mobile Phone" → Mobile). */
+  headerLabel: string;
+}
+interface AddressGroup {
+  formatted: string;
+  street: string[];
+  city: string;
+  region: string;
+  code: string;
+  country: string;
+  label: string;
+}
+
+function labelledValues(groups: Map<string, ValueGroup>): LabelledValue[] {
+  return [...groups.values()].flatMap((group) =>
+    group.values.map((value, i) => {
+      const { label, preferred } = labelOf(group.labels[i] ?? group.labels[0]);
+      return { value, label: label || group.headerLabel, preferred };
+    }),
+  );
+}
+
+function addressValues(groups: Map<string, AddressGroup>): LabelledValue[] {
+  return [...groups.values()].map((a) => {
+    const regionAndCode = [a.region, a.code].filter(Boolean).join(" ");
+    const value =
+      a.formatted || [a.street.join(" "), a.city, regionAndCode, a.country].filter(Boolean).join(", ");
+    return { value, label: labelOf(a.label).label, preferred: false };
+  });
+}
+
+/** One CSV row through the column mapping. */
+function personOfRow(
+  cells: readonly string[],
+  headers: readonly string[],
+  mapping: ColumnMapping,
+  row: number,
+): ImportedPerson {
+  const person = emptyPerson(row);
+  const phones = new Map<string, ValueGroup>();
+  const emails = new Map<string, ValueGroup>();
+  const addresses = new Map<string, AddressGroup>();
+  const valueGroup = (groups: Map<string, ValueGroup>, key: string) => {
+    const group = groups.get(key) ?? { values: [], labels: [], headerLabel: "" };
+    groups.set(key, group);
+    return group;
+  };
+  const addressGroup = (key: string) => {
+    const group = addresses.get(key) ?? {
+      formatted: "",
+      street: [],
+      city: "",
+      region: "",
+      code: "",
+      country: "",
+      label: "",
+    };
+    addresses.set(key, group);
+    return group;
+  };
+  const firstOf = (current: string, value: string) => current || value;
+
+  mapping.forEach((field, i) => {
+    const value = cells[i]?.trim() ?? "";
+    const header = headers[i] ?? "";
+    if (!field || !value) return;
+    const group = groupOfHeader(header);
+    switch (field) {
+      case "name":
+        person.name = firstOf(person.name, value);
+        return;
+      case "name_prefix":
+        person.nameParts.prefix = firstOf(person.nameParts.prefix, value);
+        return;
+      case "first_name":
+        person.nameParts.first = firstOf(person.nameParts.first, value);
+        return;
+      case "middle_name":
+        person.nameParts.middle = firstOf(person.nameParts.middle, value);
+        return;
+      case "last_name":
+        person.nameParts.last = firstOf(person.nameParts.last, value);
+        return;
+      case "name_suffix":
+        person.nameParts.suffix = firstOf(person.nameParts.suffix, value);
+        return;
+      case "phone":
+      case "email": {
+        const target = valueGroup(field === "phone" ? phones : emails, group);
+        target.values.push(...splitValues(value));
+        target.headerLabel = labelOfHeader(header);
         return;
       }
-      linesOfPhone.set(contact.phone, line);
+      case "phone_label":
+      case "email_label":
+        valueGroup(field === "phone_label" ? phones : emails, group).labels.push(...splitValues(value));
+        return;
+      case "company":
+        person.company = firstOf(person.company, value);
+        return;
+      case "address":
+        addressGroup(group).formatted = value;
+        return;
+      case "address_label":
+        addressGroup(group).label = value;
+        return;
+      case "address_street":
+        addressGroup(group).street.push(value);
+        return;
+      case "address_city":
+        addressGroup(group).city = value;
+        return;
+      case "address_region":
+        addressGroup(group).region = value;
+        return;
+      case "address_postal_code":
+        addressGroup(group).code = value;
+        return;
+      case "address_country":
+        addressGroup(group).country = value;
+        return;
+      case "notes":
+        person.notes.push(value);
+        return;
+      case "tags":
+        person.tags.push(
+          ...value
+            .split(/:::|[;,]/)
+            .map((tag) => tag.trim().replace(/^\* /, ""))
+            .filter((tag) => tag && !SYSTEM_GROUPS.has(tag.toLowerCase().replace(/\s/g, ""))),
+        );
+        return;
+      case "lead_status":
+        person.leadStatus = firstOf(person.leadStatus, value);
+        return;
+      case "contact_type":
+        person.contactType = firstOf(person.contactType, value);
+        return;
+      case "source":
+        person.source = firstOf(person.source, value);
+        return;
+      case "last_contacted":
+        person.lastContacted = firstOf(person.lastContacted, value);
+        return;
+      case "follow_up_date":
+        person.followUpDate = firstOf(person.followUpDate, value);
+        return;
+      case "custom":
+        person.custom.push([customFieldName(header), value]);
+        return;
     }
-    parsed.rows.push({ line, values, contact, errors });
   });
+  person.phones = labelledValues(phones);
+  person.emails = labelledValues(emails);
+  person.addresses = addressValues(addresses);
+  return person;
+}
+
+const NAME_SOURCES: readonly (ImportField | null)[] = ["name", "first_name", "last_name", "company"];
+
+/** A mapping that can make contacts: something to name them and a phone. */
+const canMakeContacts = (mapping: ColumnMapping) =>
+  mapping.includes("phone") && mapping.some((field) => NAME_SOURCES.includes(field));
+
+/** Each person made a contact, a later row with a phone number already seen skipped. */
+function rowsOfPeople(people: readonly ImportedPerson[]): ImportRow[] {
+  const rowOfPhone = new Map<string, number>();
+  return people.map((person) => {
+    const { contact, problems, summary } = contactOfPerson(person);
+    if (!contact) return { row: person.row, summary, contact, problems };
+    const first = rowOfPhone.get(contact.phone);
+    if (first !== undefined)
+      return {
+        row: person.row,
+        summary,
+        contact: null,
+        problems: [{ field: "phone", message: CSV_MESSAGES.duplicateInFile(first) }],
+      };
+    rowOfPhone.set(contact.phone, person.row);
+    return { row: person.row, summary, contact, problems };
+  });
+}
+
+function readCsv(text: string, encoding: ImportEncoding, chosen: ColumnMapping | undefined): ParsedImport {
+  const result = Papa.parse<string[]>(text, { skipEmptyLines: "greedy" });
+  const [headers = [], ...lines] = result.data;
+  const detected = detectMapping(headers);
+  const mapping = chosen ?? detected.mapping;
+  const columns = headers.map((header, i) => ({
+    header: header.trim(),
+    field: mapping[i] ?? null,
+    sample:
+      lines
+        .find((cells) => cells[i]?.trim())
+        ?.[i]?.trim()
+        .slice(0, 80) ?? "",
+  }));
+  const parsed: ParsedImport = { format: detected.format, encoding, columns, rows: [], fileError: null };
+  if (chosen && chosen.length !== headers.length) parsed.fileError = CSV_MESSAGES.mappingMismatch;
+  else if (!canMakeContacts(mapping)) parsed.fileError = CSV_MESSAGES.noColumns;
+  else if (lines.length === 0) parsed.fileError = CSV_MESSAGES.empty;
+  else if (lines.length > CSV_LIMITS.rows) parsed.fileError = CSV_MESSAGES.tooManyRows;
+  if (parsed.fileError) return parsed;
+
+  // Papa's row index counts the header; spreadsheet rows start at 1 with the header.
+  const malformed = new Set(result.errors.map((e) => e.row).filter((r) => r !== undefined));
+  const readable: ImportedPerson[] = [];
+  const unreadable: ImportRow[] = [];
+  lines.forEach((cells, index) => {
+    const row = index + 2;
+    const extra = cells.slice(headers.length).some((cell) => cell.trim() !== "");
+    if (malformed.has(index + 1) || extra)
+      unreadable.push({
+        row,
+        summary: { name: "", phone: "", email: "" },
+        contact: null,
+        problems: [{ field: "row", message: CSV_MESSAGES.malformed }],
+      });
+    else readable.push(personOfRow(cells, headers, mapping, row));
+  });
+  parsed.rows = [...rowsOfPeople(readable), ...unreadable].sort((a, b) => a.row - b.row);
   return parsed;
 }
 
-/** A cell a spreadsheet would run as a formula (=, @, or + and - not starting a number) made inert. */
-export function inertCell(value: string): string {
-  return /^[=@\t\r]|^[+-](?![\d\s(])/.test(value) ? `'${value}` : value;
-}
-
-/** One CSV line of cells, quoted where needed, ending with CRLF. */
-export function csvLine(cells: readonly (string | null | undefined)[]): string {
-  return `${cells
-    .map((cell) => {
-      const value = inertCell(cell ?? "");
-      return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-    })
-    .join(",")}\r\n`;
+/**
+ * Reads a contacts file: bytes in any encoding (an upload) or text already decoded. A CSV is
+ * read through `mapping` when given (one field or null per column), else through the mapping
+ * its headers suggest.
+ */
+export function readContactsFile(
+  input: { bytes: Uint8Array } | { text: string },
+  mapping?: ColumnMapping,
+): ParsedImport {
+  const { text, encoding } =
+    "bytes" in input
+      ? decodeFile(input.bytes)
+      : { text: input.text.replace(/^\uFEFF/, ""), encoding: "utf-8" as const };
+  if (!looksLikeVcard(text)) return readCsv(text, encoding, mapping);
+  const { people, fileError } = readVcards(text);
+  const parsed: ParsedImport = { format: "vcard", encoding, columns: [], rows: [], fileError };
+  if (fileError) return parsed;
+  if (people.length === 0) parsed.fileError = CSV_MESSAGES.empty;
+  else if (people.length > CSV_LIMITS.rows) parsed.fileError = CSV_MESSAGES.tooManyRows;
+  else parsed.rows = rowsOfPeople(people);
+  return parsed;
 }

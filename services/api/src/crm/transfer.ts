@@ -1,8 +1,9 @@
 import type { Database } from "@poundline/db";
 import { schema } from "@poundline/db";
 import { and, arrayContains, desc, eq, ilike, inArray, lt, or, type SQL } from "drizzle-orm";
+import type { CsvCell } from "../http/csv-export";
 import { newContactRow } from "./contacts";
-import { CSV_COLUMNS, csvLine, type ParsedCsv } from "./csv";
+import type { ImportRow } from "./csv";
 import type { ExportContactsQuery } from "./csv-schemas";
 
 const { contacts } = schema;
@@ -51,48 +52,52 @@ export async function existingPhones(
   return found;
 }
 
+export type ImportOutcome = "created" | "existing" | "skipped";
+
 /**
- * Imports every valid row of a file that has no invalid one, in one transaction: all or nothing.
- * A row whose phone number the account already has is skipped (the contact is left as it is);
- * the (account, phone) key decides, so a contact added meanwhile is skipped too, not doubled.
+ * Imports the rows that make a contact, in one transaction, and says what became of each row. A
+ * row whose phone number the account already has is left out (the contact stays as it is); the
+ * (account, phone) key decides, so a contact added meanwhile is left out too, not doubled.
  */
 export async function importContacts(
   db: Database,
   accountId: string,
-  parsed: ParsedCsv,
+  rows: readonly ImportRow[],
   context: { userId: string | null; now: Date },
-): Promise<{ created: number; skipped: number }> {
+): Promise<{ row: ImportRow; outcome: ImportOutcome }[]> {
   const { now, userId } = context;
-  const values = parsed.rows.flatMap(({ contact }) =>
+  const values = rows.flatMap(({ contact }) =>
     contact ? [newContactRow(accountId, userId, contact, now)] : [],
   );
-  let created = 0;
+  const created = new Set<string>();
   await db.transaction(async (tx) => {
     for (let i = 0; i < values.length; i += 500) {
-      const rows = await tx
+      const inserted = await tx
         .insert(contacts)
         .values(values.slice(i, i + 500))
         .onConflictDoNothing({ target: [contacts.accountId, contacts.phone] })
-        .returning({ id: contacts.id });
-      created += rows.length;
+        .returning({ phone: contacts.phone });
+      for (const { phone } of inserted) created.add(phone);
     }
   });
-  return { created, skipped: values.length - created };
+  return rows.map((row) => ({
+    row,
+    outcome: !row.contact ? "skipped" : created.has(row.contact.phone) ? "created" : "existing",
+  }));
 }
 
 /** Dates of the export: YYYY-MM-DD for a follow-up, the full instant otherwise. */
 const iso = (date: Date | null) => date?.toISOString() ?? "";
 
 /**
- * The account's contacts matching the filters as CSV, newest first, read 1,000 at a time by
+ * The account's contacts matching the filters as CSV rows, newest first, read 1,000 at a time by
  * keyset (created_at, id) so memory stays flat whatever the size.
  */
-export async function* exportContactsCsv(
+export async function* exportContactRows(
   db: Database,
   accountId: string,
   query: ExportContactsQuery,
-): AsyncGenerator<string> {
-  yield `\uFEFF${csvLine(CSV_COLUMNS)}`;
+): AsyncGenerator<CsvCell[][]> {
   const where = contactsWhere(accountId, query);
   let after: { createdAt: Date; id: string } | null = null;
   for (;;) {
@@ -109,24 +114,20 @@ export async function* exportContactsCsv(
       .orderBy(desc(contacts.createdAt), desc(contacts.id))
       .limit(1000);
     if (rows.length === 0) return;
-    yield rows
-      .map((c) =>
-        csvLine([
-          c.name,
-          c.phone,
-          c.email,
-          c.company,
-          c.address,
-          c.notes,
-          c.leadStatus,
-          c.contactType,
-          c.source,
-          c.tags.join(", "),
-          iso(c.lastContacted),
-          iso(c.followUpDate),
-        ]),
-      )
-      .join("");
+    yield rows.map((c) => [
+      c.name,
+      c.phone,
+      c.email,
+      c.company,
+      c.address,
+      c.notes,
+      c.leadStatus,
+      c.contactType,
+      c.source,
+      c.tags.join(", "),
+      iso(c.lastContacted),
+      iso(c.followUpDate),
+    ]);
     const last = rows[rows.length - 1];
     if (!last || rows.length < 1000) return;
     after = { createdAt: last.createdAt, id: last.id };

@@ -1,4 +1,4 @@
-import { toCsv } from "./csv";
+import type { CsvCell } from "../http/csv-export";
 import type { Voicemail } from "./schemas";
 
 export const VOICEMAIL_CSV_HEADER = [
@@ -11,18 +11,15 @@ export const VOICEMAIL_CSV_HEADER = [
   "Transcription",
 ] as const;
 
-/** The voicemails as CSV, one row each, dates in ISO 8601 (UTC). */
-export function voicemailsCsv(voicemails: readonly Voicemail[]): string {
-  return toCsv(
-    VOICEMAIL_CSV_HEADER,
-    voicemails.map((vm) => [
-      vm.createdAt.toISOString(),
-      vm.fromNumber,
-      vm.contactName,
-      vm.toNumber,
-      vm.durationSeconds,
-      vm.status,
-      vm.transcription,
-    ]),
-  );
+/** The voicemails as CSV rows, one each, dates in ISO 8601 (UTC). */
+export function voicemailRows(voicemails: readonly Voicemail[]): CsvCell[][] {
+  return voicemails.map((vm) => [
+    vm.createdAt.toISOString(),
+    vm.fromNumber,
+    vm.contactName,
+    vm.toNumber,
+    vm.durationSeconds,
+    vm.status,
+    vm.transcription,
+  ]);
 }

@@ -2,9 +2,10 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireAccount } from "../auth/context";
+import { sendCsv } from "../http/csv-export";
 import { AppError } from "../http/errors";
 import { errorResponseSchema } from "../http/schemas";
-import { voicemailsCsv } from "./export";
+import { VOICEMAIL_CSV_HEADER, voicemailRows } from "./export";
 import { contentRange, parseRange } from "./range";
 import {
   exportVoicemailsQuerySchema,
@@ -68,11 +69,11 @@ export async function voicemailRoutes(fastify: FastifyInstance) {
       const { db, clock } = request.server.deps;
       const rows = await exportVoicemails(db.db, account.id, request.query);
       const day = clock().toISOString().slice(0, 10);
-      return reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="voicemails-${day}.csv"`)
-        .header("cache-control", "no-store")
-        .send(voicemailsCsv(rows));
+      return sendCsv(reply, {
+        fileName: `voicemails-${day}.csv`,
+        header: VOICEMAIL_CSV_HEADER,
+        rows: [voicemailRows(rows)],
+      });
     },
   );
 

@@ -2,8 +2,7 @@ import { schema } from "@poundline/db";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSV_MESSAGES } from "../../src/crm/csv";
-import { IMPORT_REFUSED_MESSAGE } from "../../src/crm/csv-routes";
-import { CONTACT_REQUIRED_MESSAGE } from "../../src/crm/schemas";
+import { IMPORT_MESSAGES } from "../../src/crm/import-person";
 import { createTestApp, type TestApp } from "../../src/testing";
 import { createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
 import { NUL } from "../odd-input";
@@ -31,45 +30,97 @@ async function contactCount() {
   return row?.n ?? 0;
 }
 
-describe("POST /api/contacts/import refuses a file with any bad row, importing none of it", () => {
+describe("POST /api/contacts/import refuses a file it cannot read as contacts, importing none of it", () => {
   it.each([
+    { label: "no header", payload: { csv: "Ada,4155550100\n" }, message: CSV_MESSAGES.noColumns },
     {
-      label: "a row without a phone among good ones",
-      csv: "name,phone\nAda,4155550100\nNobody,\nGrace,4155550101\n",
-      fields: { "line 3.phone": [CONTACT_REQUIRED_MESSAGE] },
+      label: "no phone column",
+      payload: { csv: "name,email\nAda,a@b.co\n" },
+      message: CSV_MESSAGES.noColumns,
+    },
+    { label: "a header only", payload: { csv: "name,phone\n" }, message: CSV_MESSAGES.empty },
+    {
+      label: "a mapping that leaves out the phone",
+      payload: { csv: "name,phone\nAda,4155550100\n", mapping: ["name", null] },
+      message: CSV_MESSAGES.noColumns,
     },
     {
-      label: "a duplicate phone within the file",
-      csv: "name,phone\nAda,4155550100\nAda Again,+1 (415) 555-0100\n",
-      fields: { "line 3.phone": [CSV_MESSAGES.duplicateInFile(2)] },
+      label: "a mapping of another file",
+      payload: { csv: "name,phone\nAda,4155550100\n", mapping: ["name", "phone", "email"] },
+      message: CSV_MESSAGES.mappingMismatch,
     },
     {
-      label: "a bad lead status on the last row",
-      csv: "name,phone,lead_status\nAda,4155550100,new\nGrace,4155550101,hot\n",
-      fields: { "line 3.lead_status": [expect.stringMatching(/^Must be one of: new, contacted/)] },
+      label: "a vCard file cut short",
+      payload: { file: Buffer.from("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\n").toString("base64") },
+      message: expect.stringMatching(/^This vCard file could not be read: /),
     },
-    { label: "no header", csv: "Ada,4155550100\n", fields: { "body.csv": [CSV_MESSAGES.noColumns] } },
-  ])("$label", async ({ csv, fields }) => {
+  ])("$label", async ({ payload, message }) => {
     const res = await t.app.inject({
       method: "POST",
       url: "/api/contacts/import",
       headers: session.headers,
-      payload: { csv },
+      payload,
     });
     expect(res.statusCode, res.body).toBe(400);
     const body = res.json<ErrorJson>();
-    expect(body.error.message).toBe(IMPORT_REFUSED_MESSAGE);
-    expect(body.error.fields).toEqual(fields);
+    expect(body.error.message).toEqual(message);
+    expect(body.error.fields).toEqual({ "body.file": [message] });
     expect(await contactCount()).toBe(0);
+  });
+
+  it("imports the good rows of a file with bad ones, saying why each bad one was skipped", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/contacts/import",
+      headers: session.headers,
+      payload: { csv: "name,phone\nAda,4155550100\nNobody,\nAda Again,+1 (415) 555-0100\n" },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      created: 1,
+      skipped: 2,
+      rows: [
+        {
+          row: 3,
+          name: "Nobody",
+          phone: "",
+          email: "",
+          outcome: "skipped",
+          problems: [{ field: "phone", message: IMPORT_MESSAGES.noPhone }],
+        },
+        {
+          row: 4,
+          name: "Ada Again",
+          phone: "+1 (415) 555-0100",
+          email: "",
+          outcome: "skipped",
+          problems: [{ field: "phone", message: CSV_MESSAGES.duplicateInFile(2) }],
+        },
+      ],
+    });
+    expect(await contactCount()).toBe(1);
+    await t.db.db.delete(schema.contacts).where(eq(schema.contacts.accountId, user.accountId));
   });
 });
 
 describe("bad bodies and queries", () => {
   it.each([
-    { url: "/api/contacts/import", payload: {}, field: "body.csv" },
+    { url: "/api/contacts/import", payload: {}, field: "body.file" },
     { url: "/api/contacts/import/preview", payload: { csv: "" }, field: "body.csv" },
     { url: "/api/contacts/import/preview", payload: { csv: 42 }, field: "body.csv" },
     { url: "/api/contacts/import", payload: { csv: `name,phone\nA${NUL},1\n` }, field: "body.csv" },
+    { url: "/api/contacts/import", payload: { file: "not base64!" }, field: "body.file" },
+    { url: "/api/contacts/import", payload: { file: "" }, field: "body.file" },
+    {
+      url: "/api/contacts/import/preview",
+      payload: { csv: "name,phone\n", mapping: ["name", "shoe_size"] },
+      field: "body.mapping.1",
+    },
+    {
+      url: "/api/contacts/import/preview",
+      payload: { csv: "name,phone\n", mapping: "name" },
+      field: "body.mapping",
+    },
   ])("400 for $url with $payload", async ({ url, payload, field }) => {
     const res = await t.app.inject({ method: "POST", url, headers: session.headers, payload });
     expect(res.statusCode, res.body).toBe(400);

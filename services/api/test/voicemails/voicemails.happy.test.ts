@@ -177,7 +177,7 @@ describe("GET /api/voicemails/export.csv", () => {
       /^attachment; filename="voicemails-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     expect(res.body).toBe(
-      '"Date","From","Contact","To","Duration (seconds)","Status","Transcription"\r\n' +
+      '\uFEFF"Date","From","Contact","To","Duration (seconds)","Status","Transcription"\r\n' +
         `"${day(1).toISOString()}","+15551110001","","+15550002000","12","unread","He said ""call back"", then =HYPERLINK(""x"")"\r\n`,
     );
   });
