@@ -116,6 +116,7 @@ export async function voicemailRoutes(fastify: FastifyInstance) {
   app.patch(
     "/voicemails/:id",
     {
+      config: { permission: "voicemails.manage" },
       schema: {
         params: voicemailParamsSchema,
         body: updateVoicemailBodySchema,
@@ -138,6 +139,7 @@ export async function voicemailRoutes(fastify: FastifyInstance) {
   app.delete(
     "/voicemails/:id",
     {
+      config: { permission: "voicemails.manage" },
       schema: {
         params: voicemailParamsSchema,
         response: {
