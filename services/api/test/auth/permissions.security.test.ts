@@ -1,7 +1,14 @@
 import { newId, queryRows, schema } from "@poundline/db";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Action, can, type MembershipRole, refusalMessage } from "../../src/auth/permissions";
+import {
+  type Action,
+  can,
+  type MembershipRole,
+  permissionsOf,
+  refusalMessage,
+} from "../../src/auth/permissions";
+import { openWrites } from "../../src/auth/route-permissions";
 import { type BillingTestApp, createBillingApp } from "../billing/helpers";
 import { routingBody, wavBytes } from "../call-routing/helpers";
 import { createMember, createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
@@ -619,6 +626,17 @@ describe.each(guarded.map((row) => [label(row), row] as const))("%s", (_label, r
   });
 });
 
+describe("the session", () => {
+  it.each(roles)("tells the %s's console what their role allows", async (role) => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/auth/session",
+      headers: sessions[role].headers,
+    });
+    expect(res.json().account).toMatchObject({ id: owner.accountId, role, permissions: permissionsOf(role) });
+  });
+});
+
 describe("the table above covers the routes", () => {
   it("has a row for every route that declares a permission", () => {
     const tested = new Set(guarded.map((row) => row.route));
@@ -627,6 +645,11 @@ describe("the table above covers the routes", () => {
       .map((route) => `${route.method} ${route.url}`);
     expect(declared.filter((route) => !tested.has(route))).toEqual([]);
     expect([...tested].filter((route) => !declared.includes(route))).toEqual([]);
+  });
+
+  it("every write listed as open to every member is a route", () => {
+    const registered = new Set(t.app.routeAccess.map((route) => `${route.method} ${route.url}`));
+    expect(Object.keys(openWrites).filter((route) => !registered.has(route))).toEqual([]);
   });
 
   it("each row's first action is the one its route declares", () => {
