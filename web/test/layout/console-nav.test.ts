@@ -46,7 +46,7 @@ describe("seed 001's active-item rule", () => {
 });
 
 describe("the navigation by role", () => {
-  const paths = (items: { path: string }[]) => items.map((i) => i.path);
+  const paths = (items: readonly { path: string }[]) => items.map((i) => i.path);
 
   it("shows a member the pages of using the phones, not those that configure the system or billing", () => {
     const member = paths(consoleNavFor(false, ["calls.place", "messages.send", "contacts.edit"]));
