@@ -38,6 +38,15 @@ try {
     .update(schema.users)
     .set({ totpKey: passwords.adminTotpKey })
     .where(eq(schema.users.email, "admin@poundline.local"));
+  // The demo account's member (role "member") signs in with the demo password: roles.spec.ts.
+  const [demo] = await seeded.db
+    .select({ passwordHash: schema.users.passwordHash })
+    .from(schema.users)
+    .where(eq(schema.users.email, "demo@poundline.local"));
+  await seeded.db
+    .update(schema.users)
+    .set({ passwordHash: demo?.passwordHash ?? null })
+    .where(eq(schema.users.email, "sam.rivera@demolawgroup.example"));
 } finally {
   await seeded.close();
 }

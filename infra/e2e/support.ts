@@ -8,6 +8,8 @@ import { e2ePasswords } from "./passwords";
 /** The demo logins start-server.ts seeds, with this run's passwords (passwords.ts). */
 const passwords = e2ePasswords();
 export const demoUser = { email: "demo@poundline.local", password: passwords.demo };
+/** The demo account's member (role "member", seeded): start-server.ts gives them the demo password. */
+export const demoMember = { email: "sam.rivera@demolawgroup.example", password: passwords.demo };
 /** The admin has two-factor authentication (the admin area requires it): `totpKey` makes its codes. */
 export const adminUser = {
   email: "admin@poundline.local",

@@ -20,6 +20,7 @@ import { createWebhookStats, type WebhookStats } from "./admin/webhook-stats";
 import { analyticsRoutes } from "./analytics/routes";
 import { loadAuth } from "./auth/context";
 import type { GoogleTokenExchange } from "./auth/google";
+import { installPermissionChecks } from "./auth/route-permissions";
 import { authRoutes } from "./auth/routes";
 import { createLoginThrottle, type LoginThrottle } from "./auth/throttle";
 import { planRoutes } from "./billing/plan-routes";
@@ -192,6 +193,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         ? { carrier, httpClient: embeddedSimHttpClient(app, carrier) }
         : { carrier },
     );
+  app.decorate("routeAccess", []);
   app.decorate("deps", {
     config,
     db: options.db,
@@ -256,6 +258,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         api.decorateRequest("auth", null);
         api.addHook("onRequest", createOriginCheck(allowedOrigins));
         api.addHook("onRequest", loadAuth);
+        // The permission table (auth/permissions.ts): each console write declares its action.
+        installPermissionChecks(api);
         await api.register(authRoutes, {
           prefix: "/auth",
           ...(options.googleTokenExchange ? { googleTokenExchange: options.googleTokenExchange } : {}),

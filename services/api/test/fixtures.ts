@@ -1,5 +1,7 @@
 import { hash } from "@node-rs/argon2";
 import { newId, schema } from "@poundline/db";
+import type { membershipRoles } from "@poundline/db/enums";
+import { eq } from "drizzle-orm";
 import { createSession, SESSION_COOKIE } from "../src/auth/sessions";
 import { newTotpKey } from "../src/auth/totp";
 import { TEST_ORIGIN, type TestApp } from "../src/testing";
@@ -103,4 +105,23 @@ export async function signIn(t: TestApp, user: Pick<TestUser, "id">): Promise<Si
   const { token } = await createSession(t.db.db, user.id, t.app.deps.clock(), { twoFactorVerified: true });
   const cookie = `${SESSION_COOKIE}=${token}`;
   return { cookie, headers: { cookie, origin: TEST_ORIGIN } };
+}
+
+/**
+ * A user who belongs to someone else's account with the given role (and to no account of their
+ * own): a colleague, as the owner would have invited them.
+ */
+export async function createMember(
+  t: TestApp,
+  accountId: string,
+  role: (typeof membershipRoles)[number],
+  options: Omit<CreateUserOptions, "companyName"> = {},
+): Promise<TestUser> {
+  const user = await createUser(t, options);
+  await t.db.db.transaction(async (tx) => {
+    await tx.delete(schema.accountMemberships).where(eq(schema.accountMemberships.userId, user.id));
+    await tx.delete(schema.accounts).where(eq(schema.accounts.id, user.accountId));
+    await tx.insert(schema.accountMemberships).values({ accountId, userId: user.id, role });
+  });
+  return { ...user, accountId };
 }

@@ -1,3 +1,4 @@
+import type { Action } from "@poundline/api/auth/permissions";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ApiClient, SessionResponse } from "../api/client";
 import { useApi } from "../api/context";
@@ -50,6 +51,14 @@ export function useSessionQuery() {
 /** The current session; signed out until the check has answered. */
 export function useSession(): Session {
   return useSessionQuery().data ?? signedOut;
+}
+
+/**
+ * Whether the signed-in person's role allows the action: the API's permission table, as the
+ * session carries it. The console hides what it does not allow (the API refuses it anyway).
+ */
+export function useCan(action: Action): boolean {
+  return useSession().account?.permissions.includes(action) ?? false;
 }
 
 /** Signs in with e-mail and password: the answer is the new session. */

@@ -23,7 +23,7 @@ import { ConsoleSearch } from "../modules/console/ConsoleSearch";
 import { NotificationBell } from "../modules/console/NotificationBell";
 import { UserMenu } from "../modules/console/UserMenu";
 import { useLiveConnection } from "../modules/live/useLiveConnection";
-import { CONSOLE_NAV, isNavItemActive } from "./console-nav";
+import { consoleNavFor, isNavItemActive } from "./console-nav";
 import { SidebarShell } from "./SidebarShell";
 
 const ICONS: Record<string, LucideIcon> = {
@@ -47,14 +47,14 @@ const ICONS: Record<string, LucideIcon> = {
 
 /** The signed-in console's shell: side navigation, header (search, bell, user menu), live updates. */
 export function ConsoleLayout() {
-  const { isAdmin } = useSession();
+  const { isAdmin, account } = useSession();
   useLiveConnection();
 
   return (
     <SidebarShell
       brand={{ label: "Poundline", to: "/dashboard" }}
       navLabel="Dashboard navigation"
-      nav={CONSOLE_NAV.filter((item) => !item.adminOnly || isAdmin)}
+      nav={consoleNavFor(isAdmin, account?.permissions ?? [])}
       icons={ICONS}
       isActive={isNavItemActive}
       beforePage={<TrialBanner />}

@@ -1,8 +1,15 @@
-/** Seed 001's side navigation, in its order; Admin Panel is shown to admins only. */
+import type { Action } from "@poundline/api/auth/permissions";
+
+/**
+ * Seed 001's side navigation, in its order; Admin Panel is shown to admins only, and the pages
+ * that only configure the phone system to the roles that may change it.
+ */
 export interface ConsoleNavItem {
   path: string;
   label: string;
   adminOnly?: boolean;
+  /** The permission-table action the page is for: hidden from a role without it. */
+  requires?: Action;
 }
 
 export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
@@ -12,17 +19,24 @@ export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
   { path: "/dashboard/messages", label: "Messages" },
   { path: "/dashboard/voicemails", label: "Voicemails" },
   { path: "/dashboard/numbers", label: "Phone Numbers" },
-  { path: "/dashboard/call-routing", label: "Call Routing" },
-  { path: "/dashboard/geo-routing", label: "Geo Routing" },
-  { path: "/dashboard/ivr-menus", label: "IVR Menus" },
-  { path: "/dashboard/extensions", label: "Extensions" },
+  { path: "/dashboard/call-routing", label: "Call Routing", requires: "routing.edit" },
+  { path: "/dashboard/geo-routing", label: "Geo Routing", requires: "routing.edit" },
+  { path: "/dashboard/ivr-menus", label: "IVR Menus", requires: "ivr.edit" },
+  { path: "/dashboard/extensions", label: "Extensions", requires: "extensions.edit" },
   { path: "/dashboard/analytics", label: "Analytics" },
-  { path: "/dashboard/widgets", label: "Website Widgets" },
-  { path: "/dashboard/billing", label: "Billing & Wallet" },
+  { path: "/dashboard/widgets", label: "Website Widgets", requires: "widgets.edit" },
+  { path: "/dashboard/billing", label: "Billing & Wallet", requires: "billing.view" },
   { path: "/dashboard/settings", label: "Settings" },
   { path: "/dashboard/support", label: "Support" },
   { path: "/admin", label: "Admin Panel", adminOnly: true },
 ];
+
+/** The items this person sees: by their platform admin flag and their role's permissions. */
+export function consoleNavFor(isAdmin: boolean, permissions: readonly string[]): ConsoleNavItem[] {
+  return CONSOLE_NAV.filter(
+    (item) => (!item.adminOnly || isAdmin) && (!item.requires || permissions.includes(item.requires)),
+  );
+}
 
 /** Seed 001: an item is active when the path equals its path or starts with it; /dashboard only exactly. */
 export function isNavItemActive(itemPath: string, pathname: string): boolean {

@@ -10,7 +10,12 @@ const user = {
   lastName: "Tester",
   avatarUrl: null,
 };
-const account = { id: "acct_1", companyName: "Tester Plumbing", role: "owner" };
+const account = {
+  id: "acct_1",
+  companyName: "Tester Plumbing",
+  role: "owner",
+  permissions: ["calls.place" as const, "numbers.buy" as const],
+};
 const flags = { twoFactorEnabled: false, twoFactorPending: false };
 
 describe("sessionOf", () => {

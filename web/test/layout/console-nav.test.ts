@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONSOLE_NAV, isNavItemActive } from "../../src/layout/console-nav";
+import { CONSOLE_NAV, consoleNavFor, isNavItemActive } from "../../src/layout/console-nav";
 
 describe("seed 001's active-item rule", () => {
   it.each([
@@ -42,5 +42,30 @@ describe("seed 001's active-item rule", () => {
       "/admin",
     ]);
     expect(CONSOLE_NAV.filter((i) => i.adminOnly).map((i) => i.label)).toEqual(["Admin Panel"]);
+  });
+});
+
+describe("the navigation by role", () => {
+  const paths = (items: readonly { path: string }[]) => items.map((i) => i.path);
+
+  it("shows a member the pages of using the phones, not those that configure the system or billing", () => {
+    const member = paths(consoleNavFor(false, ["calls.place", "messages.send", "contacts.edit"]));
+    expect(member).toEqual([
+      "/dashboard",
+      "/dashboard/contacts",
+      "/dashboard/call-history",
+      "/dashboard/messages",
+      "/dashboard/voicemails",
+      "/dashboard/numbers",
+      "/dashboard/analytics",
+      "/dashboard/settings",
+      "/dashboard/support",
+    ]);
+  });
+
+  it("shows every page to a role with every permission, and Admin Panel to platform admins only", () => {
+    const everything = CONSOLE_NAV.flatMap((i) => (i.requires ? [i.requires] : []));
+    expect(paths(consoleNavFor(false, everything))).toEqual(paths(CONSOLE_NAV.filter((i) => !i.adminOnly)));
+    expect(paths(consoleNavFor(true, everything))).toEqual(paths(CONSOLE_NAV));
   });
 });

@@ -8,6 +8,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from "./messages";
+import { actions } from "./permissions";
 
 /**
  * Request and response schemas of /api/auth, shared with the web so its forms show the same
@@ -177,7 +178,13 @@ export const sessionUserSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
 });
-export const sessionAccountSchema = z.object({ id: z.string(), companyName: z.string(), role: z.string() });
+export const sessionAccountSchema = z.object({
+  id: z.string(),
+  companyName: z.string(),
+  role: z.string(),
+  /** What this role may do (auth/permissions.ts): the console hides the rest. */
+  permissions: z.array(z.enum(actions)),
+});
 
 /**
  * GET /session: who is signed in; all null/false for a visitor. `twoFactorPending`: the password

@@ -2,6 +2,7 @@ import { schema } from "@poundline/db";
 import { eq } from "drizzle-orm";
 import { AppError } from "../http/errors";
 import { verifyPassword } from "./passwords";
+import { permissionsOf } from "./permissions";
 import type { RequestMeta, SignInPorts } from "./ports";
 import { authMessages, type LoginBody, type SessionResponse } from "./schemas";
 import { type AuthContext, createSession, readSessionToken } from "./sessions";
@@ -61,7 +62,7 @@ export function sessionBody(auth: AuthContext | null, pendingTwoFactor = false):
     };
   return {
     user: auth.user,
-    account: auth.account,
+    account: auth.account && { ...auth.account, permissions: permissionsOf(auth.account.role) },
     isAdmin: auth.isAdmin,
     twoFactorEnabled: auth.twoFactorEnabled,
     twoFactorPending: false,

@@ -22,14 +22,6 @@ import { recordedSecondsThisMonth, textsSentThisMonth } from "./usage";
 
 const DAY_MS = 86_400_000;
 
-/** Only owners and admins change what the account spends. */
-function requireBillingManager(request: Parameters<typeof requireAccount>[0]) {
-  const auth = requireAccount(request);
-  if (auth.account.role !== "owner" && auth.account.role !== "admin")
-    throw new AppError("FORBIDDEN", "Only the account's owner or an admin can change its billing settings.");
-  return auth;
-}
-
 /**
  * The account's plan and trial, month-to-date usage and the spend guard, mounted under /api.
  * (The wallet, checkout and Stripe's webhooks are the wallet context's.)
@@ -94,34 +86,43 @@ export async function planRoutes(fastify: FastifyInstance) {
     };
   });
 
-  app.get("/billing/usage", { schema: { response: { 200: usageSchema } } }, async (request) => {
-    const { account } = requireAccount(request);
-    const { db, clock } = request.server.deps;
-    const now = clock();
-    const from = monthStart(now);
-    const [usage, guard] = await Promise.all([
-      usageFromLedger(db.db, account.id, from, nextMonthStart(now)),
-      getSpendGuard(db.db, account.id, now),
-    ]);
-    return { from, to: now, ...usage, monthlySpendCapCents: guard.monthlySpendCapCents };
-  });
+  app.get(
+    "/billing/usage",
+    { config: { permission: "billing.view" }, schema: { response: { 200: usageSchema } } },
+    async (request) => {
+      const { account } = requireAccount(request);
+      const { db, clock } = request.server.deps;
+      const now = clock();
+      const from = monthStart(now);
+      const [usage, guard] = await Promise.all([
+        usageFromLedger(db.db, account.id, from, nextMonthStart(now)),
+        getSpendGuard(db.db, account.id, now),
+      ]);
+      return { from, to: now, ...usage, monthlySpendCapCents: guard.monthlySpendCapCents };
+    },
+  );
 
-  app.get("/billing/spend-guard", { schema: { response: { 200: spendGuardSchema } } }, async (request) => {
-    const { account } = requireAccount(request);
-    const { db, clock } = request.server.deps;
-    return getSpendGuard(db.db, account.id, clock());
-  });
+  app.get(
+    "/billing/spend-guard",
+    { config: { permission: "billing.view" }, schema: { response: { 200: spendGuardSchema } } },
+    async (request) => {
+      const { account } = requireAccount(request);
+      const { db, clock } = request.server.deps;
+      return getSpendGuard(db.db, account.id, clock());
+    },
+  );
 
   app.put(
     "/billing/spend-guard",
     {
+      config: { permission: "billing.limits" },
       schema: {
         body: spendGuardBodySchema,
         response: { 200: spendGuardSchema, 400: errorResponseSchema, 403: errorResponseSchema },
       },
     },
     async (request) => {
-      const { account } = requireBillingManager(request);
+      const { account } = requireAccount(request);
       const { db, clock, routing } = request.server.deps;
       const saved = await saveSpendGuard(db.db, account.id, request.body, clock());
       // The cap closes or reopens the account's calls: the gate lives in the routing tables.
@@ -133,7 +134,7 @@ export async function planRoutes(fastify: FastifyInstance) {
   /** The invoice as a PDF, generated on each request from the stored invoice and its lines. */
   app.get(
     "/billing/invoices/:id/pdf",
-    { schema: { params: invoiceParamsSchema } },
+    { config: { permission: "billing.view" }, schema: { params: invoiceParamsSchema } },
     async (request, reply) => {
       const { account } = requireAccount(request);
       const invoice = await loadInvoiceDocument(request.server.deps.db.db, account.id, request.params.id);

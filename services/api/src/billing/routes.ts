@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireAccount } from "../auth/context";
+import { assertAllowed } from "../auth/route-permissions";
 import { AppError } from "../http/errors";
 import { errorResponseSchema } from "../http/schemas";
 import {
@@ -58,14 +59,19 @@ export async function billingRoutes(fastify: FastifyInstance) {
     requireAccount(request);
   });
 
-  app.get("/billing/wallet", { schema: { response: { 200: walletResponseSchema } } }, async (request) => {
-    const { account } = requireAccount(request);
-    return openWallet(request.server.deps.db.db, account.id, request.server.deps.clock());
-  });
+  app.get(
+    "/billing/wallet",
+    { config: { permission: "billing.view" }, schema: { response: { 200: walletResponseSchema } } },
+    async (request) => {
+      const { account } = requireAccount(request);
+      return openWallet(request.server.deps.db.db, account.id, request.server.deps.clock());
+    },
+  );
 
   app.patch(
     "/billing/wallet",
     {
+      config: { permission: "billing.alerts" },
       schema: {
         body: updateWalletBodySchema,
         response: { 200: walletResponseSchema, 400: errorResponseSchema },
@@ -80,7 +86,10 @@ export async function billingRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/billing/transactions",
-    { schema: { querystring: transactionsQuerySchema, response: { 200: transactionPageSchema } } },
+    {
+      config: { permission: "billing.view" },
+      schema: { querystring: transactionsQuerySchema, response: { 200: transactionPageSchema } },
+    },
     async (request) => {
       const { account } = requireAccount(request);
       return listTransactions(request.server.deps.db.db, account.id, request.query.page);
@@ -89,22 +98,27 @@ export async function billingRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/billing/subscriptions",
-    { schema: { response: { 200: subscriptionListSchema } } },
+    { config: { permission: "billing.view" }, schema: { response: { 200: subscriptionListSchema } } },
     async (request) => {
       const { account } = requireAccount(request);
       return listSubscriptions(request.server.deps.db.db, account.id);
     },
   );
 
-  app.get("/billing/invoices", { schema: { response: { 200: invoiceListSchema } } }, async (request) => {
-    const { account } = requireAccount(request);
-    return listInvoices(request.server.deps.db.db, account.id);
-  });
+  app.get(
+    "/billing/invoices",
+    { config: { permission: "billing.view" }, schema: { response: { 200: invoiceListSchema } } },
+    async (request) => {
+      const { account } = requireAccount(request);
+      return listInvoices(request.server.deps.db.db, account.id);
+    },
+  );
 
   /** Pay Now: Stripe's hosted invoice page when Stripe issued it, else a payment Checkout of its total. */
   app.post(
     "/billing/invoices/:id/pay",
     {
+      config: { permission: "billing.pay" },
       schema: {
         params: invoiceParamsSchema,
         response: { 200: redirectSchema, ...failures, 409: errorResponseSchema },
@@ -122,11 +136,16 @@ export async function billingRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/billing/checkout",
-    { schema: { body: checkoutBodySchema, response: { 200: redirectSchema, ...failures } } },
+    {
+      config: { permission: "billing.topup" },
+      schema: { body: checkoutBodySchema, response: { 200: redirectSchema, ...failures } },
+    },
     async (request) => {
       const payer = payerOf(request);
       const body = request.body;
       if (body.kind === "top_up") return createTopUpCheckout(portsOf(request), payer, body.amountCents);
+      // The route's permission covers top-ups; a plan is the owner's to choose.
+      assertAllowed(request, "billing.plan");
       return createPlanCheckout(portsOf(request), payer, {
         plan: body.plan,
         interval: body.interval,
@@ -137,7 +156,10 @@ export async function billingRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/billing/payment-methods",
-    { schema: { response: { 200: paymentMethodListSchema, 400: errorResponseSchema } } },
+    {
+      config: { permission: "billing.view" },
+      schema: { response: { 200: paymentMethodListSchema, 400: errorResponseSchema } },
+    },
     async (request) => {
       const { account } = requireAccount(request);
       return listPaymentMethods(portsOf(request), account.id);
@@ -147,6 +169,7 @@ export async function billingRoutes(fastify: FastifyInstance) {
   app.post(
     "/billing/payment-methods/:id/default",
     {
+      config: { permission: "billing.cards" },
       schema: { params: paymentMethodParamsSchema, response: { 200: paymentMethodListSchema, ...failures } },
     },
     async (request) => {
@@ -159,6 +182,7 @@ export async function billingRoutes(fastify: FastifyInstance) {
   app.delete(
     "/billing/payment-methods/:id",
     {
+      config: { permission: "billing.cards" },
       schema: { params: paymentMethodParamsSchema, response: { 200: paymentMethodListSchema, ...failures } },
     },
     async (request) => {

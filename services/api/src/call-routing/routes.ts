@@ -53,6 +53,7 @@ export async function callRoutingRoutes(fastify: FastifyInstance) {
   app.put(
     "/call-routing/:numberId",
     {
+      config: { permission: "routing.edit" },
       schema: {
         params: numberParamsSchema,
         body: numberRoutingBodySchema,
@@ -76,7 +77,10 @@ export async function callRoutingRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/call-routing/:numberId/hold-music",
-    { schema: { params: numberParamsSchema, response: { 200: numberRoutingSchema } } },
+    {
+      config: { permission: "routing.edit" },
+      schema: { params: numberParamsSchema, response: { 200: numberRoutingSchema } },
+    },
     async (request) => {
       const { account } = requireAccount(request);
       const { db, clock, routing } = request.server.deps;

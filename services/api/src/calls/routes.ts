@@ -34,6 +34,7 @@ export async function callRoutes(fastify: FastifyInstance) {
   app.patch(
     "/calls/:id",
     {
+      config: { permission: "calls.notes" },
       schema: { params: callParamsSchema, body: updateCallBodySchema, response: { 200: updatedCallSchema } },
     },
     async (request) => {

@@ -79,7 +79,10 @@ export async function consoleRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/calls/click-to-call",
-    { schema: { body: clickToCallBodySchema, response: { 201: clickToCallResponseSchema } } },
+    {
+      config: { permission: "calls.place" },
+      schema: { body: clickToCallBodySchema, response: { 201: clickToCallResponseSchema } },
+    },
     async (request, reply) => {
       const { account, user } = requireAccount(request);
       const { db, carrierClient, carrier } = request.server.deps;

@@ -35,6 +35,7 @@ export async function contactCsvRoutes(fastify: FastifyInstance) {
   app.post(
     "/contacts/import/preview",
     {
+      config: { permission: "contacts.edit" },
       bodyLimit: IMPORT_BODY_LIMIT,
       schema: { body: importContactsBodySchema, response: { 200: importPreviewSchema } },
     },
@@ -68,6 +69,7 @@ export async function contactCsvRoutes(fastify: FastifyInstance) {
   app.post(
     "/contacts/import",
     {
+      config: { permission: "contacts.edit" },
       bodyLimit: IMPORT_BODY_LIMIT,
       schema: { body: importContactsBodySchema, response: { 200: importResultSchema } },
     },

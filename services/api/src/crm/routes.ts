@@ -52,7 +52,10 @@ export async function crmRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/contacts",
-    { schema: { body: createContactBodySchema, response: { 201: contactSchema } } },
+    {
+      config: { permission: "contacts.edit" },
+      schema: { body: createContactBodySchema, response: { 201: contactSchema } },
+    },
     async (request, reply) => {
       const { account, user } = requireAccount(request);
       const { db, clock } = request.server.deps;
@@ -81,6 +84,7 @@ export async function crmRoutes(fastify: FastifyInstance) {
   app.patch(
     "/contacts/:id",
     {
+      config: { permission: "contacts.edit" },
       schema: {
         params: contactParamsSchema,
         body: updateContactBodySchema,
@@ -99,7 +103,10 @@ export async function crmRoutes(fastify: FastifyInstance) {
 
   app.delete(
     "/contacts/:id",
-    { schema: { params: contactParamsSchema, response: { 204: z.null().describe("No content") } } },
+    {
+      config: { permission: "contacts.edit" },
+      schema: { params: contactParamsSchema, response: { 204: z.null().describe("No content") } },
+    },
     async (request, reply) => {
       const { account } = requireAccount(request);
       const deleted = await deleteContact(request.server.deps.db.db, account.id, request.params.id);
@@ -110,7 +117,10 @@ export async function crmRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/contacts/:id/convert",
-    { schema: { params: contactParamsSchema, response: { 200: contactSchema } } },
+    {
+      config: { permission: "contacts.edit" },
+      schema: { params: contactParamsSchema, response: { 200: contactSchema } },
+    },
     async (request) => {
       const { account } = requireAccount(request);
       const { db, clock } = request.server.deps;

@@ -62,7 +62,10 @@ export async function extensionRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/extensions",
-    { schema: { body: createExtensionBodySchema, response: { 201: extensionSchema } } },
+    {
+      config: { permission: "extensions.edit" },
+      schema: { body: createExtensionBodySchema, response: { 201: extensionSchema } },
+    },
     async (request, reply) => {
       const { account } = requireAccount(request);
       const { db, clock, routing } = request.server.deps;
@@ -86,6 +89,7 @@ export async function extensionRoutes(fastify: FastifyInstance) {
   app.patch(
     "/extensions/:id",
     {
+      config: { permission: "extensions.edit" },
       schema: {
         params: extensionParamsSchema,
         body: updateExtensionBodySchema,
@@ -105,7 +109,10 @@ export async function extensionRoutes(fastify: FastifyInstance) {
 
   app.delete(
     "/extensions/:id",
-    { schema: { params: extensionParamsSchema, response: { 204: z.null().describe("No content") } } },
+    {
+      config: { permission: "extensions.edit" },
+      schema: { params: extensionParamsSchema, response: { 204: z.null().describe("No content") } },
+    },
     async (request, reply) => {
       const { account } = requireAccount(request);
       const { db, routing } = request.server.deps;

@@ -67,6 +67,7 @@ export async function geoRoutingRoutes(fastify: FastifyInstance) {
   app.put(
     "/geo-routing/shared-numbers/:id/rules",
     {
+      config: { permission: "routing.edit" },
       schema: {
         params: sharedNumberParamsSchema,
         body: saveRulesBodySchema,
@@ -121,6 +122,7 @@ export async function geoRoutingRoutes(fastify: FastifyInstance) {
   app.post(
     "/geo-routing/shared-numbers/:id/coverage",
     {
+      config: { permission: "routing.edit" },
       schema: {
         params: sharedNumberParamsSchema,
         body: coverageBodySchema,
@@ -138,6 +140,7 @@ export async function geoRoutingRoutes(fastify: FastifyInstance) {
   app.post(
     "/geo-routing/shared-numbers/:id/test",
     {
+      config: { permission: "routing.edit" },
       schema: {
         params: sharedNumberParamsSchema,
         body: probeBodySchema,

@@ -59,7 +59,10 @@ export async function ivrRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/ivr-menus/:id/greeting",
-    { schema: { params: ivrMenuParamsSchema, response: { 200: ivrMenuSchema } } },
+    {
+      config: { permission: "ivr.edit" },
+      schema: { params: ivrMenuParamsSchema, response: { 200: ivrMenuSchema } },
+    },
     async (request) => {
       const { account } = requireAccount(request);
       const { db, clock } = request.server.deps;
@@ -87,7 +90,10 @@ export async function ivrRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/ivr-menus",
-    { schema: { body: ivrMenuBodySchema, response: { 201: ivrMenuSchema } } },
+    {
+      config: { permission: "ivr.edit" },
+      schema: { body: ivrMenuBodySchema, response: { 201: ivrMenuSchema } },
+    },
     async (request, reply) => {
       const { account } = requireAccount(request);
       const { db, clock } = request.server.deps;
@@ -109,7 +115,10 @@ export async function ivrRoutes(fastify: FastifyInstance) {
 
   app.put(
     "/ivr-menus/:id",
-    { schema: { params: ivrMenuParamsSchema, body: ivrMenuBodySchema, response: { 200: ivrMenuSchema } } },
+    {
+      config: { permission: "ivr.edit" },
+      schema: { params: ivrMenuParamsSchema, body: ivrMenuBodySchema, response: { 200: ivrMenuSchema } },
+    },
     async (request) => {
       const { account } = requireAccount(request);
       const { db, clock } = request.server.deps;
@@ -120,7 +129,10 @@ export async function ivrRoutes(fastify: FastifyInstance) {
 
   app.delete(
     "/ivr-menus/:id",
-    { schema: { params: ivrMenuParamsSchema, response: { 204: z.null().describe("No content") } } },
+    {
+      config: { permission: "ivr.edit" },
+      schema: { params: ivrMenuParamsSchema, response: { 204: z.null().describe("No content") } },
+    },
     async (request, reply) => {
       const { account } = requireAccount(request);
       const { db } = request.server.deps;

@@ -46,7 +46,10 @@ export async function ivrTryRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/ivr-menus/try",
-    { schema: { body: ivrTryBodySchema, response: { 201: ivrTrySchema } } },
+    {
+      config: { permission: "ivr.edit" },
+      schema: { body: ivrTryBodySchema, response: { 201: ivrTrySchema } },
+    },
     async (request, reply) => {
       const { account, sessionId } = requireAccount(request);
       const { db, routing, ivrTries } = request.server.deps;
@@ -84,7 +87,10 @@ export async function ivrTryRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/ivr-menus/try/:tryId/keys",
-    { schema: { params: ivrTryParamsSchema, body: ivrTryKeysBodySchema, response: { 200: ivrTrySchema } } },
+    {
+      config: { permission: "ivr.edit" },
+      schema: { params: ivrTryParamsSchema, body: ivrTryKeysBodySchema, response: { 200: ivrTrySchema } },
+    },
     async (request) => {
       const { account, sessionId } = requireAccount(request);
       const { digits } = request.body;
@@ -97,7 +103,10 @@ export async function ivrTryRoutes(fastify: FastifyInstance) {
 
   app.delete(
     "/ivr-menus/try/:tryId",
-    { schema: { params: ivrTryParamsSchema, response: { 204: z.null().describe("No content") } } },
+    {
+      config: { permission: "ivr.edit" },
+      schema: { params: ivrTryParamsSchema, response: { 204: z.null().describe("No content") } },
+    },
     async (request, reply) => {
       const { account, sessionId } = requireAccount(request);
       const owner = { accountId: account.id, sessionId };

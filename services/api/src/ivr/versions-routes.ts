@@ -113,7 +113,10 @@ export async function ivrVersionRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/ivr-menus/publish",
-    { schema: { body: ivrPublishBodySchema, response: { 201: ivrPublishedSchema } } },
+    {
+      config: { permission: "ivr.publish" },
+      schema: { body: ivrPublishBodySchema, response: { 201: ivrPublishedSchema } },
+    },
     async (request, reply) => {
       const { account, user } = requireAccount(request);
       const { db, clock, routing } = request.server.deps;
@@ -126,7 +129,10 @@ export async function ivrVersionRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/ivr-menus/versions/:id/rollback",
-    { schema: { params: ivrVersionParamsSchema, response: { 201: ivrPublishedSchema } } },
+    {
+      config: { permission: "ivr.publish" },
+      schema: { params: ivrVersionParamsSchema, response: { 201: ivrPublishedSchema } },
+    },
     async (request, reply) => {
       const { account, user } = requireAccount(request);
       const { db, clock, routing } = request.server.deps;

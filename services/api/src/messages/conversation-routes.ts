@@ -71,6 +71,7 @@ export async function conversationRoutes(fastify: FastifyInstance) {
   app.post(
     "/conversations/read",
     {
+      config: { permission: "messages.read" },
       schema: {
         body: markReadBodySchema,
         response: { 200: markReadResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema },

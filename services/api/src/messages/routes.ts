@@ -62,6 +62,7 @@ export async function messageRoutes(fastify: FastifyInstance) {
   app.post(
     "/messages",
     {
+      config: { permission: "messages.send" },
       schema: {
         body: sendMessageBodySchema,
         response: {

@@ -69,7 +69,10 @@ export async function numberRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/numbers/available",
-    { schema: { querystring: availableQuerySchema, response: { 200: availableListSchema } } },
+    {
+      config: { permission: "numbers.buy" },
+      schema: { querystring: availableQuerySchema, response: { 200: availableListSchema } },
+    },
     async (request) => {
       requireAccount(request);
       return {
@@ -80,7 +83,10 @@ export async function numberRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/numbers",
-    { schema: { body: buyNumberBodySchema, response: { 201: phoneNumberSchema } } },
+    {
+      config: { permission: "numbers.buy" },
+      schema: { body: buyNumberBodySchema, response: { 201: phoneNumberSchema } },
+    },
     async (request, reply) => {
       const { account } = requireAccount(request);
       const result = await buyNumber(portsOf(request), account.id, request.body);
@@ -117,6 +123,7 @@ export async function numberRoutes(fastify: FastifyInstance) {
   app.patch(
     "/numbers/:id",
     {
+      config: { permission: "numbers.edit" },
       schema: {
         params: numberParamsSchema,
         body: updateNumberBodySchema,
@@ -137,17 +144,22 @@ export async function numberRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.delete("/numbers/:id", { schema: { params: numberParamsSchema } }, async (request, reply) => {
-    const { account } = requireAccount(request);
-    if (!(await atCarrier(() => releaseNumber(portsOf(request), account.id, request.params.id))))
-      throw numberNotFound();
-    await request.server.deps.routing.changed();
-    return reply.status(204).send();
-  });
+  app.delete(
+    "/numbers/:id",
+    { config: { permission: "numbers.release" }, schema: { params: numberParamsSchema } },
+    async (request, reply) => {
+      const { account } = requireAccount(request);
+      if (!(await atCarrier(() => releaseNumber(portsOf(request), account.id, request.params.id))))
+        throw numberNotFound();
+      await request.server.deps.routing.changed();
+      return reply.status(204).send();
+    },
+  );
 
   app.put(
     "/numbers/:id/e911",
     {
+      config: { permission: "numbers.edit" },
       schema: {
         params: numberParamsSchema,
         body: emergencyAddressBodySchema,

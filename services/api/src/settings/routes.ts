@@ -100,7 +100,10 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     "/company",
-    { schema: { body: companyBodySchema, response: { 200: companyResponseSchema, ...refusals } } },
+    {
+      config: { permission: "settings.company" },
+      schema: { body: companyBodySchema, response: { 200: companyResponseSchema, ...refusals } },
+    },
     async (request) => {
       const auth = requireAuth(request);
       await saveCompany(app.deps.db.db, auth, request.body, app.deps.clock());

@@ -1,5 +1,6 @@
 import { type Database, schema } from "@poundline/db";
 import { and, desc, eq, gt } from "drizzle-orm";
+import { can } from "../auth/permissions";
 import type { AuthContext } from "../auth/sessions";
 import { AppError } from "../http/errors";
 import { describeDevice } from "./device";
@@ -62,9 +63,9 @@ export async function setAvatarUrl(db: Database, userId: string, url: string | n
   });
 }
 
-/** Owners and account admins edit the company; members read it. */
+/** Who edits the company is the permission table's to say; everyone in the account reads it. */
 const canEditCompany = (auth: AuthContext) =>
-  auth.account?.role === "owner" || auth.account?.role === "admin";
+  auth.account !== null && can(auth.account.role, "settings.company");
 
 export async function readCompany(db: Database, auth: AuthContext): Promise<CompanyResponse> {
   if (!auth.account) return { company: null, canEdit: false };

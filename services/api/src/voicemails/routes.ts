@@ -117,6 +117,7 @@ export async function voicemailRoutes(fastify: FastifyInstance) {
   app.patch(
     "/voicemails/:id",
     {
+      config: { permission: "voicemails.manage" },
       schema: {
         params: voicemailParamsSchema,
         body: updateVoicemailBodySchema,
@@ -139,6 +140,7 @@ export async function voicemailRoutes(fastify: FastifyInstance) {
   app.delete(
     "/voicemails/:id",
     {
+      config: { permission: "voicemails.manage" },
       schema: {
         params: voicemailParamsSchema,
         response: {

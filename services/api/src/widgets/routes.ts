@@ -68,7 +68,10 @@ export async function widgetRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/widgets",
-    { schema: { body: createWidgetBodySchema, response: { 201: widgetSchema } } },
+    {
+      config: { permission: "widgets.edit" },
+      schema: { body: createWidgetBodySchema, response: { 201: widgetSchema } },
+    },
     async (request, reply) => {
       const { account } = requireAccount(request);
       const { db, clock } = request.server.deps;
@@ -91,6 +94,7 @@ export async function widgetRoutes(fastify: FastifyInstance) {
   app.patch(
     "/widgets/:id",
     {
+      config: { permission: "widgets.edit" },
       schema: { params: widgetParamsSchema, body: updateWidgetBodySchema, response: { 200: widgetSchema } },
     },
     async (request) => {
@@ -124,7 +128,10 @@ export async function widgetRoutes(fastify: FastifyInstance) {
 
   app.delete(
     "/widgets/:id",
-    { schema: { params: widgetParamsSchema, response: { 204: z.null().describe("No content") } } },
+    {
+      config: { permission: "widgets.edit" },
+      schema: { params: widgetParamsSchema, response: { 204: z.null().describe("No content") } },
+    },
     async (request, reply) => {
       const { account } = requireAccount(request);
       if (!(await deleteWidget(request.server.deps.db.db, account.id, request.params.id))) throw notFound();

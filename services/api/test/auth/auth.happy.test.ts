@@ -2,6 +2,7 @@ import { verify } from "@node-rs/argon2";
 import { schema } from "@poundline/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { permissionsOf } from "../../src/auth/permissions";
 import { authMessages } from "../../src/auth/schemas";
 import { hashToken } from "../../src/auth/sessions";
 import { TEST_ORIGIN, type TestApp } from "../../src/testing";
@@ -108,7 +109,12 @@ describe("register, confirm, sign in, sign out", () => {
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json()).toEqual({
       user: { id: user?.id, email, firstName: "Ada", lastName: "Lovelace", avatarUrl: null },
-      account: { id: account?.id, companyName: "Analytical Engines LLC", role: "owner" },
+      account: {
+        id: account?.id,
+        companyName: "Analytical Engines LLC",
+        role: "owner",
+        permissions: permissionsOf("owner"),
+      },
       isAdmin: false,
       twoFactorEnabled: false,
       twoFactorPending: false,

@@ -53,7 +53,7 @@ describe("billing plan, usage, spend guard and invoice PDF: who may", () => {
     expect(res.json().error.message).toBe("Invoice not found");
   });
 
-  it("a member reads the invoice but may not change the spend guard", async () => {
+  it("a member may neither read the invoice nor change the spend guard (billing is the owner's and admins')", async () => {
     expect(
       (
         await t.app.inject({
@@ -62,7 +62,7 @@ describe("billing plan, usage, spend guard and invoice PDF: who may", () => {
           headers: member.headers,
         })
       ).statusCode,
-    ).toBe(200);
+    ).toBe(403);
     const res = await t.app.inject({
       method: "PUT",
       url: "/api/billing/spend-guard",

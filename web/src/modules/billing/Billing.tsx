@@ -1,6 +1,8 @@
-import { Button, Center, Group, Loader, Stack, Tabs, Title } from "@mantine/core";
+import { Alert, Button, Center, Group, Loader, Stack, Tabs, Title } from "@mantine/core";
+import { refusalMessage } from "@poundline/api/auth/permissions";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
+import { useCan } from "../../app/session";
 import { toast } from "../../lib/toast";
 import { BillingPlanCards } from "../billing-plan/BillingPlanCards";
 import { AddFundsDialog } from "./AddFundsDialog";
@@ -52,8 +54,23 @@ function useCheckoutReturn(): boolean {
   return watching;
 }
 
-/** Billing & Wallet (/dashboard/billing): balance, Add Funds, transactions, subscriptions, invoices, cards. */
+/** Billing & Wallet (/dashboard/billing), for the roles that may see the account's billing. */
 export function Billing() {
+  if (!useCan("billing.view"))
+    return (
+      <Stack gap="lg">
+        <Title order={1}>Billing &amp; Wallet</Title>
+        <Alert color="gray" title="Not available">
+          {refusalMessage("billing.view")}
+        </Alert>
+      </Stack>
+    );
+  return <BillingScreen />;
+}
+
+/** Balance, Add Funds, transactions, subscriptions, invoices, cards. */
+function BillingScreen() {
+  const canTopUp = useCan("billing.topup");
   const watching = useCheckoutReturn();
   const wallet = useWallet(watching);
   const [addingFunds, setAddingFunds] = useState(false);
@@ -70,7 +87,7 @@ export function Billing() {
     <Stack gap="lg">
       <Group justify="space-between" align="end">
         <Title order={1}>Billing &amp; Wallet</Title>
-        <Button onClick={() => setAddingFunds(true)}>Add Funds to Wallet</Button>
+        {canTopUp ? <Button onClick={() => setAddingFunds(true)}>Add Funds to Wallet</Button> : null}
       </Group>
       {wallet.data ? (
         <BalanceCard wallet={wallet.data.wallet} />

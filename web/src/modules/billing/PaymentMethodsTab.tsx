@@ -2,6 +2,7 @@ import { Badge, Button, Group, Modal, Text } from "@mantine/core";
 import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import type { PaymentMethod } from "../../api/billing";
+import { useCan } from "../../app/session";
 import { toast } from "../../lib/toast";
 import { CARD_PROVIDER } from "./checkout";
 import { useBillingApi, useBillingMutation, usePaymentMethods } from "./hooks";
@@ -17,6 +18,7 @@ export function PaymentMethodsTab() {
     toast({ title: "Payment Method Error", description: error.message, variant: "destructive" });
   const makeDefault = useBillingMutation(api.setDefaultPaymentMethod);
   const remove = useBillingMutation(api.removePaymentMethod);
+  const canChangeCards = useCan("billing.cards");
 
   if (methods.data && !methods.data.configured)
     return (
@@ -55,6 +57,8 @@ export function PaymentMethodsTab() {
             accessor: "actions",
             title: "",
             textAlign: "right",
+            // Changing the cards is the owner's (auth/permissions.ts).
+            hidden: !canChangeCards,
             render: (pm) => (
               <Group gap="xs" justify="flex-end">
                 {pm.isDefault ? null : (

@@ -16,6 +16,7 @@ import {
 import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import type { NumberRequest, PhoneNumber } from "../../api/numbers";
+import { useCan } from "../../app/session";
 import { toast } from "../../lib/toast";
 import { BuyNumberDialog } from "./BuyNumberDialog";
 import { EmergencyAddressDialog } from "./EmergencyAddressDialog";
@@ -56,6 +57,9 @@ export function PhoneNumbers() {
   const close = () => setDialog({ kind: "none" });
   const release = useNumberMutation((number: PhoneNumber) => api.release(number.id));
   const openRequests = (requests.data?.requests ?? []).filter((r) => OPEN_REQUESTS.has(r.status));
+  const canBuy = useCan("numbers.buy");
+  const canEdit = useCan("numbers.edit");
+  const canRelease = useCan("numbers.release");
 
   function confirmRelease(number: PhoneNumber) {
     release.mutate(number, {
@@ -75,7 +79,9 @@ export function PhoneNumbers() {
           <Title order={1}>Phone Numbers</Title>
           {list.data ? <Text c="dimmed">{usageText(list.data.usage)}</Text> : null}
         </Stack>
-        <Button onClick={() => setDialog({ kind: "buy", request: null })}>Buy a Number</Button>
+        {canBuy ? (
+          <Button onClick={() => setDialog({ kind: "buy", request: null })}>Buy a Number</Button>
+        ) : null}
       </Group>
 
       {list.isPending ? (
@@ -145,34 +151,41 @@ export function PhoneNumbers() {
                 accessor: "actions",
                 title: "Actions",
                 textAlign: "right",
+                hidden: !canEdit && !canRelease,
                 render: (n) => (
                   <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      onClick={() => setDialog({ kind: "rename", number: n })}
-                      aria-label={`Rename ${formatNumber(n.e164)}`}
-                    >
-                      Rename
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      onClick={() => setDialog({ kind: "e911", number: n })}
-                      aria-label={`E911 address of ${formatNumber(n.e164)}`}
-                    >
-                      E911
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      c="red.9"
-                      onClick={() => setDialog({ kind: "release", number: n })}
-                      aria-label={`Release ${formatNumber(n.e164)}`}
-                    >
-                      Release
-                    </Button>
+                    {canEdit ? (
+                      <>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          onClick={() => setDialog({ kind: "rename", number: n })}
+                          aria-label={`Rename ${formatNumber(n.e164)}`}
+                        >
+                          Rename
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          onClick={() => setDialog({ kind: "e911", number: n })}
+                          aria-label={`E911 address of ${formatNumber(n.e164)}`}
+                        >
+                          E911
+                        </Button>
+                      </>
+                    ) : null}
+                    {canRelease ? (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        c="red.9"
+                        onClick={() => setDialog({ kind: "release", number: n })}
+                        aria-label={`Release ${formatNumber(n.e164)}`}
+                      >
+                        Release
+                      </Button>
+                    ) : null}
                   </Group>
                 ),
               },
@@ -181,7 +194,7 @@ export function PhoneNumbers() {
         </Card>
       )}
 
-      {openRequests.length > 0 ? (
+      {canBuy && openRequests.length > 0 ? (
         <Card withBorder padding="md">
           <Stack>
             <Title order={2} size="h3">
