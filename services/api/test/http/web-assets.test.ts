@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../src/testing";
-import { IMMUTABLE_CACHE, REVALIDATED_CACHE } from "../../src/web/routes";
+import { IMMUTABLE_CACHE, REVALIDATED_CACHE, WEB_DIST } from "../../src/web/routes";
 
 /**
  * The built web app served as a CDN would: the precompressed copy the browser accepts (brotli
@@ -140,5 +140,30 @@ describe("the caching of the web app's files", () => {
       etags.add(String(res.headers.etag));
     }
     expect(etags.size).toBe(3);
+  });
+});
+
+describe.skipIf(!existsSync(join(WEB_DIST, "index.html")))("the web app as built (web/dist)", () => {
+  let built: TestApp;
+  beforeAll(async () => {
+    built = await createTestApp({ webDist: WEB_DIST });
+  });
+  afterAll(() => built?.close());
+
+  it("has its entry script precompressed by the build, and sends it as brotli, immutable", async () => {
+    const html = readFileSync(join(WEB_DIST, "index.html"), "utf8");
+    const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? "";
+    expect(entry).not.toBe("");
+    expect(existsSync(join(WEB_DIST, `${entry}.br`))).toBe(true);
+    expect(existsSync(join(WEB_DIST, `${entry}.gz`))).toBe(true);
+    const res = await built.app.inject({
+      method: "GET",
+      url: entry,
+      headers: { "accept-encoding": "gzip, deflate, br, zstd" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers["cache-control"]).toBe(IMMUTABLE_CACHE);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(readFileSync(join(WEB_DIST, entry), "utf8"));
   });
 });
