@@ -1,6 +1,7 @@
 import { gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type Rollup } from "vite";
+import { precompress } from "./build/precompress";
 
 /** The API in development (`npm run dev` at the root); the dev server forwards to it. */
 const api = "http://localhost:3000";
@@ -69,7 +70,7 @@ function initialJavaScriptBudget(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), initialJavaScriptBudget()],
+  plugins: [react(), initialJavaScriptBudget(), precompress()],
   server: {
     port: 5173,
     proxy: {

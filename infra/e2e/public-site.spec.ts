@@ -144,6 +144,9 @@ test("Q&A search filters the questions and says when nothing matches", async ({ 
   await appReady(page);
   const main = mainArea(page);
   const search = main.getByPlaceholder("Search questions...");
+  // The seeded questions, not the page's fallback (which has Account Management but no Call
+  // Features): a search typed before they arrive would judge the fallback.
+  await expect(main.getByRole("heading", { name: "Call Features" })).toBeVisible();
   await expect(main.getByRole("heading", { name: "Account Management" })).toBeVisible();
 
   // A seeded question (db/src/seed/site-content.ts), matched case-insensitively.

@@ -114,6 +114,9 @@ test("enable two-factor authentication, then sign in with a code, then with a re
   playwright,
   baseURL,
 }) => {
+  // Four sign-ins, each a page load and a password hash: its trace on a loaded machine showed
+  // every step progressing, the whole past 45 s. A slow test, not a stuck one.
+  test.slow();
   const user = await confirmedUser(playwright, baseURL ?? "", admin, "2fa");
   await signIn(page, user);
   await expect(page).toHaveURL(/\/dashboard$/);

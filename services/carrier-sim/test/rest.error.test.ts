@@ -131,10 +131,10 @@ describe("accepted spellings", () => {
     const response = await post("/Messages.json", {
       To: CALLER,
       From: FROM,
-      MediaUrl: ["https://media.example/a.png", "https://media.example/b.png"],
+      MediaUrl: ["https://media.example/a.png", "https://media.example/b.png", "https://media.example/c.png"],
     });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ num_media: "2", sid: expect.stringMatching(/^MM/) });
+    expect(response.json()).toMatchObject({ num_media: "3", sid: expect.stringMatching(/^MM/) });
   });
 });
 

@@ -37,9 +37,11 @@ export function installIncomingCallFastPath(app: FastifyInstance, options: { bod
     done();
   });
 
-  const respond = (res: ServerResponse, status: number, type: string, payload: string) => {
+  const respond = (res: ServerResponse, status: number, type: string, payload: string, close = false) => {
     // A flat list: Node writes it as it is, where an object's names are walked and checked one by one.
-    res.writeHead(status, ["content-type", type, "content-length", String(Buffer.byteLength(payload))]);
+    const headers = ["content-type", type, "content-length", String(Buffer.byteLength(payload))];
+    if (close) headers.push("connection", "close");
+    res.writeHead(status, headers);
     res.end(payload);
     app.deps.webhookStats.record("twilio", status);
   };
@@ -48,8 +50,17 @@ export function installIncomingCallFastPath(app: FastifyInstance, options: { bod
     // As Fastify's requestIdHeader and genReqId (app.ts): the caller's id, or a fresh one.
     const header = req.headers["x-request-id"];
     const log = new LazyRequestLog(app.log, typeof header === "string" && header ? header : undefined);
+    let form: ReturnType<typeof parseCarrierForm>;
     try {
-      const form = parseCarrierForm(body);
+      form = parseCarrierForm(body);
+    } catch (err) {
+      // A form that cannot be read (too many fields): as Fastify answers a body parser's error,
+      // the connection closed after it.
+      const { status, body: error } = errorAnswer(err as AppError, log.requestId, log);
+      respond(res, status, JSON_TYPE, JSON.stringify(error), true);
+      return;
+    }
+    try {
       const refusal = carrierSignatureRefusal(
         carrier,
         "POST",

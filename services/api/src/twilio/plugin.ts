@@ -47,7 +47,15 @@ export async function twilioRoutes(app: FastifyInstance) {
   // Not JSON nor plain text: what the carrier never sends is never parsed (nor signed, nor read).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(FORM_TYPE, { parseAs: "buffer" }, (_request, body, done) => {
-    done(null, parseCarrierForm(body as Buffer));
+    let form: ReturnType<typeof parseCarrierForm>;
+    try {
+      form = parseCarrierForm(body as Buffer);
+    } catch (err) {
+      // Too many fields (413): answered before the signature check, which would pass over each.
+      done(err as Error, undefined);
+      return;
+    }
+    done(null, form);
   });
   app.addHook("onRoute", (route) => {
     route.childLoggerFactory ??= lazyRequestLogger;

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
@@ -44,11 +44,38 @@ export function loadBuiltWebApp(root: string = WEB_DIST): BuiltWebApp | null {
  */
 const SERVER_PATHS = /^\/(api|assets|twilio|carrier-sim|healthz)(\/|$)/;
 
-/** Serves the built web app (SPA fallback to index.html), or a plain page before it is built. */
+/** Hashed assets: a new build gives them new names, so a copy never goes stale. */
+export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
+/** Everything else (index.html): kept, but revalidated (ETag / Last-Modified) before each use. */
+export const REVALIDATED_CACHE = "no-cache";
+
+/** The Cache-Control of a file of the build: immutable under assets/ (Vite names them by hash). */
+export function cacheControlOf(root: string, file: string): string {
+  return relative(root, file).split(sep)[0] === "assets" ? IMMUTABLE_CACHE : REVALIDATED_CACHE;
+}
+
+/**
+ * Serves the built web app (SPA fallback to index.html), or a plain page before it is built.
+ * Served as a CDN would: the `.br` or `.gz` the build wrote beside a file (web/build/precompress.ts)
+ * when the browser accepts it, hashed assets cached for a year, the page revalidated.
+ */
 export async function webRoutes(app: FastifyInstance, options: { webApp: BuiltWebApp | null }) {
   const { webApp } = options;
   if (webApp) {
-    await app.register(fastifyStatic, { root: webApp.root, wildcard: false });
+    const { root } = webApp;
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      // The compressed copies are other encodings of their file, never addresses of their own.
+      globIgnore: ["**/*.br", "**/*.gz"],
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, file) => {
+        res.setHeader("cache-control", cacheControlOf(root, file));
+        // The encoding sent depends on Accept-Encoding, for every file (even one sent as it is).
+        res.setHeader("vary", "Accept-Encoding");
+      },
+    });
     // Client-side routes get the app; server paths and missing files keep their 404.
     app.get("/*", (request, reply) => {
       const path = request.url.split("?")[0] ?? "";

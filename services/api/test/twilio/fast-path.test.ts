@@ -4,6 +4,7 @@ import twilio from "twilio";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type App, buildApp } from "../../src/app";
 import { createTestApp, type TestApp } from "../../src/testing";
+import { MAX_FORM_FIELDS } from "../../src/twilio/carrier-params";
 
 /**
  * The incoming call is answered in front of Fastify (src/twilio/fast-path.ts). Over HTTP, an app
@@ -158,6 +159,15 @@ const cases: [string, () => Case, boolean][] = [
         },
         body,
       };
+    },
+    true,
+  ],
+  [
+    "more fields than a webhook has (413)",
+    () => {
+      const params: Record<string, string> = { ...call };
+      for (let i = Object.keys(call).length; i <= MAX_FORM_FIELDS; i++) params[`x${i}`] = "";
+      return signed(params, { "x-request-id": "r9" });
     },
     true,
   ],

@@ -29,6 +29,8 @@ describe("carrier webhook signature", () => {
     ["a repeated name, the same value twice", { ...params, Body: ["Hello", "Hello"] }],
     ["a repeated name, three values with one twice", { Digits: ["2", "1", "2"], To: "+1" }],
     ["a repeated empty value", { Digits: ["", ""] }],
+    ["names in reverse order", Object.fromEntries(Object.entries(params).reverse())],
+    ["names in no order, digits and case", { b: "1", "10": "x", A: "2", "2": "y", a: "3", _: "" }],
   ])("matches the twilio package for %s", (_name, repeated) => {
     const token = "0123456789abcdef0123456789abcdef";
     expect(expectedSignature(token, url, repeated)).toBe(

@@ -239,7 +239,9 @@ export function CallHistory() {
 
       {data && data.total > 0 && !history.isError ? (
         <Pager
-          page={page}
+          // The page of the rows shown: while the next one loads, the previous page's rows stay,
+          // and the summary must not already claim the new page's.
+          page={data.page}
           pageSize={CALL_HISTORY_PAGE_SIZE}
           total={data.total}
           totalExact={data.totalExact}
