@@ -160,6 +160,14 @@ export const ledgerEntryTypes = [
   "subscription_fee",
   "refund",
   "adjustment",
+  /** A top-up refunded at Stripe (`charge.refunded`): taken back, even below zero. */
+  "top_up_refund",
+  /** A top-up's payment disputed (`charge.dispute.created`): the disputed amount is held. */
+  "dispute_hold",
+  /** The dispute closed: the hold is given back (won, or lost: then a dispute_loss follows). */
+  "dispute_release",
+  /** The dispute was lost: the disputed amount is taken for good. */
+  "dispute_loss",
 ] as const;
 export const subscriptionStatuses = [
   "trialing",
