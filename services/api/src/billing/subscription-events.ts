@@ -63,7 +63,7 @@ export async function recordSubscription(
   tx: Database,
   accountId: string,
   subscription: Stripe.Subscription,
-  ctx: StripeEventContext,
+  ctx: Pick<StripeEventContext, "config" | "now" | "routing" | "afterCommit">,
 ): Promise<string> {
   const price = subscription.items.data[0]?.price;
   const priced = planOfPrice(ctx.config, price?.id);
