@@ -162,7 +162,8 @@ export const invoices = pgTable(
     // Ascending: read backwards for newest first (drizzle's .desc() is DESC NULLS LAST, which ORDER BY ... DESC cannot use).
     index("invoices_account_issue_idx").on(t.accountId, t.issueDate),
     check("invoices_status_check", oneOf(t.status, invoiceStatuses)),
-    check("invoices_total_check", sql`${t.totalAmountCents} >= 0`),
+    // Stripe's invoice of a plan change may credit more than it charges (a negative total).
+    check("invoices_total_check", sql`${t.totalAmountCents} >= 0 or ${t.stripeInvoiceId} is not null`),
     check("invoices_due_date_check", sql`${t.dueDate} >= ${t.issueDate}`),
     check("invoices_currency_check", currencyCheck(t.currency)),
   ],

@@ -180,7 +180,8 @@ export const subscriptionStatuses = [
   "paused",
 ] as const;
 /** Lines of a monthly invoice: the plan's fee, number fees and usage from the ledger. */
-export const invoiceLineKinds = ["subscription", "number_fee", "calls", "texts"] as const;
+/** `proration`: Stripe's credit or charge for part of a period after a plan change (may be negative). */
+export const invoiceLineKinds = ["subscription", "number_fee", "calls", "texts", "proration"] as const;
 /** The trial-ending reminders: a week and a day before. */
 export const trialReminderKinds = ["7_days", "1_day"] as const;
 export const invoiceStatuses = ["draft", "open", "unpaid", "paid", "void", "uncollectible"] as const;
