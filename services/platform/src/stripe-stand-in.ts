@@ -465,7 +465,13 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   function paidSubscriptionInvoice(
     subscription: StripeObject,
     reason: string,
-    lines: { amount: number; description: string; period: { start: number; end: number }; proration: boolean; priceId: string }[],
+    lines: {
+      amount: number;
+      description: string;
+      period: { start: number; end: number };
+      proration: boolean;
+      priceId: string;
+    }[],
   ): StripeObject {
     const id = newStripeId("in");
     const template = fixture("invoice");
@@ -525,7 +531,11 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
               subscription_item: subscription.items.data[0]?.id ?? null,
             },
           },
-          pricing: { type: "price_details", price_details: { price: line.priceId, product: "prod_poundline" }, unit_amount_decimal: String(line.amount) },
+          pricing: {
+            type: "price_details",
+            price_details: { price: line.priceId, product: "prod_poundline" },
+            unit_amount_decimal: String(line.amount),
+          },
         })),
       },
     });

@@ -13,9 +13,21 @@ const require = createRequire(import.meta.url);
 
 /** In fallback order; each a regular and a bold file. */
 const FAMILIES = [
-  { name: "latin", regular: "noto-sans/400Regular/NotoSans_400Regular.ttf", bold: "noto-sans/700Bold/NotoSans_700Bold.ttf" },
-  { name: "sc", regular: "noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf", bold: "noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf" },
-  { name: "kr", regular: "noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf", bold: "noto-sans-kr/700Bold/NotoSansKR_700Bold.ttf" },
+  {
+    name: "latin",
+    regular: "noto-sans/400Regular/NotoSans_400Regular.ttf",
+    bold: "noto-sans/700Bold/NotoSans_700Bold.ttf",
+  },
+  {
+    name: "sc",
+    regular: "noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf",
+    bold: "noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf",
+  },
+  {
+    name: "kr",
+    regular: "noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf",
+    bold: "noto-sans-kr/700Bold/NotoSansKR_700Bold.ttf",
+  },
 ] as const;
 
 export type Family = (typeof FAMILIES)[number]["name"];

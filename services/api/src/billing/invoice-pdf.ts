@@ -37,8 +37,14 @@ export interface InvoiceDocument {
 
 /** The span the lines cover (first start to last end), when they say. */
 function periodOfLines(lines: { periodStart: string | null; periodEnd: string | null }[]): string | null {
-  const starts = lines.map((l) => l.periodStart).filter((d): d is string => d !== null).sort();
-  const ends = lines.map((l) => l.periodEnd).filter((d): d is string => d !== null).sort();
+  const starts = lines
+    .map((l) => l.periodStart)
+    .filter((d): d is string => d !== null)
+    .sort();
+  const ends = lines
+    .map((l) => l.periodEnd)
+    .filter((d): d is string => d !== null)
+    .sort();
   const [start] = starts;
   const end = ends.at(-1);
   return start && end ? `${start} to ${end}` : null;
@@ -232,7 +238,10 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     }
     const below = writeWrapped(line.description, COLUMNS.description, y, COLUMNS.quantity - 50 - MARGIN);
     write(String(line.quantity), COLUMNS.quantity - 40, y, { width: 40, align: "right" });
-    write(fmt(line.amountCents), COLUMNS.amount, y, { width: COLUMNS.tax - COLUMNS.amount - 10, align: "right" });
+    write(fmt(line.amountCents), COLUMNS.amount, y, {
+      width: COLUMNS.tax - COLUMNS.amount - 10,
+      align: "right",
+    });
     write(fmt(line.taxCents), COLUMNS.tax, y, { width: COLUMNS.end - COLUMNS.tax, align: "right" });
     y = below;
   }

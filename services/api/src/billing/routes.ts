@@ -137,10 +137,14 @@ export async function billingRoutes(fastify: FastifyInstance) {
   );
 
   /** Stripe's customer portal (the plan, cards and invoices, as Stripe shows them). */
-  app.post("/billing/portal", { schema: { response: { 200: redirectSchema, ...failures } } }, async (request) => {
-    const { account } = requireAccount(request);
-    return createPortalSession(portsOf(request), account.id);
-  });
+  app.post(
+    "/billing/portal",
+    { schema: { response: { 200: redirectSchema, ...failures } } },
+    async (request) => {
+      const { account } = requireAccount(request);
+      return createPortalSession(portsOf(request), account.id);
+    },
+  );
 
   app.get(
     "/billing/payment-methods",

@@ -44,6 +44,7 @@ export interface StripeEventHandler<E extends Stripe.Event = Stripe.Event, Loade
    * Inside the transaction that records the event id: the event's effect on our rows, or a
    * refusal (checked before writing anything), logged and answered "refused".
    */
+  // biome-ignore lint/suspicious/noConfusingVoidType: most handlers answer nothing; only a refusal is a value.
   apply(tx: OutboxTransaction, event: E, loaded: Loaded, ctx: StripeEventContext): Promise<void | Refusal>;
 }
 
@@ -100,7 +101,9 @@ export function amountRefusal(object: Record<string, unknown>): Refusal | null {
     const value = object[field];
     if (value === undefined || value === null) continue;
     if (typeof value !== "number" || !Number.isSafeInteger(value) || value > STRIPE_MAX_AMOUNT_CENTS)
-      return { refused: `${field} ${String(value)} is beyond Stripe's ceiling of ${STRIPE_MAX_AMOUNT_CENTS}` };
+      return {
+        refused: `${field} ${String(value)} is beyond Stripe's ceiling of ${STRIPE_MAX_AMOUNT_CENTS}`,
+      };
   }
   return null;
 }

@@ -2,8 +2,8 @@ import { newId, schema } from "@poundline/db";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { signIn } from "../fixtures";
-import { amountAfter, pdfLines, qpdfCheck } from "./pdf-text";
 import { type BillingTestApp, insertInvoice, signedInUser, useBillingApp } from "./helpers";
+import { amountAfter, pdfLines, qpdfCheck } from "./pdf-text";
 
 const SELLER = {
   SELLER_LEGAL_NAME: "Poundline Telecom Ltd.",
@@ -33,63 +33,68 @@ describe("GET /api/billing/invoices/:id/pdf: an invoice fit to send", () => {
     ["Chinese", "北京面包有限公司", "朝阳区建国路88号", "北京市"],
     ["Japanese", "東京ベーカリー株式会社", "千代田区丸の内1-1", "東京都"],
     ["Korean", "서울 베이커리 주식회사", "중구 세종대로 110", "서울특별시"],
-  ])("a %s buyer: every name, address line and amount reads back; qpdf finds it clean", async (_script, company, street, city) => {
-    const { t } = env;
-    const { user, headers } = await signedInUser(t);
-    await t.db.db
-      .update(schema.accounts)
-      .set({ companyName: company, addressLine1: street, city, stateProvince: null, postalCode: "10-001" })
-      .where(eq(schema.accounts.id, user.accountId));
-    const total = LINES.reduce((sum, l) => sum + l.amountCents + l.taxCents, 0);
-    const invoiceId = await insertInvoice(t, user.accountId, {
-      status: "paid",
-      totalAmountCents: total,
-      invoiceNumber: "INV-000007",
-      stripeInvoiceId: `in_test_${newId("invoice")}`,
-    });
-    await t.db.db.insert(schema.invoiceLines).values(
-      LINES.map((line, position) => ({
-        id: newId("invoice"),
-        invoiceId,
-        position,
-        quantity: 1,
-        periodStart: "2026-11-01",
-        periodEnd: "2026-12-01",
-        ...line,
-      })),
-    );
+  ])(
+    "a %s buyer: every name, address line and amount reads back; qpdf finds it clean",
+    async (_script, company, street, city) => {
+      const { t } = env;
+      const { user, headers } = await signedInUser(t);
+      await t.db.db
+        .update(schema.accounts)
+        .set({ companyName: company, addressLine1: street, city, stateProvince: null, postalCode: "10-001" })
+        .where(eq(schema.accounts.id, user.accountId));
+      const total = LINES.reduce((sum, l) => sum + l.amountCents + l.taxCents, 0);
+      const invoiceId = await insertInvoice(t, user.accountId, {
+        status: "paid",
+        totalAmountCents: total,
+        invoiceNumber: "INV-000007",
+        stripeInvoiceId: `in_test_${newId("invoice")}`,
+      });
+      await t.db.db.insert(schema.invoiceLines).values(
+        LINES.map((line, position) => ({
+          id: newId("invoice"),
+          invoiceId,
+          position,
+          quantity: 1,
+          periodStart: "2026-11-01",
+          periodEnd: "2026-12-01",
+          ...line,
+        })),
+      );
 
-    const pdf = await pdfOf(t, headers, invoiceId);
-    expect(qpdfCheck(pdf)).toContain("No syntax or stream encoding errors found");
-    // The fonts travel in the file (no reliance on the reader's Helvetica).
-    expect(pdf.toString("latin1")).toContain("/FontFile2");
-    const lines = pdfLines(pdf);
-    const text = lines.join("\n");
-    for (const expected of [
-      company,
-      street,
-      `${city} 10-001`,
-      "Poundline Telecom Ltd.",
-      "12 Harbour Street",
-      "Boston MA 02110",
-      "United States",
-      "Tax ID: US EIN 12-3456789",
-      "Invoice INV-000007",
-      "Issue date: 2026-11-01",
-      "Due date: 2026-11-15",
-      "Period: 2026-11-01 to 2026-12-01",
-      "Currency: USD",
-    ])
-      expect(text).toContain(expected);
-    for (const line of LINES) {
-      const row = lines.find((l) => l.startsWith(line.description)) ?? "";
-      const amounts = (row.match(/-?\$[\d,]+\.\d{2}/g) ?? []).map((a) => Math.round(Number(a.replace(/[$,]/g, "")) * 100));
-      expect(amounts, row).toEqual([line.amountCents, line.taxCents]);
-    }
-    expect(amountAfter(lines, "Subtotal")).toBe(5999 + 330 - 854);
-    expect(amountAfter(lines, "Tax")).toBe(1260 + 69);
-    expect(amountAfter(lines, "Total (USD)")).toBe(total);
-  });
+      const pdf = await pdfOf(t, headers, invoiceId);
+      expect(qpdfCheck(pdf)).toContain("No syntax or stream encoding errors found");
+      // The fonts travel in the file (no reliance on the reader's Helvetica).
+      expect(pdf.toString("latin1")).toContain("/FontFile2");
+      const lines = pdfLines(pdf);
+      const text = lines.join("\n");
+      for (const expected of [
+        company,
+        street,
+        `${city} 10-001`,
+        "Poundline Telecom Ltd.",
+        "12 Harbour Street",
+        "Boston MA 02110",
+        "United States",
+        "Tax ID: US EIN 12-3456789",
+        "Invoice INV-000007",
+        "Issue date: 2026-11-01",
+        "Due date: 2026-11-15",
+        "Period: 2026-11-01 to 2026-12-01",
+        "Currency: USD",
+      ])
+        expect(text).toContain(expected);
+      for (const line of LINES) {
+        const row = lines.find((l) => l.startsWith(line.description)) ?? "";
+        const amounts = (row.match(/-?\$[\d,]+\.\d{2}/g) ?? []).map((a) =>
+          Math.round(Number(a.replace(/[$,]/g, "")) * 100),
+        );
+        expect(amounts, row).toEqual([line.amountCents, line.taxCents]);
+      }
+      expect(amountAfter(lines, "Subtotal")).toBe(5999 + 330 - 854);
+      expect(amountAfter(lines, "Tax")).toBe(1260 + 69);
+      expect(amountAfter(lines, "Total (USD)")).toBe(total);
+    },
+  );
 
   it("Stripe's invoice of a plan change prints its own lines (the prorations), not one line", async () => {
     const { t } = env;

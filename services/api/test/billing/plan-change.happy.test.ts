@@ -38,15 +38,22 @@ describe("choosing another plan while subscribed changes the one subscription", 
     const { user, headers, customerId } = await subscribed(t, "starter");
     const response = await checkout(t, headers, { kind: "plan", plan: "professional", interval: "monthly" });
     expect(response.statusCode).toBe(200);
-    expect(response.json().url).toBe(`${TEST_ORIGIN}/dashboard/billing?status=plan_changed&plan=Professional`);
+    expect(response.json().url).toBe(
+      `${TEST_ORIGIN}/dashboard/billing?status=plan_changed&plan=Professional`,
+    );
 
     // No second Checkout, no second subscription: the one there is moved to the new price.
     expect(checkoutsOf(t, customerId)).toHaveLength(1);
     const atStripe = stripeSubscriptions(t, customerId);
     expect(atStripe).toHaveLength(1);
     expect(atStripe[0]?.items.data[0].price.id).toBe("price_professional_monthly");
-    const update = t.standIn.requests.find((r) => r.path === `/v1/subscriptions/${atStripe[0]?.id}` && r.method === "POST");
-    expect(update?.params).toMatchObject({ proration_behavior: "always_invoice", cancel_at_period_end: "false" });
+    const update = t.standIn.requests.find(
+      (r) => r.path === `/v1/subscriptions/${atStripe[0]?.id}` && r.method === "POST",
+    );
+    expect(update?.params).toMatchObject({
+      proration_behavior: "always_invoice",
+      cancel_at_period_end: "false",
+    });
 
     const rows = await rowsOf(t, user.accountId);
     expect(rows).toHaveLength(1);
@@ -71,7 +78,9 @@ describe("choosing another plan while subscribed changes the one subscription", 
     const atStripe = stripeSubscriptions(t, customerId);
     expect(atStripe).toHaveLength(1);
     expect(atStripe[0]?.items.data[0].price.id).toBe("price_starter_monthly");
-    const update = t.standIn.requests.find((r) => r.path === `/v1/subscriptions/${atStripe[0]?.id}` && r.method === "POST");
+    const update = t.standIn.requests.find(
+      (r) => r.path === `/v1/subscriptions/${atStripe[0]?.id}` && r.method === "POST",
+    );
     expect(update?.params.proration_behavior).toBe("none");
     const rows = await rowsOf(t, user.accountId);
     expect(rows).toHaveLength(1);

@@ -24,7 +24,9 @@ async function toppedUp(t: BillingTestApp, amountCents: number) {
 
 const movements = async (t: BillingTestApp, accountId: string) =>
   (await ledgerOf(t, accountId))
-    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.balanceAfterCents - b.balanceAfterCents)
+    .sort(
+      (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.balanceAfterCents - b.balanceAfterCents,
+    )
     .map((e) => [e.transactionType, e.amountCents, e.balanceAfterCents]);
 
 const noticesOf = async (t: BillingTestApp) =>
@@ -55,7 +57,8 @@ describe("charge.refunded: a refunded top-up leaves the wallet", () => {
     const { t } = env;
     const { accountId, paymentIntentId } = await toppedUp(t, 4000);
     const charge = t.standIn.objects.get(t.standIn.objects.get(paymentIntentId)?.latest_charge);
-    const at = (refunded: number) => t.standIn.event("charge.refunded", { ...charge, amount_refunded: refunded });
+    const at = (refunded: number) =>
+      t.standIn.event("charge.refunded", { ...charge, amount_refunded: refunded });
     const early = at(1000);
     const late = at(3000);
     await deliver(t, late);
@@ -67,7 +70,10 @@ describe("charge.refunded: a refunded top-up leaves the wallet", () => {
     const { t } = env;
     const { accountId, paymentIntentId, headers } = await toppedUp(t, 3000);
     // Usage spent most of it.
-    await t.db.db.update(schema.wallets).set({ balanceCents: 500 }).where(eq(schema.wallets.accountId, accountId));
+    await t.db.db
+      .update(schema.wallets)
+      .set({ balanceCents: 500 })
+      .where(eq(schema.wallets.accountId, accountId));
     await t.standIn.refund(paymentIntentId);
     expect((await walletOf(t, accountId))?.balanceCents).toBe(-2500);
     const wallet = (await t.app.inject({ method: "GET", url: "/api/billing/wallet", headers })).json().wallet;
@@ -107,7 +113,10 @@ describe("disputes: the disputed amount is held, then released or lost", () => {
   it("lost: the hold is released and the loss taken, each its own row; redelivery changes nothing", async () => {
     const { t } = env;
     const { accountId, paymentIntentId } = await toppedUp(t, 2000);
-    await t.db.db.update(schema.wallets).set({ balanceCents: 1200 }).where(eq(schema.wallets.accountId, accountId));
+    await t.db.db
+      .update(schema.wallets)
+      .set({ balanceCents: 1200 })
+      .where(eq(schema.wallets.accountId, accountId));
     const dispute = await t.standIn.dispute(paymentIntentId, 1500);
     expect((await walletOf(t, accountId))?.balanceCents).toBe(-300);
     const closed = t.standIn.event("charge.dispute.closed", { ...dispute, status: "lost" });

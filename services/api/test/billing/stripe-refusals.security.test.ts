@@ -96,7 +96,9 @@ describe("POST /stripe/webhook: signed events that cannot be right are refused a
       amount: 3000,
       amount_refunded: 3000,
     });
-    expect((await deliver(env.t, env.t.standIn.event("charge.refunded", charge))).json().outcome).toBe("refused");
+    expect((await deliver(env.t, env.t.standIn.event("charge.refunded", charge))).json().outcome).toBe(
+      "refused",
+    );
     expect((await walletOf(env.t, user.accountId))?.balanceCents).toBe(3000);
   });
 
@@ -115,7 +117,9 @@ describe("POST /stripe/webhook: signed events that cannot be right are refused a
       amount: 3000,
       amount_refunded: 100_000_000,
     });
-    expect((await deliver(env.t, env.t.standIn.event("charge.refunded", charge))).json().outcome).toBe("refused");
+    expect((await deliver(env.t, env.t.standIn.event("charge.refunded", charge))).json().outcome).toBe(
+      "refused",
+    );
     expect((await walletOf(env.t, user.accountId))?.balanceCents).toBe(3000);
   });
 });
