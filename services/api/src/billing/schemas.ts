@@ -84,6 +84,8 @@ export const subscriptionSchema = z.object({
   monthlyFeeCents: z.number().int(),
   currency: z.string(),
   cancelAtPeriodEnd: z.boolean(),
+  /** A downgrade waiting for `nextBillingDate` (the plan paid for stays until then). */
+  scheduledPlanName: z.string().nullable(),
   createdAt: timestampSchema,
 });
 export const subscriptionListSchema = z.object({ subscriptions: z.array(subscriptionSchema) });

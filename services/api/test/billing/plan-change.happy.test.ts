@@ -85,6 +85,10 @@ describe("choosing another plan while subscribed changes the one subscription", 
     const rows = await rowsOf(t, user.accountId);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ planName: "Enterprise", scheduledPlanName: "Starter" });
+    const listed = (await t.app.inject({ method: "GET", url: "/api/billing/subscriptions", headers })).json();
+    expect(listed.subscriptions).toEqual([
+      expect.objectContaining({ planName: "Enterprise", scheduledPlanName: "Starter" }),
+    ]);
     // Only the first invoice: nothing is charged or credited now.
     const invoices = await t.db.db
       .select()

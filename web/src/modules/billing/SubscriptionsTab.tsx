@@ -48,7 +48,15 @@ function SubscriptionsTable({ subscriptions }: { subscriptions: ReturnType<typeo
       noRecordsText="No subscriptions yet."
       columns={[
         { accessor: "serviceName", title: "Service" },
-        { accessor: "planName", title: "Plan" },
+        {
+          accessor: "planName",
+          title: "Plan",
+          // A downgrade waits for the next billing date: both plans, and when.
+          render: (s) =>
+            s.scheduledPlanName
+              ? `${s.planName}, then ${s.scheduledPlanName} from ${formatDate(s.nextBillingDate)}`
+              : s.planName,
+        },
         {
           accessor: "status",
           title: "Status",
