@@ -10,6 +10,8 @@ e2ePasswords();
 
 const port = Number(process.env.E2E_PORT ?? 3310);
 const baseURL = `http://localhost:${port}`;
+// The Stripe stand-in's port (start-server.ts), read by the billing spec to see what Stripe holds.
+process.env.E2E_STRIPE_PORT ??= String(port + 1000);
 
 export default defineConfig({
   testDir: "infra/e2e",

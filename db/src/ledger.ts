@@ -1,4 +1,4 @@
-import { decideCredit, decideDebit, describeCharge } from "@poundline/telephony/ledger";
+import { decideCredit, decideDebit, decideReversal, describeCharge } from "@poundline/telephony/ledger";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "./client";
 import { newId } from "./ids";
@@ -17,7 +17,9 @@ import { ledgerEntries, wallets } from "./schema/index";
  */
 
 export type DebitType = "call_charge" | "sms_charge";
-export type CreditType = "top_up" | "refund" | "adjustment";
+export type CreditType = "top_up" | "refund" | "adjustment" | "dispute_release";
+/** Money Stripe took back from a top-up: taken in full, even below zero (see `applyReversal`). */
+export type ReversalType = "top_up_refund" | "dispute_hold" | "dispute_loss";
 
 interface Movement {
   accountId: string;
@@ -37,6 +39,10 @@ export interface DebitWallet extends Movement {
 
 export interface CreditWallet extends Movement {
   type: CreditType;
+}
+
+export interface ReverseWallet extends Movement {
+  type: ReversalType;
 }
 
 /** The event was applied before: nothing changed. */
@@ -75,7 +81,17 @@ export interface CreditApplied {
   clearedLowBalance: boolean;
 }
 
+export interface ReversalApplied {
+  status: "applied";
+  walletId: string;
+  entryId: string;
+  balanceAfterCents: number;
+  /** How far below zero the wallet now is: what the account owes. */
+  owedCents: number;
+}
+
 export type DebitResult = Duplicate | NothingToApply | DebitApplied;
+export type ReversalResult = Duplicate | NothingToApply | ReversalApplied;
 export type CreditResult = Duplicate | NothingToApply | CreditApplied;
 
 function assertAmount(amountCents: number): void {
@@ -235,6 +251,34 @@ export async function applyCredit(tx: Database, input: CreditWallet): Promise<Cr
   } satisfies CreditApplied;
 }
 
+/**
+ * Takes back, inside the caller's transaction, money Stripe took back from a top-up (a refund, a
+ * dispute's hold or loss): the whole amount, even when the wallet holds less, so the ledger says
+ * what Stripe did. A wallet left below zero owes the rest: usage charges nothing against it and
+ * the telephony gate stays shut until a top-up covers it (the routing tables must recompile).
+ */
+export async function applyReversal(tx: Database, input: ReverseWallet): Promise<ReversalResult> {
+  assertAmount(input.amountCents);
+  if (input.amountCents === 0) return { status: "nothing" };
+  const wallet = await lockWallet(tx, input.accountId, input.now);
+  const decision = decideReversal({ balanceCents: wallet.balanceCents, amountCents: input.amountCents });
+  const entryId = await insertEntry(tx, wallet.id, input, {
+    type: input.type,
+    amountCents: -input.amountCents,
+    balanceAfterCents: decision.balanceAfter,
+    description: input.description,
+  });
+  if (!entryId) return { status: "duplicate" } satisfies Duplicate;
+  await moveBalance(tx, wallet.id, -input.amountCents, decision.balanceAfter, { updatedAt: input.now });
+  return {
+    status: "applied",
+    walletId: wallet.id,
+    entryId,
+    balanceAfterCents: decision.balanceAfter,
+    owedCents: decision.owedCents,
+  } satisfies ReversalApplied;
+}
+
 const lockedColumns = {
   id: wallets.id,
   balanceCents: wallets.balanceCents,
@@ -271,7 +315,7 @@ async function insertEntry(
   walletId: string,
   input: Movement,
   entry: {
-    type: DebitType | CreditType;
+    type: DebitType | CreditType | ReversalType;
     amountCents: number;
     balanceAfterCents: number;
     description: string;
@@ -308,7 +352,8 @@ async function existingKeys(tx: Database, keys: string[]): Promise<Set<string>> 
 
 /**
  * Moves the locked balance by `delta` in SQL and checks it lands on the decided running total
- * (the CHECK keeps it >= 0); a mismatch throws and rolls the whole movement back.
+ * (the ledger's CHECK keeps usage from taking it below zero); a mismatch throws and rolls the
+ * whole movement back.
  */
 async function moveBalance(
   tx: Database,

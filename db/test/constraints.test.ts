@@ -124,11 +124,6 @@ describe("schema constraints", () => {
       "ivr_options_menu_fk",
     ],
     [
-      "a negative wallet balance",
-      () => [schema.wallets, { id: newId("wallet"), accountId: newId("account"), balanceCents: -1 }],
-      "wallets_balance_check",
-    ],
-    [
       "a zero ledger amount",
       () => [schema.ledgerEntries, ledger({ amountCents: 0 })],
       "ledger_entries_amount_check",
@@ -145,6 +140,19 @@ describe("schema constraints", () => {
         ledger({ amountCents: -5, transactionType: "adjustment", balanceAfterCents: -5 }),
       ],
       "ledger_entries_balance_after_check",
+    ],
+    [
+      "a usage charge leaving the wallet below zero",
+      () => [
+        schema.ledgerEntries,
+        ledger({ amountCents: -5, transactionType: "call_charge", balanceAfterCents: -5 }),
+      ],
+      "ledger_entries_balance_after_check",
+    ],
+    [
+      "a positive dispute hold",
+      () => [schema.ledgerEntries, ledger({ amountCents: 5, transactionType: "dispute_hold" })],
+      "ledger_entries_sign_check",
     ],
     [
       "a number that is not E.164",
@@ -235,6 +243,20 @@ describe("schema constraints", () => {
     ["IVR timeout 30", () => [schema.ivrMenus, menu({ timeoutSeconds: 30 })]],
     ["key press '#'", () => [schema.ivrOptions, option({ keyPress: "#" })]],
     ["a zero wallet balance", () => [schema.ledgerEntries, ledger({})]],
+    [
+      "a refunded top-up leaving the wallet owing",
+      () => [
+        schema.ledgerEntries,
+        ledger({ amountCents: -900, transactionType: "top_up_refund", balanceAfterCents: -400 }),
+      ],
+    ],
+    [
+      "a top-up paying part of a debt",
+      () => [
+        schema.ledgerEntries,
+        ledger({ amountCents: 100, transactionType: "top_up", balanceAfterCents: -300 }),
+      ],
+    ],
     [
       "a toll-free request without area code",
       () => [schema.phoneNumberRequests, { id: newId("numberRequest"), numberType: "toll-free" }],

@@ -18,7 +18,11 @@ import {
  */
 
 /** A new account (registered, e-mail confirmed, signed in): its wallet is its own. */
-async function newCustomer(page: Page, admin: Parameters<typeof waitForEmail>[0], label: string) {
+async function newCustomer(
+  page: Page,
+  admin: Parameters<typeof waitForEmail>[0],
+  label: string,
+): Promise<string> {
   const email = uniqueEmail(label);
   const password = "Billing-Pass-2026!";
   await registerAccount(page.request, email, password, "Billing Bakery");
@@ -27,6 +31,7 @@ async function newCustomer(page: Page, admin: Parameters<typeof waitForEmail>[0]
   await appReady(page);
   await signInThroughPage(page, { email, password });
   await expect(page).toHaveURL(/\/dashboard$/);
+  return email;
 }
 
 async function openBilling(page: Page) {
@@ -36,6 +41,32 @@ async function openBilling(page: Page) {
 }
 
 const balance = (page: Page) => page.getByTestId("wallet-balance");
+
+/** Asks the Stripe stand-in (Stripe's own list endpoints) for the subscriptions of the customer with this e-mail. */
+async function subscriptionsAtStripe(page: Page, email: string) {
+  const stripe = `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`;
+  const headers = { authorization: "Bearer sk_test_e2e_stand_in" };
+  const customers = await (
+    await page.request.get(`${stripe}/v1/customers?email=${encodeURIComponent(email)}`, { headers })
+  ).json();
+  const customer = customers.data[0]?.id;
+  expect(customer, `a Stripe customer for ${email}`).toBeTruthy();
+  const list = await (
+    await page.request.get(`${stripe}/v1/subscriptions?customer=${customer}&status=all`, { headers })
+  ).json();
+  return list.data as { status: string; items: { data: { price: { id: string } }[] } }[];
+}
+
+/** The pricing page's button of a plan (annual billing, the default). */
+async function choosePlan(page: Page, plan: string) {
+  await page.goto("/pricing");
+  await appReady(page);
+  const card = page
+    .getByRole("main")
+    .locator(".mantine-Card-root")
+    .filter({ has: page.getByRole("heading", { name: plan, exact: true }) });
+  await card.getByRole("button", { name: "Get Started" }).click();
+}
 
 test.describe("Billing & Wallet", () => {
   test("a new wallet, Add Funds through Checkout, back through the success URL, the balance after the webhook", async ({
@@ -96,5 +127,32 @@ test.describe("Billing & Wallet", () => {
     await expect(toast(page, "Payment Cancelled")).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/billing$/);
     await expect(balance(page)).toHaveText("$0.00");
+  });
+
+  test("choosing another plan while subscribed changes the one subscription: one at Stripe, the new plan on screen", async ({
+    page,
+    admin,
+  }) => {
+    const email = await newCustomer(page, admin, "plan");
+    await choosePlan(page, "Starter");
+    await expect(page.getByRole("heading", { name: "Pay Poundline" })).toBeVisible();
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(toast(page, "Payment Successful")).toBeVisible();
+    await page.getByRole("tab", { name: "Subscriptions" }).click();
+    const subscriptions = page.getByRole("table", { name: "Subscriptions" });
+    await expect(subscriptions.getByRole("row").filter({ hasText: "Starter" })).toHaveCount(1);
+
+    // Another plan: no second Checkout, the subscription changes (an upgrade, at once).
+    await choosePlan(page, "Professional");
+    await expect(toast(page, "Plan Changed")).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/billing$/);
+    await page.getByRole("tab", { name: "Subscriptions" }).click();
+    await expect(subscriptions.getByRole("row").filter({ hasText: "Professional" })).toHaveCount(1);
+    await expect(subscriptions.getByRole("row").filter({ hasText: "Starter" })).toHaveCount(0);
+
+    const atStripe = await subscriptionsAtStripe(page, email);
+    expect(atStripe).toHaveLength(1);
+    expect(atStripe[0]?.status).toBe("active");
+    expect(atStripe[0]?.items.data[0]?.price.id).toBe("price_e2e_professional_annual");
   });
 });

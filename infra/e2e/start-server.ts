@@ -52,9 +52,35 @@ try {
 }
 // A webhook secret of this run only.
 const webhookSecret = `whsec_${randomBytes(24).toString("hex")}`;
+// The plans' prices (seed 000's), as the server's STRIPE_PRICE_* settings name them.
+const planPrices = {
+  STRIPE_PRICE_STARTER_MONTHLY: { id: "price_e2e_starter_monthly", unitAmount: 2499, interval: "month" },
+  STRIPE_PRICE_STARTER_ANNUAL: { id: "price_e2e_starter_annual", unitAmount: 23988, interval: "year" },
+  STRIPE_PRICE_PROFESSIONAL_MONTHLY: {
+    id: "price_e2e_professional_monthly",
+    unitAmount: 5999,
+    interval: "month",
+  },
+  STRIPE_PRICE_PROFESSIONAL_ANNUAL: {
+    id: "price_e2e_professional_annual",
+    unitAmount: 59988,
+    interval: "year",
+  },
+  STRIPE_PRICE_ENTERPRISE_MONTHLY: {
+    id: "price_e2e_enterprise_monthly",
+    unitAmount: 12999,
+    interval: "month",
+  },
+  STRIPE_PRICE_ENTERPRISE_ANNUAL: { id: "price_e2e_enterprise_annual", unitAmount: 119988, interval: "year" },
+} as const;
 const stripe = await startStripeStandIn({
   webhookSecret,
   webhookUrl: `${process.env.PUBLIC_BASE_URL}/stripe/webhook`,
+  prices: Object.fromEntries(
+    Object.values(planPrices).map((p) => [p.id, { unitAmount: p.unitAmount, interval: p.interval }]),
+  ),
+  // Fixed (playwright.config.ts) so the specs can ask it what Stripe holds.
+  port: Number(process.env.E2E_STRIPE_PORT ?? 0),
 });
 const server = spawn(process.execPath, ["--import", "tsx", "services/api/src/server.ts"], {
   cwd: root,
@@ -65,6 +91,7 @@ const server = spawn(process.execPath, ["--import", "tsx", "services/api/src/ser
     STRIPE_SECRET_KEY: "sk_test_e2e_stand_in",
     STRIPE_API_URL: stripe.url,
     STRIPE_WEBHOOK_SECRET: webhookSecret,
+    ...Object.fromEntries(Object.entries(planPrices).map(([setting, p]) => [setting, p.id])),
   },
 });
 

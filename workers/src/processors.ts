@@ -6,6 +6,7 @@ import { type ContactFormDeps, contactFormProcessor } from "./notifications/cont
 import { missedCallProcessor } from "./notifications/index";
 import { type TicketReplyDeps, ticketReplyProcessor } from "./notifications/ticket-reply";
 import { trialReminderProcessor } from "./notifications/trial-reminder";
+import { walletReversalProcessor } from "./notifications/wallet-reversal";
 import { type VoicemailDeps, voicemailProcessor } from "./voicemail/index";
 
 /** A processor for a job whose real work is not written yet: it logs and skips. */
@@ -36,6 +37,7 @@ export function createProcessors(
       "ticket-reply": pending("ticket-reply"),
       "password-reset": pending("password-reset"),
       "trial-reminder": pending("trial-reminder"),
+      "wallet-reversal": pending("wallet-reversal"),
       ...given.notifications,
     },
   };
@@ -99,6 +101,7 @@ export function allProcessors(
       "ticket-reply": ticketReplyProcessor({ ...notices, supportInbox: deps.supportInbox }),
       "password-reset": deps.passwordReset,
       "trial-reminder": trialReminderProcessor(notices),
+      "wallet-reversal": walletReversalProcessor(notices),
     },
   });
 }

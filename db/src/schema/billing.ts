@@ -20,7 +20,11 @@ const callRateKinds = rateKinds.filter((kind) => kind.startsWith("call_"));
 
 const currencyCheck = (column: { name: string }) => sql.raw(`"${column.name}" ~ '^[A-Z]{3}$'`);
 
-/** The account's prepaid balance; it only moves together with a ledger entry, in one transaction. */
+/**
+ * The account's prepaid balance; it only moves together with a ledger entry, in one transaction.
+ * Below zero only when Stripe took back more than was left (a refund or dispute of a top-up):
+ * the account then owes it, and calls and texts stay shut until a top-up covers it.
+ */
 export const wallets = pgTable(
   "wallets",
   {
@@ -39,7 +43,8 @@ export const wallets = pgTable(
     uniqueIndex("wallets_account_key").on(t.accountId),
     // Target of the ledger's (wallet_id, account_id) foreign key.
     unique("wallets_id_account_key").on(t.id, t.accountId),
-    check("wallets_balance_check", sql`${t.balanceCents} >= 0`),
+    // No floor on the balance itself: money Stripe takes back (refund, dispute) is taken in full,
+    // and a wallet below zero owes it (ledger_entries_balance_after_check says which rows may).
     check("wallets_currency_check", currencyCheck(t.currency)),
     check("wallets_low_balance_threshold_check", sql`${t.lowBalanceThresholdCents} >= 0`),
   ],
@@ -76,11 +81,17 @@ export const ledgerEntries = pgTable(
     check("ledger_entries_amount_check", sql`${t.amountCents} <> 0`),
     check(
       "ledger_entries_sign_check",
-      sql`(${t.transactionType} in ('top_up', 'refund') and ${t.amountCents} > 0)
-        or (${t.transactionType} in ('call_charge', 'sms_charge', 'number_fee', 'subscription_fee') and ${t.amountCents} < 0)
+      sql`(${t.transactionType} in ('top_up', 'refund', 'dispute_release') and ${t.amountCents} > 0)
+        or (${t.transactionType} in ('call_charge', 'sms_charge', 'number_fee', 'subscription_fee', 'top_up_refund', 'dispute_hold', 'dispute_loss') and ${t.amountCents} < 0)
         or ${t.transactionType} = 'adjustment'`,
     ),
-    check("ledger_entries_balance_after_check", sql`${t.balanceAfterCents} >= 0`),
+    // Only Stripe taking money back leaves a wallet below zero (usage never does: its charges
+    // stop at zero); a credit to a wallet that owes may leave it still below.
+    check(
+      "ledger_entries_balance_after_check",
+      sql`${t.balanceAfterCents} >= 0 or ${t.amountCents} > 0
+        or ${t.transactionType} in ('top_up_refund', 'dispute_hold', 'dispute_loss')`,
+    ),
   ],
 );
 
@@ -151,7 +162,8 @@ export const invoices = pgTable(
     // Ascending: read backwards for newest first (drizzle's .desc() is DESC NULLS LAST, which ORDER BY ... DESC cannot use).
     index("invoices_account_issue_idx").on(t.accountId, t.issueDate),
     check("invoices_status_check", oneOf(t.status, invoiceStatuses)),
-    check("invoices_total_check", sql`${t.totalAmountCents} >= 0`),
+    // Stripe's invoice of a plan change may credit more than it charges (a negative total).
+    check("invoices_total_check", sql`${t.totalAmountCents} >= 0 or ${t.stripeInvoiceId} is not null`),
     check("invoices_due_date_check", sql`${t.dueDate} >= ${t.issueDate}`),
     check("invoices_currency_check", currencyCheck(t.currency)),
   ],

@@ -160,6 +160,14 @@ export const ledgerEntryTypes = [
   "subscription_fee",
   "refund",
   "adjustment",
+  /** A top-up refunded at Stripe (`charge.refunded`): taken back, even below zero. */
+  "top_up_refund",
+  /** A top-up's payment disputed (`charge.dispute.created`): the disputed amount is held. */
+  "dispute_hold",
+  /** The dispute closed: the hold is given back (won, or lost: then a dispute_loss follows). */
+  "dispute_release",
+  /** The dispute was lost: the disputed amount is taken for good. */
+  "dispute_loss",
 ] as const;
 export const subscriptionStatuses = [
   "trialing",
@@ -172,7 +180,8 @@ export const subscriptionStatuses = [
   "paused",
 ] as const;
 /** Lines of a monthly invoice: the plan's fee, number fees and usage from the ledger. */
-export const invoiceLineKinds = ["subscription", "number_fee", "calls", "texts"] as const;
+/** `proration`: Stripe's credit or charge for part of a period after a plan change (may be negative). */
+export const invoiceLineKinds = ["subscription", "number_fee", "calls", "texts", "proration"] as const;
 /** The trial-ending reminders: a week and a day before. */
 export const trialReminderKinds = ["7_days", "1_day"] as const;
 export const invoiceStatuses = ["draft", "open", "unpaid", "paid", "void", "uncollectible"] as const;

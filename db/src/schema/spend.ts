@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -57,7 +58,10 @@ export const invoiceCounters = pgTable("invoice_counters", {
   lastNumber: integer("last_number").notNull().default(0),
 });
 
-/** What an invoice is made of: the subscription's fee, and usage summed from the ledger. */
+/**
+ * What an invoice is made of: the subscription's fee, and usage summed from the ledger (our
+ * monthly invoices), or the lines of Stripe's invoice (its subscription and prorations).
+ */
 export const invoiceLines = pgTable(
   "invoice_lines",
   {
@@ -69,13 +73,21 @@ export const invoiceLines = pgTable(
     kind: text("kind", { enum: invoiceLineKinds }).notNull(),
     description: text("description").notNull(),
     quantity: integer("quantity").notNull(),
+    /** Before tax. */
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    /** The tax on this line (Stripe's line taxes; our own lines carry none). */
+    taxCents: bigint("tax_cents", { mode: "number" }).notNull().default(0),
+    /** The service period the line covers, when it has one (Stripe's lines do). */
+    periodStart: date("period_start", { mode: "string" }),
+    periodEnd: date("period_end", { mode: "string" }),
     ...createdAt,
   },
   (t) => [
     uniqueIndex("invoice_lines_invoice_position_key").on(t.invoiceId, t.position),
     check("invoice_lines_kind_check", oneOf(t.kind, invoiceLineKinds)),
-    check("invoice_lines_amount_check", sql`${t.amountCents} >= 0`),
+    // Only a proration credits (the unused time of the plan left).
+    check("invoice_lines_amount_check", sql`${t.amountCents} >= 0 or ${t.kind} = 'proration'`),
+    check("invoice_lines_tax_check", sql`${t.taxCents} >= 0`),
   ],
 );
 

@@ -31,6 +31,18 @@ export const configSchema = z
       .min(1)
       .default("price_nonprofit_subscription_placeholder"),
     STRIPE_PRICE_WALLET_TOPUP: z.string().trim().min(1).default("price_wallet_topup_placeholder"),
+    /** The seller on every invoice: legal name, postal address (lines separated by "|"), tax id. */
+    SELLER_LEGAL_NAME: z.string().trim().min(1).default("Poundline, Inc."),
+    SELLER_ADDRESS: z
+      .string()
+      .default("")
+      .transform((raw) =>
+        raw
+          .split("|")
+          .map((line) => line.trim())
+          .filter(Boolean),
+      ),
+    SELLER_TAX_ID: optionalString,
     /** Lets a monitor read /healthz's details (`Authorization: Bearer <token>`); anyone else sees up or down. */
     HEALTH_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, {
       message: "HEALTH_TOKEN must be at least 16 characters",

@@ -24,6 +24,8 @@ export interface JobMap {
     "password-reset": { email: string };
     /** The account's free trial ends in 7 days or 1 day: e-mail its owners (housekeeping writes it once each). */
     "trial-reminder": { accountId: string; kind: "7_days" | "1_day" };
+    /** Stripe took money back from a top-up (refund, dispute) or gave a hold back: e-mail the owners. */
+    "wallet-reversal": { ledgerEntryId: string };
   };
 }
 
@@ -35,7 +37,14 @@ export type JobPayload<Q extends QueueName, N extends JobName<Q>> = JobMap[Q][N]
 export const jobNames = {
   billing: ["charge-call", "charge-sms"],
   voicemail: ["process-voicemail"],
-  notifications: ["missed-call", "contact-form", "ticket-reply", "password-reset", "trial-reminder"],
+  notifications: [
+    "missed-call",
+    "contact-form",
+    "ticket-reply",
+    "password-reset",
+    "trial-reminder",
+    "wallet-reversal",
+  ],
 } as const satisfies { [Q in QueueName]: readonly JobName<Q>[] };
 
 export const queueNames = Object.keys(jobNames) as QueueName[];

@@ -10,9 +10,15 @@
  * the signed events a real payment would (checkout.session.completed, and for a subscription
  * invoice.paid) to the webhook URL, then redirects to the session's success URL.
  *
- * Served: customers (create, retrieve, update, list payment methods), payment_methods (list,
- * detach), checkout.sessions (create, retrieve), payment_intents (create, off-session confirm),
- * subscriptions (retrieve), invoices (retrieve).
+ * Served: customers (create, retrieve, update, list by e-mail, list payment methods),
+ * payment_methods (list, detach), checkout.sessions (create, retrieve), payment_intents (create,
+ * off-session confirm; a successful one has a charge), charges (retrieve), refunds (create:
+ * delivers charge.refunded), subscriptions (retrieve, list, update: a price change with
+ * `proration_behavior: always_invoice` invoices the prorated difference at once and delivers
+ * invoice.paid, every update delivers customer.subscription.updated), invoices (retrieve),
+ * billing_portal.sessions (create; its page returns to `return_url`).
+ * Disputes are the test's doing: `dispute(paymentIntentId)` and `closeDispute(id, status)`
+ * deliver charge.dispute.created and charge.dispute.closed.
  */
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -74,6 +80,12 @@ export interface StripeStandIn {
   deliver(event: StripeObject): Promise<number>;
   /** Pays the checkout session as the hosted page's "Pay" does; answers the events it delivered. */
   completeCheckout(sessionId: string): Promise<StripeObject[]>;
+  /** Refunds (part of) a payment as `refunds.create` does, delivering charge.refunded; answers the event. */
+  refund(paymentIntentId: string, amountCents?: number): Promise<StripeObject>;
+  /** The card holder disputes a payment: delivers charge.dispute.created; answers the dispute. */
+  dispute(paymentIntentId: string, amountCents?: number): Promise<StripeObject>;
+  /** The dispute ends ("won", "lost", "warning_closed"): delivers charge.dispute.closed. */
+  closeDispute(disputeId: string, status: "won" | "lost" | "warning_closed"): Promise<StripeObject>;
   close(): Promise<void>;
 }
 
@@ -292,8 +304,112 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       }
       intent.status = "succeeded";
       intent.amount_received = amount;
+      intent.latest_charge = chargeFor(intent).id;
     }
     return put(intent);
+  }
+
+  /** The charge a successful PaymentIntent made (Stripe's charge fixture). */
+  function chargeFor(intent: StripeObject): StripeObject {
+    return put(
+      fixture("charge", {
+        id: newStripeId("ch"),
+        amount: intent.amount,
+        amount_captured: intent.amount,
+        amount_refunded: 0,
+        captured: true,
+        paid: true,
+        refunded: false,
+        disputed: false,
+        status: "succeeded",
+        currency: intent.currency,
+        customer: intent.customer,
+        payment_intent: intent.id,
+        payment_method: intent.payment_method,
+        metadata: intent.metadata,
+        created: nowSeconds(),
+        refunds: { object: "list", data: [], has_more: false, url: "/v1/charges/refunds" },
+      }),
+    );
+  }
+
+  function chargeOfPayment(paymentIntentId: string): StripeObject {
+    const intent = get("payment_intent", paymentIntentId);
+    if (!intent.latest_charge)
+      throw new StripeApiError({
+        status: 400,
+        type: "invalid_request_error",
+        message: `PaymentIntent ${paymentIntentId} has no successful charge.`,
+      });
+    return get("charge", intent.latest_charge);
+  }
+
+  /** refunds.create: the charge's running total grows by the amount (default: what is left). */
+  function createRefund(params: StripeObject): { refund: StripeObject; charge: StripeObject } {
+    const charge = params.charge
+      ? get("charge", params.charge)
+      : chargeOfPayment(String(params.payment_intent ?? ""));
+    const left = charge.amount - charge.amount_refunded;
+    const amount = params.amount === undefined ? left : Number(params.amount);
+    if (!Number.isInteger(amount) || amount <= 0 || amount > left)
+      throw new StripeApiError({
+        status: 400,
+        type: "invalid_request_error",
+        param: "amount",
+        message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+      });
+    const refund = put(
+      fixture("refund", {
+        id: newStripeId("re"),
+        amount,
+        charge: charge.id,
+        payment_intent: charge.payment_intent,
+        currency: charge.currency,
+        created: nowSeconds(),
+        status: "succeeded",
+      }),
+    );
+    charge.amount_refunded += amount;
+    charge.refunded = charge.amount_refunded === charge.amount;
+    charge.refunds = { ...charge.refunds, data: [refund, ...charge.refunds.data] };
+    return { refund, charge };
+  }
+
+  async function deliverOrThrow(ev: StripeObject): Promise<StripeObject> {
+    const status = await deliver(ev);
+    if (status >= 300) throw new Error(`webhook answered ${status} to ${ev.type}`);
+    return ev;
+  }
+
+  async function refund(paymentIntentId: string, amountCents?: number): Promise<StripeObject> {
+    const { charge } = createRefund({ payment_intent: paymentIntentId, amount: amountCents });
+    return deliverOrThrow(event("charge.refunded", charge));
+  }
+
+  async function dispute(paymentIntentId: string, amountCents?: number): Promise<StripeObject> {
+    const charge = chargeOfPayment(paymentIntentId);
+    charge.disputed = true;
+    const disputed = put(
+      fixture("dispute", {
+        id: newStripeId("dp"),
+        amount: amountCents ?? charge.amount,
+        charge: charge.id,
+        payment_intent: paymentIntentId,
+        currency: charge.currency,
+        created: nowSeconds(),
+        reason: "fraudulent",
+        status: "needs_response",
+      }),
+    );
+    await deliverOrThrow(event("charge.dispute.created", disputed));
+    return disputed;
+  }
+
+  async function closeDispute(disputeId: string, status: "won" | "lost" | "warning_closed") {
+    const closed = get("dispute", disputeId);
+    closed.status = status;
+    await deliverOrThrow(event("charge.dispute.closed", closed));
+    return closed;
   }
 
   function createSubscriptionFor(session: StripeObject): {
@@ -333,33 +449,192 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       metadata: session.standin_subscription_data?.metadata ?? {},
       items: { ...template.items, data: [item] },
     });
-    const invoice = put(
-      fixture("invoice", {
-        id: newStripeId("in"),
-        customer: session.customer,
-        subscription: subscriptionId,
-        parent: {
-          type: "subscription_details",
-          quote_details: null,
-          subscription_details: { metadata: null, subscription: subscriptionId },
-        },
-        status: "paid",
-        number: `${String(session.customer).slice(-6).toUpperCase()}-${String(objects.size).padStart(4, "0")}`,
-        amount_due: price.unitAmount,
-        amount_paid: price.unitAmount,
-        amount_remaining: 0,
-        total: price.unitAmount,
-        subtotal: price.unitAmount,
-        created: start,
-        due_date: null,
-        period_start: start,
-        period_end: periodEnd,
-        hosted_invoice_url: `${baseUrl}/invoice/${subscriptionId}`,
-        billing_reason: "subscription_create",
+    const invoice = paidSubscriptionInvoice(subscription, "subscription_create", [
+      {
+        amount: price.unitAmount,
+        description: `1 × ${session.standin_subscription_data?.metadata?.plan ?? "Subscription"} (at $${(price.unitAmount / 100).toFixed(2)} / ${price.interval})`,
+        period: { start, end: periodEnd },
+        proration: false,
+        priceId,
+      },
+    ]);
+    return { subscription, invoice };
+  }
+
+  /** A paid invoice of the subscription with these lines (Stripe's line_item shape). */
+  function paidSubscriptionInvoice(
+    subscription: StripeObject,
+    reason: string,
+    lines: {
+      amount: number;
+      description: string;
+      period: { start: number; end: number };
+      proration: boolean;
+      priceId: string;
+    }[],
+  ): StripeObject {
+    const id = newStripeId("in");
+    const template = fixture("invoice");
+    const lineTemplate = template.lines.data[0];
+    const total = lines.reduce((sum, line) => sum + line.amount, 0);
+    const created = nowSeconds();
+    const invoice = put({
+      ...template,
+      id,
+      customer: subscription.customer,
+      subscription: subscription.id,
+      parent: {
+        type: "subscription_details",
+        quote_details: null,
+        subscription_details: { metadata: null, subscription: subscription.id },
+      },
+      status: "paid",
+      number: `${String(subscription.customer).slice(-6).toUpperCase()}-${String(objects.size).padStart(4, "0")}`,
+      currency: "usd",
+      amount_due: Math.max(0, total),
+      amount_paid: Math.max(0, total),
+      amount_remaining: 0,
+      total,
+      subtotal: total,
+      total_taxes: [],
+      created,
+      due_date: null,
+      period_start: lines[0]?.period.start ?? created,
+      period_end: lines[0]?.period.end ?? created,
+      status_transitions: { ...template.status_transitions, paid_at: created, finalized_at: created },
+      hosted_invoice_url: `${baseUrl}/invoice/${id}`,
+      billing_reason: reason,
+      lines: {
+        object: "list",
+        has_more: false,
+        url: `/v1/invoices/${id}/lines`,
+        data: lines.map((line) => ({
+          ...lineTemplate,
+          id: newStripeId("il"),
+          invoice: id,
+          amount: line.amount,
+          subtotal: line.amount,
+          currency: "usd",
+          description: line.description,
+          period: line.period,
+          quantity: 1,
+          subscription: subscription.id,
+          taxes: [],
+          parent: {
+            type: "subscription_item_details",
+            invoice_item_details: null,
+            subscription_item_details: {
+              invoice_item: null,
+              proration: line.proration,
+              proration_details: { credited_items: null },
+              subscription: subscription.id,
+              subscription_item: subscription.items.data[0]?.id ?? null,
+            },
+          },
+          pricing: {
+            type: "price_details",
+            price_details: { price: line.priceId, product: "prod_poundline" },
+            unit_amount_decimal: String(line.amount),
+          },
+        })),
+      },
+    });
+    subscription.latest_invoice = invoice.id;
+    return invoice;
+  }
+
+  const periodOf = (subscription: StripeObject) => {
+    const item = subscription.items.data[0];
+    return { start: item.current_period_start as number, end: item.current_period_end as number };
+  };
+
+  /**
+   * subscriptions.update with a new price for its item: Stripe's proration by the second —
+   * `always_invoice` invoices (and pays) the difference for the rest of the period at once;
+   * `none` changes the price from the next period. Delivers the events Stripe would.
+   */
+  async function updateSubscription(id: string, params: StripeObject): Promise<StripeObject> {
+    const subscription = get("subscription", id);
+    const previous = structuredClone(subscription);
+    const item = subscription.items.data[0];
+    const newPrice: string | undefined = params.items?.[0]?.price;
+    if (params.items?.[0]?.id && params.items[0].id !== item.id)
+      throw new StripeApiError({
+        status: 400,
+        type: "invalid_request_error",
+        param: "items[0][id]",
+        message: `Invalid subscription_item id: ${params.items[0].id}`,
+      });
+    let invoice: StripeObject | null = null;
+    if (newPrice && newPrice !== item.price.id) {
+      const price = priceOf(newPrice);
+      const oldAmount: number = item.price.unit_amount ?? 0;
+      const period = periodOf(subscription);
+      const now = Math.min(Math.max(nowSeconds(), period.start), period.end);
+      const left = (period.end - now) / Math.max(1, period.end - period.start);
+      item.price = {
+        ...item.price,
+        id: newPrice,
+        unit_amount: price.unitAmount,
+        recurring: { ...item.price.recurring, interval: price.interval },
+      };
+      if (params.proration_behavior === "always_invoice") {
+        const remaining = { start: now, end: period.end };
+        invoice = paidSubscriptionInvoice(subscription, "subscription_update", [
+          {
+            amount: -Math.round(oldAmount * left),
+            description: `Unused time on ${previous.metadata?.plan ?? previous.items.data[0].price.id}`,
+            period: remaining,
+            proration: true,
+            priceId: previous.items.data[0].price.id,
+          },
+          {
+            amount: Math.round(price.unitAmount * left),
+            description: `Remaining time on ${params.metadata?.plan ?? newPrice}`,
+            period: remaining,
+            proration: true,
+            priceId: newPrice,
+          },
+        ]);
+      }
+    }
+    if (params.metadata) subscription.metadata = { ...subscription.metadata, ...params.metadata };
+    if (params.cancel_at_period_end !== undefined)
+      subscription.cancel_at_period_end = params.cancel_at_period_end === "true";
+    const previousAttributes = { items: previous.items, metadata: previous.metadata };
+    await deliverOrThrow(
+      event("customer.subscription.updated", subscription, {
+        data: { object: structuredClone(subscription), previous_attributes: previousAttributes },
       }),
     );
-    subscription.latest_invoice = invoice.id;
-    return { subscription, invoice };
+    if (invoice) await deliverOrThrow(event("invoice.paid", invoice));
+    return subscription;
+  }
+
+  function listSubscriptions(params: StripeObject): StripeObject[] {
+    const status = params.status ?? "active";
+    return [...objects.values()].filter(
+      (o) =>
+        o.object === "subscription" &&
+        (!params.customer || o.customer === params.customer) &&
+        (status === "all" || o.status === status),
+    );
+  }
+
+  function createPortalSession(params: StripeObject): StripeObject {
+    get("customer", String(params.customer ?? ""));
+    const id = newStripeId("bps");
+    return put(
+      fixture("billing_portal.session", {
+        id,
+        customer: params.customer,
+        return_url: params.return_url ?? null,
+        created: nowSeconds(),
+        flow: null,
+        livemode: false,
+        url: `${baseUrl}/portal/${id}`,
+      }),
+    );
   }
 
   function publicSession(session: StripeObject): StripeObject {
@@ -433,6 +708,18 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     return events;
   }
 
+  /** The REST answer of a request that also delivers events (Stripe sends them as it acts). */
+  async function answerAsync(method: string, path: string, params: StripeObject): Promise<StripeObject> {
+    const update = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (method === "POST" && update) return updateSubscription(decodeURIComponent(update[1] ?? ""), params);
+    if (method === "POST" && path === "/v1/refunds") {
+      const created = createRefund(params);
+      await deliverOrThrow(event("charge.refunded", created.charge));
+      return created.refund;
+    }
+    return answer(method, path, params);
+  }
+
   /** The REST answer of a request, or a StripeApiError. */
   function answer(method: string, path: string, params: StripeObject): StripeObject {
     const routes: [string, RegExp, (id: string) => StripeObject][] = [
@@ -476,7 +763,21 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       ["POST", /^\/v1\/payment_intents$/, () => createPaymentIntent(params)],
       ["GET", /^\/v1\/payment_intents\/([^/]+)$/, (id) => get("payment_intent", id)],
       ["GET", /^\/v1\/subscriptions\/([^/]+)$/, (id) => get("subscription", id)],
+      ["GET", /^\/v1\/subscriptions$/, () => list(listSubscriptions(params), path)],
       ["GET", /^\/v1\/invoices\/([^/]+)$/, (id) => get("invoice", id)],
+      ["GET", /^\/v1\/charges\/([^/]+)$/, (id) => get("charge", id)],
+      [
+        "GET",
+        /^\/v1\/customers$/,
+        () =>
+          list(
+            [...objects.values()].filter(
+              (o) => o.object === "customer" && (!params.email || o.email === params.email),
+            ),
+            path,
+          ),
+      ],
+      ["POST", /^\/v1\/billing_portal\/sessions$/, () => createPortalSession(params)],
     ];
     for (const [routeMethod, pattern, respond] of routes) {
       const hit = routeMethod === method ? pattern.exec(path) : null;
@@ -541,6 +842,21 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       .end();
   }
 
+  /** The customer portal (stand-in): where Stripe's would manage the plan, a way back. */
+  function portalPage(path: string, res: ServerResponse): void {
+    const session = objects.get(path.split("/")[2] ?? "");
+    if (session?.object !== "billing_portal.session") {
+      res.writeHead(404, { "content-type": "text/plain" }).end("No such portal session");
+      return;
+    }
+    const subscriptions = listSubscriptions({ customer: session.customer });
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(
+      `<!doctype html><html lang="en"><head><title>Customer portal (stand-in)</title></head><body><main>
+<h1>Manage your subscription</h1><p>${subscriptions.length} active subscription(s)</p>
+<a href="${session.return_url}">Return to Poundline</a></main></body></html>`,
+    );
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://stand-in");
     const chunks: Buffer[] = [];
@@ -549,6 +865,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     const method = req.method ?? "GET";
     try {
       if (url.pathname.startsWith("/pay/")) return await hostedPage(method, url.pathname, res);
+      if (url.pathname.startsWith("/portal/")) return portalPage(url.pathname, res);
       if (!url.pathname.startsWith("/v1/"))
         throw new StripeApiError({ status: 404, type: "invalid_request_error", message: "Not found" });
       if (!String(req.headers.authorization ?? "").startsWith("Bearer sk_"))
@@ -567,7 +884,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
         params,
         idempotencyKey: typeof idempotencyKey === "string" ? idempotencyKey : undefined,
       });
-      const result = answer(method, url.pathname, params);
+      const result = await answerAsync(method, url.pathname, params);
       res
         .writeHead(200, { "content-type": "application/json", "request-id": newStripeId("req") })
         .end(JSON.stringify(result));
@@ -601,6 +918,9 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     sign,
     deliver,
     completeCheckout,
+    refund,
+    dispute,
+    closeDispute,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -2,10 +2,13 @@
  * Wallet arithmetic, in integer cents: what a usage charge or a credit does to a prepaid balance.
  *
  * Rules:
- * - A usage charge never takes the balance below zero (the database CHECKs `balance_cents >= 0`).
- *   When the balance cannot cover the charge, what is left is charged and the rest is the
+ * - A usage charge never takes the balance below zero (the database CHECKs each entry's balance
+ *   after). When the balance cannot cover the charge, what is left is charged and the rest is the
  *   shortfall: it is not carried as a debt, it is written into the entry's description. The
  *   account is then at zero, and the telephony gate refuses calls and outbound texts until a top-up.
+ * - Only a reversal (Stripe taking a top-up back: refund, dispute) may leave the balance below
+ *   zero: the account owes that much. A usage charge against it charges nothing; a credit pays
+ *   the debt first.
  * - The balance is low when it is strictly below the threshold (the console's warning). The
  *   low-balance e-mail goes out once per dip: the first charge that leaves the balance low while
  *   no warning is outstanding "crosses" the threshold; later charges in the same dip do not.
@@ -51,6 +54,13 @@ function assertCents(name: string, value: number): void {
   }
 }
 
+/** A balance may be below zero (a wallet that owes, see the top of the file). */
+function assertBalance(value: number): void {
+  if (!Number.isSafeInteger(value)) {
+    throw new RangeError(`balanceCents must be an integer number of cents, got ${value}`);
+  }
+}
+
 export function isLowBalance(balanceCents: number, lowBalanceThresholdCents: number): boolean {
   return balanceCents < lowBalanceThresholdCents;
 }
@@ -58,10 +68,11 @@ export function isLowBalance(balanceCents: number, lowBalanceThresholdCents: num
 /** A charge against a balance with a floor of zero. An amount of 0 changes nothing and crosses nothing. */
 export function decideDebit(input: DebitInput): DebitDecision {
   const { balanceCents, amountCents, lowBalanceThresholdCents, lowBalanceNotified } = input;
-  assertCents("balanceCents", balanceCents);
+  assertBalance(balanceCents);
   assertCents("amountCents", amountCents);
   assertCents("lowBalanceThresholdCents", lowBalanceThresholdCents);
-  const charged = Math.min(amountCents, balanceCents);
+  // A wallet that owes (below zero) has nothing to charge.
+  const charged = Math.max(0, Math.min(amountCents, balanceCents));
   const balanceAfter = balanceCents - charged;
   return {
     charged,
@@ -74,11 +85,28 @@ export function decideDebit(input: DebitInput): DebitDecision {
 
 export function decideCredit(input: CreditInput): CreditDecision {
   const { balanceCents, amountCents, lowBalanceThresholdCents } = input;
-  assertCents("balanceCents", balanceCents);
+  assertBalance(balanceCents);
   assertCents("amountCents", amountCents);
   assertCents("lowBalanceThresholdCents", lowBalanceThresholdCents);
   const balanceAfter = balanceCents + amountCents;
   return { balanceAfter, clearsLowBalance: !isLowBalance(balanceAfter, lowBalanceThresholdCents) };
+}
+
+export interface ReversalDecision {
+  balanceAfter: number;
+  /** How far below zero the reversal left the wallet: what the account owes. */
+  owedCents: number;
+}
+
+/**
+ * Money Stripe took back from a top-up (a refund, a dispute): taken in full, whatever is left,
+ * so the ledger says what Stripe did; a wallet that cannot cover it goes below zero and owes it.
+ */
+export function decideReversal(input: { balanceCents: number; amountCents: number }): ReversalDecision {
+  assertBalance(input.balanceCents);
+  assertCents("amountCents", input.amountCents);
+  const balanceAfter = input.balanceCents - input.amountCents;
+  return { balanceAfter, owedCents: Math.max(0, -balanceAfter) };
 }
 
 /** Cents as US dollars: 1234 → "$12.34". */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decideCredit, decideDebit, describeCharge, formatUsd } from "../src/ledger";
+import { decideCredit, decideDebit, decideReversal, describeCharge, formatUsd } from "../src/ledger";
 
 describe("decideDebit", () => {
   // balance, amount, threshold, notified → charged, shortfall, after, crossed
@@ -15,6 +15,7 @@ describe("decideDebit", () => {
     ["empty wallet: nothing charged, all shortfall", 0, 40, 500, true, 0, 40, 0, false],
     ["amount 0 changes nothing", 100, 0, 500, false, 0, 0, 100, false],
     ["threshold 0 never warns", 10, 10, 0, false, 10, 0, 0, false],
+    ["a wallet that owes: nothing charged, the debt unchanged", -300, 40, 500, true, 0, 40, -300, false],
   ] as const)(
     "%s",
     (_n, balanceCents, amountCents, lowBalanceThresholdCents, lowBalanceNotified, charged, shortfall, balanceAfter, crossedLowBalance) => {
@@ -26,14 +27,15 @@ describe("decideDebit", () => {
       });
       expect(decision).toEqual({ charged, shortfall, balanceAfter, crossedLowBalance });
       expect(decision.charged + decision.shortfall).toBe(amountCents);
-      expect(decision.balanceAfter).toBeGreaterThanOrEqual(0);
+      // Usage never takes a balance below zero (nor deeper below it).
+      expect(decision.balanceAfter).toBeGreaterThanOrEqual(Math.min(0, balanceCents));
     },
   );
 
   it.each([
     ["negative amount", { balanceCents: 10, amountCents: -1 }],
     ["fractional amount", { balanceCents: 10, amountCents: 1.5 }],
-    ["negative balance", { balanceCents: -1, amountCents: 1 }],
+    ["fractional balance", { balanceCents: 1.5, amountCents: 1 }],
   ])("refuses a %s", (_n, over) => {
     expect(() => decideDebit({ lowBalanceThresholdCents: 500, lowBalanceNotified: false, ...over })).toThrow(
       RangeError,
@@ -47,6 +49,8 @@ describe("decideCredit", () => {
     ["lifts exactly to the threshold", 100, 400, 500, 500, true],
     ["still low", 100, 399, 500, 499, false],
     ["zero threshold", 0, 1, 0, 1, true],
+    ["pays part of a debt: still owes", -500, 300, 500, -200, false],
+    ["pays a debt and lifts above the threshold", -500, 1500, 500, 1000, true],
   ] as const)(
     "%s",
     (_n, balanceCents, amountCents, lowBalanceThresholdCents, balanceAfter, clearsLowBalance) => {
@@ -61,6 +65,22 @@ describe("decideCredit", () => {
     expect(() => decideCredit({ balanceCents: 0, amountCents: -5, lowBalanceThresholdCents: 0 })).toThrow(
       RangeError,
     );
+  });
+});
+
+describe("decideReversal", () => {
+  // balance, amount → after, owed
+  it.each([
+    ["covered by the balance", 1000, 400, 600, 0],
+    ["exactly the balance", 400, 400, 0, 0],
+    ["more than the balance: the wallet owes the rest", 100, 400, -300, 300],
+    ["a wallet already owing owes more", -300, 200, -500, 500],
+  ] as const)("%s", (_n, balanceCents, amountCents, balanceAfter, owedCents) => {
+    expect(decideReversal({ balanceCents, amountCents })).toEqual({ balanceAfter, owedCents });
+  });
+
+  it("refuses a negative amount", () => {
+    expect(() => decideReversal({ balanceCents: 0, amountCents: -1 })).toThrow(RangeError);
   });
 });
 

@@ -42,6 +42,8 @@ export const billingApi = (api: ApiClient) => ({
   payInvoice: (id: string) =>
     api.send<Redirect>("POST", `/api/billing/invoices/${encodeURIComponent(id)}/pay`),
   checkout: (body: CheckoutBody) => api.send<Redirect>("POST", "/api/billing/checkout", { body }),
+  /** Stripe's customer portal for the account's customer. */
+  portal: () => api.send<Redirect>("POST", "/api/billing/portal"),
   paymentMethods: (signal?: AbortSignal) =>
     api.send<PaymentMethodList>("GET", "/api/billing/payment-methods", { signal }),
   setDefaultPaymentMethod: (id: string) =>

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import type { Config } from "../config";
 import { AppError } from "../http/errors";
 import { checkoutPurposes, rememberCustomer } from "./checkout-events";
+import { changePlan, runningSubscriptionId } from "./plan-change";
 import { planNames, planPriceId } from "./plans";
 import { billingMessages } from "./schemas";
 
@@ -22,6 +23,8 @@ export interface CheckoutPorts {
   stripe: Stripe | null;
   config: Config;
   now: Date;
+  /** A plan change recompiles the routing tables (plan limits live there). */
+  routing: { changed(): Promise<void> };
 }
 
 /** "Stripe Not Configured" on the screen: no secret key, or no valid price id for the plan. */
@@ -140,7 +143,8 @@ export function createTopUpCheckout(ports: CheckoutPorts, payer: Payer, amountCe
 /**
  * A plan: Checkout in subscription mode with the plan's price for the billing period, the
  * nonprofit variant's own price ids on its site. Seed 000's URLs: success to the billing
- * screen naming the plan, cancel back to the pricing page.
+ * screen naming the plan, cancel back to the pricing page. An account whose subscription still
+ * runs changes that one instead (billing/plan-change.ts): one subscription per account.
  */
 export async function createPlanCheckout(
   ports: CheckoutPorts,
@@ -150,6 +154,8 @@ export async function createPlanCheckout(
   const priceId = planPriceId(ports.config, choice.plan, choice.interval, choice.nonprofit);
   const stripe = requireStripe(ports.stripe);
   if (!priceId) throw notConfigured();
+  const running = await runningSubscriptionId(ports.db, payer.accountId);
+  if (running) return changePlan(ports, stripe, payer.accountId, running, { ...choice, priceId });
   requireEmail(payer);
   const customer = await ensureCustomer(ports, stripe, payer);
   const plan = planNames[choice.plan];
@@ -185,5 +191,22 @@ export function createInvoiceCheckout(
 
 function checkoutRedirect(session: Stripe.Checkout.Session): { url: string } {
   if (!session.url) throw new Error(`Checkout session ${session.id} has no URL`);
+  return { url: session.url };
+}
+
+/**
+ * Stripe's customer portal for the account's own customer (cards, invoices, the plan: its plan
+ * changes reach us as customer.subscription.updated), back to the billing screen.
+ */
+export async function createPortalSession(ports: CheckoutPorts, accountId: string): Promise<{ url: string }> {
+  const stripe = requireStripe(ports.stripe);
+  const customer = await storedCustomerId(ports.db, accountId);
+  if (!customer) throw new AppError("NOT_FOUND", billingMessages.noCustomer);
+  const session = await atStripe(() =>
+    stripe.billingPortal.sessions.create({
+      customer,
+      return_url: `${ports.config.PUBLIC_BASE_URL}/dashboard/billing`,
+    }),
+  );
   return { url: session.url };
 }

@@ -131,13 +131,18 @@ export async function planRoutes(fastify: FastifyInstance) {
     },
   );
 
-  /** The invoice as a PDF, generated on each request from the stored invoice and its lines. */
+  /** The invoice as a PDF, generated on each request from the stored invoice, its lines and the seller's settings. */
   app.get(
     "/billing/invoices/:id/pdf",
     { config: { permission: "billing.view" }, schema: { params: invoiceParamsSchema } },
     async (request, reply) => {
       const { account } = requireAccount(request);
-      const invoice = await loadInvoiceDocument(request.server.deps.db.db, account.id, request.params.id);
+      const { db, config } = request.server.deps;
+      const invoice = await loadInvoiceDocument(db.db, account.id, request.params.id, {
+        legalName: config.SELLER_LEGAL_NAME,
+        address: config.SELLER_ADDRESS,
+        taxId: config.SELLER_TAX_ID ?? null,
+      });
       if (!invoice) throw new AppError("NOT_FOUND", planMessages.invoiceNotFound);
       const pdf = await renderInvoicePdf(invoice);
       return reply

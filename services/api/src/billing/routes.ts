@@ -8,6 +8,7 @@ import {
   type CheckoutPorts,
   createInvoiceCheckout,
   createPlanCheckout,
+  createPortalSession,
   createTopUpCheckout,
   type Payer,
 } from "./checkout";
@@ -37,8 +38,8 @@ import {
 } from "./wallet";
 
 function portsOf(request: FastifyRequest): CheckoutPorts {
-  const { db, stripe, config, clock } = request.server.deps;
-  return { db: db.db, stripe, config, now: clock() };
+  const { db, stripe, config, clock, routing } = request.server.deps;
+  return { db: db.db, stripe, config, now: clock(), routing };
 }
 
 function payerOf(request: FastifyRequest): Payer {
@@ -151,6 +152,16 @@ export async function billingRoutes(fastify: FastifyInstance) {
         interval: body.interval,
         nonprofit: isNonprofitSite(request),
       });
+    },
+  );
+
+  /** Stripe's customer portal (the plan, cards and invoices, as Stripe shows them). */
+  app.post(
+    "/billing/portal",
+    { schema: { response: { 200: redirectSchema, ...failures } } },
+    async (request) => {
+      const { account } = requireAccount(request);
+      return createPortalSession(portsOf(request), account.id);
     },
   );
 

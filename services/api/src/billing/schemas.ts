@@ -7,6 +7,7 @@ import { timestampSchema } from "../http/schemas";
 export const billingMessages = {
   notConfigured: "API Key or a valid Price ID is missing for this plan.",
   emailMissing: "Add an e-mail address to your profile to pay by card.",
+  noCustomer: "Nothing to manage yet: subscribe to a plan or add funds first.",
   topUpAmount: "Choose an amount from $5.00 to $1,000.00.",
   threshold: "Enter an amount from $0.00 to $10,000.00.",
   invoiceNotFound: "Invoice not found",
@@ -83,6 +84,8 @@ export const subscriptionSchema = z.object({
   monthlyFeeCents: z.number().int(),
   currency: z.string(),
   cancelAtPeriodEnd: z.boolean(),
+  /** A downgrade waiting for `nextBillingDate` (the plan paid for stays until then). */
+  scheduledPlanName: z.string().nullable(),
   createdAt: timestampSchema,
 });
 export const subscriptionListSchema = z.object({ subscriptions: z.array(subscriptionSchema) });

@@ -1,10 +1,12 @@
 import { type Database, schema } from "@poundline/db";
-import type { Stripe } from "@poundline/platform/stripe";
-import { and, eq } from "drizzle-orm";
+import type { OutboxTransaction, OutboxWriter } from "@poundline/platform/outbox";
+import { type Stripe, stripeId } from "@poundline/platform/stripe";
+import { and, eq, or } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config";
 import { checkoutAsyncPaymentFailed, checkoutCompleted } from "./checkout-events";
 import { autoRechargeSucceeded } from "./recharge-events";
+import { chargeRefunded, disputeClosed, disputeCreated } from "./reversal-events";
 import { invoicePaid, invoicePaymentFailed, subscriptionChanged } from "./subscription-events";
 
 /**
@@ -15,6 +17,9 @@ import { invoicePaid, invoicePaymentFailed, subscriptionChanged } from "./subscr
  * redelivery (or a concurrent copy) finds the id and changes nothing. Events without a handler
  * are acknowledged and not recorded.
  *
+ * Refused (recorded, logged, nothing applied, answered 200 so Stripe does not retry it): an event
+ * carrying an amount above Stripe's ceiling, or whose customer is not the account it names.
+ *
  * To handle another event type, add an entry to `stripeEventHandlers` below.
  */
 
@@ -22,6 +27,8 @@ export interface StripeEventContext {
   /** Stripe's API (null without STRIPE_SECRET_KEY: `load` must then make do with the event). */
   stripe: Stripe | null;
   config: Config;
+  /** Jobs (owner notices) go out through the outbox, in the event's transaction. */
+  outbox: OutboxWriter;
   now: Date;
   log: FastifyBaseLogger;
   /** The routing tables: a wallet lifted above zero reopens calls and texts once they recompile. */
@@ -33,8 +40,17 @@ export interface StripeEventContext {
 export interface StripeEventHandler<E extends Stripe.Event = Stripe.Event, Loaded = unknown> {
   /** Outside the transaction: what `apply` needs from Stripe's API. */
   load?(event: E, ctx: StripeEventContext): Promise<Loaded>;
-  /** Inside the transaction that records the event id: the event's effect on our rows. */
-  apply(tx: Database, event: E, loaded: Loaded, ctx: StripeEventContext): Promise<void>;
+  /**
+   * Inside the transaction that records the event id: the event's effect on our rows, or a
+   * refusal (checked before writing anything), logged and answered "refused".
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: most handlers answer nothing; only a refusal is a value.
+  apply(tx: OutboxTransaction, event: E, loaded: Loaded, ctx: StripeEventContext): Promise<void | Refusal>;
+}
+
+/** Why an event was refused (logged with it). */
+export interface Refusal {
+  refused: string;
 }
 
 type EventOfType<T extends Stripe.Event.Type> = Extract<Stripe.Event, { type: T }>;
@@ -55,9 +71,69 @@ export const stripeEventHandlers: StripeEventHandlers = {
   "customer.subscription.updated": subscriptionChanged,
   "customer.subscription.deleted": subscriptionChanged,
   "payment_intent.succeeded": autoRechargeSucceeded,
+  "charge.refunded": chargeRefunded,
+  "charge.dispute.created": disputeCreated,
+  "charge.dispute.closed": disputeClosed,
 };
 
-export type ProcessOutcome = "applied" | "duplicate" | "ignored";
+export type ProcessOutcome = "applied" | "duplicate" | "ignored" | "refused";
+
+/** Stripe's largest amount in the smallest unit of USD ($999,999.99): anything above is not a payment. */
+export const STRIPE_MAX_AMOUNT_CENTS = 99_999_999;
+
+/** The amount fields of the objects our handlers read. */
+const AMOUNT_FIELDS = [
+  "amount",
+  "amount_total",
+  "amount_subtotal",
+  "amount_received",
+  "amount_captured",
+  "amount_refunded",
+  "amount_paid",
+  "amount_due",
+  "total",
+  "subtotal",
+] as const;
+
+/** An amount Stripe could not have sent (above its ceiling, or not an integer). */
+export function amountRefusal(object: Record<string, unknown>): Refusal | null {
+  for (const field of AMOUNT_FIELDS) {
+    const value = object[field];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== "number" || !Number.isSafeInteger(value) || value > STRIPE_MAX_AMOUNT_CENTS)
+      return {
+        refused: `${field} ${String(value)} is beyond Stripe's ceiling of ${STRIPE_MAX_AMOUNT_CENTS}`,
+      };
+  }
+  return null;
+}
+
+/**
+ * The account an event's object names (a Checkout's client_reference_id, our metadata's
+ * account_id) against its customer: each must be the other's in billing_customers, when known.
+ */
+async function customerRefusal(tx: Database, object: Record<string, unknown>): Promise<Refusal | null> {
+  const metadata = object.metadata as Record<string, string> | null | undefined;
+  const named = (object.client_reference_id as string | null | undefined) ?? metadata?.account_id ?? null;
+  const customer = stripeId(object.customer as string | { id: string } | null | undefined);
+  if (!named || !customer) return null;
+  return customerOfAnotherAccount(tx, customer, named);
+}
+
+/** A refusal when the Stripe customer is known as another account's, or the account has another customer. */
+export async function customerOfAnotherAccount(
+  tx: Database,
+  customerId: string,
+  accountId: string,
+): Promise<Refusal | null> {
+  const { billingCustomers: t } = schema;
+  const rows = await tx
+    .select({ accountId: t.accountId, customerId: t.stripeCustomerId })
+    .from(t)
+    .where(or(eq(t.stripeCustomerId, customerId), eq(t.accountId, accountId)));
+  const mismatch = rows.find((row) => row.accountId !== accountId || row.customerId !== customerId);
+  return mismatch ? { refused: `customer ${customerId} is not account ${accountId}'s` } : null;
+}
 
 const PROVIDER = "stripe";
 
@@ -72,8 +148,10 @@ export async function processStripeEvent(
   if (await alreadyProcessed(db, event.id)) return "duplicate";
   const effects: (() => Promise<void>)[] = [];
   const context: StripeEventContext = { ...ctx, afterCommit: (effect) => effects.push(effect) };
-  const loaded = handler.load ? await handler.load(event, context) : undefined;
-  const outcome = await db.transaction(async (tx) => {
+  const object = event.data.object as unknown as Record<string, unknown>;
+  const early = amountRefusal(object);
+  const loaded = handler.load && !early ? await handler.load(event, context) : undefined;
+  const outcome = await ctx.outbox.transaction(async (tx) => {
     // First: a concurrent delivery of the same event waits here on the key, then finds it.
     const recorded = await tx
       .insert(schema.processedWebhookEvents)
@@ -81,7 +159,12 @@ export async function processStripeEvent(
       .onConflictDoNothing()
       .returning({ eventId: schema.processedWebhookEvents.eventId });
     if (recorded.length === 0) return "duplicate" as const;
-    await handler.apply(tx, event, loaded, context);
+    const refusal =
+      early ?? (await customerRefusal(tx, object)) ?? (await handler.apply(tx, event, loaded, context));
+    if (refusal) {
+      ctx.log.warn({ event: event.id, type: event.type, reason: refusal.refused }, "Stripe event refused");
+      return "refused" as const;
+    }
     return "applied" as const;
   });
   if (outcome === "applied") for (const effect of effects) await effect();

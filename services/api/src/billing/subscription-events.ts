@@ -6,7 +6,7 @@ import { planColumnsAfterChange } from "./current-plan";
 import { planMonthlyCents, planNames, planOfPrice } from "./plans";
 import type { StripeEventContext, StripeEventHandler } from "./stripe-events";
 
-const { accounts, billingCustomers, invoices, subscriptions } = schema;
+const { accounts, billingCustomers, invoiceLines, invoices, subscriptions } = schema;
 
 /** What the subscriptions table calls the service every plan is of. */
 export const SERVICE_NAME = "Poundline Phone System";
@@ -63,7 +63,7 @@ export async function recordSubscription(
   tx: Database,
   accountId: string,
   subscription: Stripe.Subscription,
-  ctx: StripeEventContext,
+  ctx: Pick<StripeEventContext, "config" | "now" | "routing" | "afterCommit">,
 ): Promise<string> {
   const price = subscription.items.data[0]?.price;
   const priced = planOfPrice(ctx.config, price?.id);
@@ -142,7 +142,45 @@ export const subscriptionChanged: StripeEventHandler<SubscriptionEvent, Stripe.S
 
 interface InvoiceState {
   invoice: Stripe.Invoice;
+  /** Every line of the invoice (the event's copy holds the first page only). */
+  lines: Stripe.InvoiceLineItem[];
   subscription: Stripe.Subscription | null;
+}
+
+async function allLines(ctx: StripeEventContext, invoice: Stripe.Invoice): Promise<Stripe.InvoiceLineItem[]> {
+  if (!invoice.lines?.has_more || !ctx.stripe || !invoice.id) return invoice.lines?.data ?? [];
+  const lines: Stripe.InvoiceLineItem[] = [];
+  for await (const line of ctx.stripe.invoices.listLineItems(invoice.id, { limit: 100 })) lines.push(line);
+  return lines;
+}
+
+const isProration = (line: Stripe.InvoiceLineItem) =>
+  Boolean(
+    line.parent?.subscription_item_details?.proration ?? line.parent?.invoice_item_details?.proration,
+  ) || line.amount < 0;
+
+/** Stripe's lines as ours: description, quantity, amount before tax, the line's taxes, its period. */
+export function invoiceLinesOf(lines: Stripe.InvoiceLineItem[]) {
+  return lines.map((line, position) => ({
+    position,
+    kind: isProration(line) ? ("proration" as const) : ("subscription" as const),
+    description: line.description ?? "Subscription",
+    quantity: line.quantity ?? 1,
+    amountCents: line.amount,
+    taxCents: (line.taxes ?? []).reduce((sum, tax) => sum + tax.amount, 0),
+    periodStart: line.period ? dateOf(line.period.start) : null,
+    periodEnd: line.period ? dateOf(line.period.end) : null,
+  }));
+}
+
+/** The invoice's lines replaced by Stripe's current ones (an update of a draft may change them). */
+async function storeLines(tx: Database, invoiceId: string, lines: Stripe.InvoiceLineItem[], now: Date) {
+  await tx.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
+  const rows = invoiceLinesOf(lines);
+  if (rows.length === 0) return;
+  await tx
+    .insert(invoiceLines)
+    .values(rows.map((row) => ({ ...row, id: newId("invoice"), invoiceId, createdAt: now })));
 }
 
 function subscriptionIdOfInvoice(invoice: Stripe.Invoice): string | null {
@@ -165,9 +203,13 @@ function invoiceHandler(
     async load(event, ctx) {
       const snapshot = event.data.object;
       const invoice = ctx.stripe && snapshot.id ? await ctx.stripe.invoices.retrieve(snapshot.id) : snapshot;
-      return { invoice, subscription: await currentSubscription(ctx, subscriptionIdOfInvoice(invoice)) };
+      return {
+        invoice,
+        lines: await allLines(ctx, invoice),
+        subscription: await currentSubscription(ctx, subscriptionIdOfInvoice(invoice)),
+      };
     },
-    async apply(tx, event, { invoice, subscription }, ctx) {
+    async apply(tx, event, { invoice, lines, subscription }, ctx) {
       const accountId = await accountOfCustomer(tx, invoice.customer, subscription?.metadata?.account_id);
       if (!accountId || !invoice.id) {
         ctx.log.warn({ invoice: invoice.id, event: event.id }, "Stripe invoice of no known account");
@@ -187,7 +229,7 @@ function invoiceHandler(
         paidAt: status === "paid" ? new Date((paidAt ?? event.created) * 1000) : null,
         updatedAt: ctx.now,
       };
-      await tx
+      const [row] = await tx
         .insert(invoices)
         .values({
           ...values,
@@ -200,7 +242,10 @@ function invoiceHandler(
           stripeInvoiceId: invoice.id,
           createdAt: ctx.now,
         })
-        .onConflictDoUpdate({ target: invoices.stripeInvoiceId, set: values });
+        .onConflictDoUpdate({ target: invoices.stripeInvoiceId, set: values })
+        .returning({ id: invoices.id, accountId: invoices.accountId });
+      // Another account's invoice of the same id (it cannot be, but) is never touched.
+      if (row && row.accountId === accountId) await storeLines(tx, row.id, lines, ctx.now);
     },
   };
 }

@@ -98,6 +98,7 @@ export async function listSubscriptions(db: Database, accountId: string): Promis
       monthlyFeeCents: subscriptions.monthlyFeeCents,
       currency: subscriptions.currency,
       cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+      scheduledPlanName: subscriptions.scheduledPlanName,
       createdAt: subscriptions.createdAt,
     })
     .from(subscriptions)

@@ -21,7 +21,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance) {
   );
 
   app.post("/stripe/webhook", async (request) => {
-    const { config, db, clock, routing, stripe } = request.server.deps;
+    const { config, db, clock, routing, stripe, outbox } = request.server.deps;
     const secret = config.STRIPE_WEBHOOK_SECRET;
     if (!secret) throw new AppError("NOT_CONFIGURED", "Stripe webhooks are not configured.");
     const signature = request.headers["stripe-signature"];
@@ -36,6 +36,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance) {
     const outcome = await processStripeEvent(db.db, event, {
       stripe,
       config,
+      outbox,
       now: clock(),
       log: request.log,
       routing,

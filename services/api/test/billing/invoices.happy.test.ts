@@ -4,14 +4,12 @@ import { and, eq, gte, lt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../src/testing";
 import { createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
-import { centsOf, pdfTextRuns } from "./pdf-text";
+import { amountAfter, pdfLines, qpdfCheck } from "./pdf-text";
 
 let t: TestApp;
 let user: TestUser;
 let session: SignedIn;
 let walletId: string;
-
-const MONEY = /^-?\$[\d,]+\.\d{2}$/;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -84,23 +82,27 @@ describe("GET /api/billing/invoices/:id/pdf", () => {
     expect(res.headers["content-disposition"]).toBe('attachment; filename="INV-000001.pdf"');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
 
-    const runs = pdfTextRuns(res.rawPayload);
-    expect(runs).toContain("Invoice INV-000001");
-    expect(runs).toContain("Period: 2026-10");
-    const amountAfter = (label: string) => {
-      const at = runs.findIndex((run) => run.startsWith(label));
-      const amount = runs.slice(at + 1).find((run) => MONEY.test(run));
-      expect(at, `"${label}" in ${JSON.stringify(runs)}`).toBeGreaterThanOrEqual(0);
-      return centsOf(amount ?? "");
+    expect(qpdfCheck(res.rawPayload)).toContain("No syntax or stream encoding errors found");
+    const lines = pdfLines(res.rawPayload);
+    expect(lines.join("\n")).toContain("Invoice INV-000001");
+    expect(lines.join("\n")).toContain("Period: 2026-10");
+    // A line reads "<description> <qty> <amount> <tax>": the amount is the one before the tax.
+    const lineAmount = (label: string) => {
+      const line = lines.find((l) => l.startsWith(label)) ?? "";
+      const amounts = line.match(/-?\$[\d,]+\.\d{2}/g) ?? [];
+      expect(amounts, `"${label}" in ${lines.join("\n")}`).toHaveLength(2);
+      return Math.round(Number((amounts[0] ?? "").replace(/[$,]/g, "")) * 100);
     };
     const calls = await ledgerCents(["call_charge"]);
     const texts = await ledgerCents(["sms_charge"]);
     const fees = await ledgerCents(["number_fee"]);
-    expect(amountAfter("Calls, October 2026")).toBe(calls);
-    expect(amountAfter("Texts, October 2026")).toBe(texts);
-    expect(amountAfter("Phone number fees, October 2026")).toBe(fees);
-    expect(amountAfter("Starter plan")).toBe(2499);
-    expect(amountAfter("Total (USD)")).toBe(calls + texts + fees + 2499);
-    expect(amountAfter("Total (USD)")).toBe(invoice?.totalAmountCents);
+    expect(lineAmount("Calls, October 2026")).toBe(calls);
+    expect(lineAmount("Texts, October 2026")).toBe(texts);
+    expect(lineAmount("Phone number fees, October 2026")).toBe(fees);
+    expect(lineAmount("Starter plan (Poundline Phone System),")).toBe(2499);
+    expect(amountAfter(lines, "Subtotal")).toBe(calls + texts + fees + 2499);
+    expect(amountAfter(lines, "Tax")).toBe(0);
+    expect(amountAfter(lines, "Total (USD)")).toBe(calls + texts + fees + 2499);
+    expect(amountAfter(lines, "Total (USD)")).toBe(invoice?.totalAmountCents);
   });
 });

@@ -1,26 +1,49 @@
-import { inflateSync } from "node:zlib";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 /**
- * The text runs of a PDF, in drawing order: each content stream inflated (FlateDecode), each
- * BT…ET text object's hex strings (`[<48656c6c6f> 20 <…>] TJ`, as pdfkit writes its standard
- * fonts) decoded and joined. Enough to read back what our invoices say, with no PDF library.
+ * Reading a PDF back as a person's tools would: poppler's `pdftotext` for the text (so what is
+ * asserted is what a reader copies out of the document, through its fonts' Unicode maps), and
+ * `qpdf --check` for its structure. Both are Debian packages (poppler-utils, qpdf) that .ci/run
+ * installs.
  */
-export function pdfTextRuns(pdf: Buffer): string[] {
-  const raw = pdf.toString("latin1");
-  const runs: string[] = [];
-  for (const stream of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(stream[1] ?? "", "latin1")).toString("latin1");
-    } catch {
-      continue; // not a compressed content stream (e.g. font metrics)
-    }
-    for (const block of content.matchAll(/BT([\s\S]*?)ET/g)) {
-      const hex = [...(block[1] ?? "").matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1] ?? "").join("");
-      if (hex) runs.push(Buffer.from(hex, "hex").toString("latin1"));
-    }
+
+function withFile<T>(pdf: Buffer, work: (path: string) => T): T {
+  const dir = mkdtempSync(join(tmpdir(), "poundline-pdf-"));
+  try {
+    const path = join(dir, "document.pdf");
+    writeFileSync(path, pdf);
+    return work(path);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  return runs;
+}
+
+/** The PDF's text, laid out as on the page (`pdftotext -layout`): one string per line, trimmed. */
+export function pdfLines(pdf: Buffer): string[] {
+  const text = withFile(pdf, (path) => execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", path, "-"]));
+  return text
+    .toString("utf8")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/** `qpdf --check`: throws with qpdf's report unless the file is clean (exit status 0). */
+export function qpdfCheck(pdf: Buffer): string {
+  return withFile(pdf, (path) => execFileSync("qpdf", ["--check", path]).toString("utf8"));
+}
+
+/** The amount of the line that is `label` then one amount ("Tax   $1,234.56", "-$8.54"), in cents. */
+export function amountAfter(lines: string[], label: string): number {
+  for (const line of lines) {
+    if (!line.startsWith(label)) continue;
+    const amount = /^\s+(-?\$[\d,]+\.\d{2})$/.exec(line.slice(label.length))?.[1];
+    if (amount) return centsOf(amount);
+  }
+  throw new Error(`no line "${label} <amount>" in:\n${lines.join("\n")}`);
 }
 
 /** "$1,234.56" as cents. */

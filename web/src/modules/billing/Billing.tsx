@@ -18,7 +18,9 @@ const WATCH_AFTER_PAYMENT_MS = 30_000;
 
 /**
  * The return from Checkout (seed 001): `?session_id=…&status=success[&plan=…]` says "Payment
- * Successful", `status=cancel` "Payment Cancelled"; the query string is then cleared. Answers
+ * Successful", `status=cancel` "Payment Cancelled", `status=plan_changed&plan=…` (another plan
+ * chosen while subscribed: the one subscription changed) "Plan Changed"; the query string is
+ * then cleared. Answers
  * whether a payment just went through (the balance is then watched for its webhook).
  */
 function useCheckoutReturn(): boolean {
@@ -40,6 +42,12 @@ function useCheckoutReturn(): boolean {
           : "Thank you: your wallet is being credited.",
       });
       setWatching(true);
+    } else if (status === "plan_changed" && plan) {
+      toast({
+        id: "checkout-return",
+        title: "Plan Changed",
+        description: `Your subscription is now on the ${plan} plan: an upgrade applies at once, a downgrade at your next billing date.`,
+      });
     } else if (status === "cancel") {
       toast({ id: "checkout-return", title: "Payment Cancelled", description: "No charge was made." });
     }

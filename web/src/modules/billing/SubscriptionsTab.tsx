@@ -1,11 +1,43 @@
-import { Badge } from "@mantine/core";
+import { Badge, Button, Group, Stack } from "@mantine/core";
+import { useMutation } from "@tanstack/react-query";
 import { DataTable } from "mantine-datatable";
-import type { Subscription } from "../../api/billing";
+import { billingApi, type Subscription } from "../../api/billing";
+import { useApi } from "../../api/context";
+import { checkoutFailed, goToStripe } from "./checkout";
 import { formatDate, formatMoney, statusLabel } from "./format";
 import { useSubscriptions } from "./hooks";
 
+/** Stripe's customer portal: the plan, cards and Stripe's invoices, managed where Stripe keeps them. */
+function ManageSubscriptionButton() {
+  const api = billingApi(useApi());
+  const portal = useMutation({
+    mutationFn: () => api.portal(),
+    onSuccess: goToStripe,
+    onError: checkoutFailed,
+  });
+  return (
+    <Button variant="default" loading={portal.isPending} onClick={() => portal.mutate()}>
+      Manage Subscription
+    </Button>
+  );
+}
+
 export function SubscriptionsTab() {
   const subscriptions = useSubscriptions();
+  const records = subscriptions.data?.subscriptions ?? [];
+  return (
+    <Stack gap="sm">
+      {records.length > 0 ? (
+        <Group justify="end">
+          <ManageSubscriptionButton />
+        </Group>
+      ) : null}
+      <SubscriptionsTable subscriptions={subscriptions} />
+    </Stack>
+  );
+}
+
+function SubscriptionsTable({ subscriptions }: { subscriptions: ReturnType<typeof useSubscriptions> }) {
   return (
     <DataTable<Subscription>
       aria-label="Subscriptions"
@@ -16,7 +48,15 @@ export function SubscriptionsTab() {
       noRecordsText="No subscriptions yet."
       columns={[
         { accessor: "serviceName", title: "Service" },
-        { accessor: "planName", title: "Plan" },
+        {
+          accessor: "planName",
+          title: "Plan",
+          // A downgrade waits for the next billing date: both plans, and when.
+          render: (s) =>
+            s.scheduledPlanName
+              ? `${s.planName}, then ${s.scheduledPlanName} from ${formatDate(s.nextBillingDate)}`
+              : s.planName,
+        },
         {
           accessor: "status",
           title: "Status",
