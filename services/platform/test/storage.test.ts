@@ -3,13 +3,13 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { checkStorageConfig, parseConfig, sharedConfigFields } from "../src/config";
 import { createFileStorage } from "../src/storage/from-config";
 import { storageKeys } from "../src/storage/keys";
 import { createLocalFileStorage } from "../src/storage/local";
 import { type FileStorage, InvalidStorageKeyError, readStoredBytes } from "../src/storage/port";
 import { storageBackends, type TestStorage } from "../src/storage/testing";
-import { z } from "zod";
 
 const bytes = (text: string) => new Uint8Array(Buffer.from(text));
 
@@ -40,7 +40,11 @@ describe.each(storageBackends)("the storage port on $driver", ({ driver, open })
     expect(key).toBe("accounts/acct_contract1/voicemails/RE0001.wav");
     await storage.put(key, bytes("RIFF wave bytes"));
     expect(await storage.head(key)).toEqual({ size: 15, contentType: "audio/wav" });
-    expect(await readAll(storage, key)).toEqual({ text: "RIFF wave bytes", size: 15, contentType: "audio/wav" });
+    expect(await readAll(storage, key)).toEqual({
+      text: "RIFF wave bytes",
+      size: 15,
+      contentType: "audio/wav",
+    });
     expect(await readStoredBytes(storage, key)).toEqual(bytes("RIFF wave bytes"));
     await storage.delete(key);
     expect(await storage.head(key)).toBeNull();
@@ -59,7 +63,7 @@ describe.each(storageBackends)("the storage port on $driver", ({ driver, open })
   });
 
   it("replaces an object put again under the same key", async () => {
-    const key = storageKeys.avatar("user_contract1", "a".repeat(32) + ".webp");
+    const key = storageKeys.avatar("user_contract1", `${"a".repeat(32)}.webp`);
     await storage.put(key, bytes("first version"));
     await storage.put(key, bytes("second"));
     expect(await readAll(storage, key)).toEqual({ text: "second", size: 6, contentType: "image/webp" });

@@ -4,11 +4,18 @@ import { z } from "zod";
 import { requireAccount } from "../auth/context";
 import { refusedByValidator } from "../call-routing/refusal";
 import { AppError } from "../http/errors";
-import { acceptAudioUploads, ivrGreetingAudio, storeUploadedAudio } from "../recordings/uploaded-audio";
+import {
+  acceptAudioUploads,
+  ivrGreetingAudio,
+  removeUploadedAudio,
+  storeUploadedAudio,
+  uploadedAudioKeyOf,
+} from "../recordings/uploaded-audio";
 import {
   createMenu,
   deleteMenu,
   findMenu,
+  greetingRecordingInUse,
   listMenus,
   type MenuSaveResult,
   setGreetingRecording,
@@ -72,9 +79,26 @@ export async function ivrRoutes(fastify: FastifyInstance) {
         id,
         request.body,
       );
-      const menu = await setGreetingRecording(db.db, account.id, id, url, clock());
-      if (!menu) throw notFound();
-      return menu;
+      const saved = await setGreetingRecording(db.db, account.id, id, url, clock());
+      if (!saved) {
+        // Deleted while the bytes were being stored: keep nothing.
+        await removeUploadedAudio(
+          request.server.deps,
+          request.log,
+          uploadedAudioKeyOf(ivrGreetingAudio, account.id, url),
+        );
+        throw notFound();
+      }
+      // The greeting it replaced goes, unless a published version still plays it.
+      const { replaced } = saved;
+      if (replaced && !(await greetingRecordingInUse(db.db, account.id, replaced))) {
+        await removeUploadedAudio(
+          request.server.deps,
+          request.log,
+          uploadedAudioKeyOf(ivrGreetingAudio, account.id, replaced),
+        );
+      }
+      return saved.menu;
     },
   );
 

@@ -8,6 +8,7 @@ declare module "s3rver" {
     resetOnClose?: boolean;
     configureBuckets?: { name: string; configs?: unknown[] }[];
   }
+  // biome-ignore lint/style/noDefaultExport: describes s3rver's module, whose class is its default export
   export default class S3rver {
     constructor(options: S3rverOptions);
     run(): Promise<{ address: string; port: number }>;
