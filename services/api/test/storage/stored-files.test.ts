@@ -2,6 +2,7 @@ import { schema } from "@poundline/db";
 import { storageKeys } from "@poundline/platform/storage/keys";
 import { type FileStorage, readStoredBytes } from "@poundline/platform/storage/port";
 import { storageBackends, type TestStorage } from "@poundline/platform/storage/testing";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { IvrMenuView } from "../../src/ivr/schemas";
@@ -110,10 +111,8 @@ describe.each(storageBackends)("stored files on $driver", ({ open }) => {
       at: new Date(),
       audio: new Uint8Array([1, 2, 3]),
     });
-    const [row] = await t.db.db.select().from(schema.voicemails);
+    const [row] = await t.db.db.select().from(schema.voicemails).where(eq(schema.voicemails.id, id));
     await storage.delete(row?.storagePath ?? "");
-    const [vm] = (await t.db.db.select().from(schema.voicemails)).filter((v) => v.id === id);
-    await storage.delete(vm?.storagePath ?? "");
     const res = await t.app.inject({
       method: "GET",
       url: `/api/voicemails/${id}/audio`,
