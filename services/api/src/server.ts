@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { openDatabase, withoutQueryValues } from "@poundline/db";
 import { seedDemoIfEmpty } from "@poundline/db/seed";
 import { createFileStorage } from "@poundline/platform/storage/from-config";
+import { moveLegacyFiles } from "@poundline/platform/storage/legacy-files";
 import {
   allProcessors,
   createTranscriber,
@@ -28,6 +29,7 @@ async function main() {
   const simulatorControlToken = randomBytes(24).toString("base64url");
   // The API and the workers must share it: with the workers apart, S3 (see README, Configuration).
   const storage = createFileStorage(config);
+  if (storage.driver === "local") await moveLegacyFiles(config.DATA_DIR);
   const app = await buildApp({ config, db, redis, simulatorControlToken, storage });
   // The outbox relay runs here in both setups (relays side by side never take the same row).
   // Embedded, the in-process driver runs the processors too; with Redis, `npm run workers` does.

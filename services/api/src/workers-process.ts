@@ -7,6 +7,7 @@ import { createRedisBus } from "@poundline/platform/events/bus";
 import { createLiveEvents } from "@poundline/platform/events/live";
 import { createMailer } from "@poundline/platform/mailer";
 import { createFileStorage } from "@poundline/platform/storage/from-config";
+import { moveLegacyFiles } from "@poundline/platform/storage/legacy-files";
 import type { FileStorage } from "@poundline/platform/storage/port";
 import { stripeClient } from "@poundline/platform/stripe";
 import {
@@ -117,6 +118,7 @@ async function main() {
   const log = pino({ level: config.LOG_LEVEL, serializers: { err: serializeError } });
   const db = await openDatabase({ url: config.DATABASE_URL });
   await db.migrate();
+  if (config.STORAGE_DRIVER === "local") await moveLegacyFiles(config.DATA_DIR);
   const workers = await startWorkersProcess({ config, db: db.db, log });
   log.info({ prefix: config.QUEUE_PREFIX }, "workers started");
 

@@ -1,12 +1,13 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { checkStorageConfig, parseConfig, sharedConfigFields } from "../src/config";
 import { createFileStorage } from "../src/storage/from-config";
 import { storageKeys } from "../src/storage/keys";
+import { moveLegacyFiles } from "../src/storage/legacy-files";
 import { createLocalFileStorage } from "../src/storage/local";
 import { type FileStorage, InvalidStorageKeyError, readStoredBytes } from "../src/storage/port";
 import { storageBackends, type TestStorage } from "../src/storage/testing";
@@ -147,5 +148,37 @@ describe("choosing the backend from the configuration", () => {
     [{ S3_ENDPOINT: "minio:9000" }, "S3_ENDPOINT: "],
   ])("refuses %j at boot", (env, problem) => {
     expect(() => parseConfig(schema, env)).toThrow(problem);
+  });
+});
+
+describe("moveLegacyFiles", () => {
+  it("moves the files of the old layout under their account, once", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "poundline-legacy-"));
+    try {
+      const old = (path: string, text: string) =>
+        mkdir(dirname(join(dataDir, path)), { recursive: true }).then(() =>
+          writeFile(join(dataDir, path), text),
+        );
+      await old("recordings/acct_1/RE1.wav", "voicemail");
+      await old("hold-music/acct_1/num_1_abc.mp3", "music");
+      await old("ivr-greetings/acct_2/ivr_m1_0123.wav", "greeting");
+      await old("support-attachments/acct_1/tkt_1/att_1.pdf", "%PDF-");
+      await old("avatars/user_1/abc.webp", "avatar");
+      await old("pglite/PG_VERSION", "18");
+
+      expect(await moveLegacyFiles(dataDir)).toBe(5);
+      const storage = createFileStorage(parseConfig(z.object(sharedConfigFields), { DATA_DIR: dataDir }));
+      const text = async (key: string) => Buffer.from((await readStoredBytes(storage, key)) ?? []).toString();
+      expect(await text(storageKeys.voicemail("acct_1", "RE1"))).toBe("voicemail");
+      expect(await text(storageKeys.holdMusic("acct_1", "num_1_abc.mp3"))).toBe("music");
+      expect(await text(storageKeys.ivrGreeting("acct_2", "ivr_m1_0123.wav"))).toBe("greeting");
+      expect(await text(storageKeys.supportAttachment("acct_1", "tkt_1", "att_1", "pdf"))).toBe("%PDF-");
+      expect(await text(storageKeys.avatar("user_1", "abc.webp"))).toBe("avatar");
+      // The old folders are gone; the database's folder is not the storage's business.
+      expect((await readdir(dataDir)).sort()).toEqual(["files", "pglite"]);
+      expect(await moveLegacyFiles(dataDir)).toBe(0);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
