@@ -276,7 +276,8 @@ export const updateMenu = (db: Database, accountId: string, id: string, body: Iv
   save(db, accountId, id, body, now);
 
 export type MenuDeleteResult =
-  | { ok: true }
+  /** `greetingRecordingUrl`: the deleted menu's uploaded greeting, for its file to be removed. */
+  | { ok: true; greetingRecordingUrl: string | null }
   | { ok: false; reason: "not_found" }
   | { ok: false; reason: "in_use"; usedBy: string[] };
 
@@ -284,12 +285,16 @@ export type MenuDeleteResult =
 export async function deleteMenu(db: Database, accountId: string, id: string): Promise<MenuDeleteResult> {
   return db.transaction(async (tx): Promise<MenuDeleteResult> => {
     const where = and(eq(ivrMenus.id, id), eq(ivrMenus.accountId, accountId));
-    const [current] = await tx.select({ id: ivrMenus.id }).from(ivrMenus).where(where).for("update");
+    const [current] = await tx
+      .select({ id: ivrMenus.id, greetingRecordingUrl: ivrMenus.greetingRecordingUrl })
+      .from(ivrMenus)
+      .where(where)
+      .for("update");
     if (!current) return { ok: false, reason: "not_found" };
     const usedBy = usesOfMenu(await loadAccountRouting(tx, accountId), id, await geoUses(tx, [id]));
     if (usedBy.length > 0) return { ok: false, reason: "in_use", usedBy };
     await tx.delete(ivrMenus).where(where);
-    return { ok: true };
+    return { ok: true, greetingRecordingUrl: current.greetingRecordingUrl };
   });
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireAccount } from "../auth/context";
@@ -34,6 +34,16 @@ import { ivrTryRoutes } from "./try-routes";
 import { ivrVersionRoutes } from "./versions-routes";
 
 const notFound = () => new AppError("NOT_FOUND", IVR_MESSAGES.notFound);
+
+/** A greeting replaced or deleted goes from the storage, unless a menu or published version still plays it. */
+async function removeUnusedGreeting(request: FastifyRequest, accountId: string, url: string | null) {
+  if (!url || (await greetingRecordingInUse(request.server.deps.db.db, accountId, url))) return;
+  await removeUploadedAudio(
+    request.server.deps,
+    request.log,
+    uploadedAudioKeyOf(ivrGreetingAudio, accountId, url),
+  );
+}
 
 function saved(result: MenuSaveResult) {
   if (result.ok) return result.menu;
@@ -89,15 +99,7 @@ export async function ivrRoutes(fastify: FastifyInstance) {
         );
         throw notFound();
       }
-      // The greeting it replaced goes, unless a published version still plays it.
-      const { replaced } = saved;
-      if (replaced && !(await greetingRecordingInUse(db.db, account.id, replaced))) {
-        await removeUploadedAudio(
-          request.server.deps,
-          request.log,
-          uploadedAudioKeyOf(ivrGreetingAudio, account.id, replaced),
-        );
-      }
+      await removeUnusedGreeting(request, account.id, saved.replaced);
       return saved.menu;
     },
   );
@@ -154,6 +156,7 @@ export async function ivrRoutes(fastify: FastifyInstance) {
         const message = `This menu is used by ${result.usedBy.join(", ")}.`;
         throw new AppError("CONFLICT", message, { usedBy: result.usedBy });
       }
+      if (result.ok) await removeUnusedGreeting(request, account.id, result.greetingRecordingUrl);
       return reply.status(204).send(null);
     },
   );

@@ -1,5 +1,5 @@
 import { storageKeys } from "@poundline/platform/storage/keys";
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import sharp from "sharp";
 import { z } from "zod";
@@ -60,10 +60,21 @@ export async function storeAvatar(
   return `${AVATAR_PATH}/${userId}/${file}`;
 }
 
-/** Removes a stored avatar by its URL; other URLs (a Google picture) are left alone. */
-export async function removeStoredAvatar(deps: FastifyInstance["deps"], url: string | null): Promise<void> {
+/**
+ * Removes a replaced avatar's object by its URL; other URLs (a Google picture) are left alone. The
+ * profile has moved on already: a failure is logged, not the request's.
+ */
+export async function removeStoredAvatar(
+  deps: FastifyInstance["deps"],
+  log: FastifyBaseLogger,
+  url: string | null,
+): Promise<void> {
   const match = url?.match(/^\/media\/avatars\/([a-z]{1,8}_[a-z0-9]{1,64})\/([a-f0-9]{32}\.webp)$/);
-  if (match?.[1] && match[2]) await deps.storage.delete(storageKeys.avatar(match[1], match[2]));
+  if (!match?.[1] || !match[2]) return;
+  const key = storageKeys.avatar(match[1], match[2]);
+  await deps.storage
+    .delete(key)
+    .catch((err: unknown) => log.warn({ err, key }, "replaced avatar not removed"));
 }
 
 const IMAGE_UPLOAD_TYPES = ["application/octet-stream", "image/png", "image/jpeg", "image/webp", "image/gif"];

@@ -169,7 +169,7 @@ describe.each(storageBackends)("stored files on $driver", ({ open }) => {
     });
   });
 
-  it("an IVR greeting replaced takes its object with it, unless a published version still plays it", async () => {
+  it("an IVR greeting replaced or deleted takes its object with it, unless a published version still plays it", async () => {
     const created = await t.app.inject({
       method: "POST",
       url: "/api/ivr-menus",
@@ -202,6 +202,16 @@ describe.each(storageBackends)("stored files on $driver", ({ open }) => {
     expect(await storage.head(keyOf(draft))).toBeNull();
     expect(await storage.head(keyOf(published))).not.toBeNull();
     expect(await storage.head(keyOf(latest))).not.toBeNull();
+
+    // A deleted menu's greeting goes too; the published version's still stays.
+    const deleted = await t.app.inject({
+      method: "DELETE",
+      url: `/api/ivr-menus/${menuId}`,
+      headers: session.headers,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await storage.head(keyOf(latest))).toBeNull();
+    expect(await storage.head(keyOf(published))).not.toBeNull();
   });
 
   it("a support attachment is stored under its account and handed back whole", async () => {
