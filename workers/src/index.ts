@@ -28,10 +28,4 @@ export {
   createProcessors,
 } from "./processors";
 export { type JobsRuntime, type StartJobsOptions, startJobs } from "./runtime";
-export {
-  createLocalRecordingStorage,
-  createTranscriber,
-  type RecordingStorage,
-  recordingStorageFromEnv,
-  transcriberConfigFromEnv,
-} from "./voicemail/index";
+export { createTranscriber, transcriberConfigFromEnv } from "./voicemail/index";

@@ -9,14 +9,13 @@ import type { SendMessageInput } from "@poundline/platform/carrier/client";
 import type { LiveEvent } from "@poundline/platform/events/live";
 import type { Mailer } from "@poundline/platform/mailer";
 import { createMailer } from "@poundline/platform/mailer";
+import { createLocalFileStorage } from "@poundline/platform/storage/local";
 import { and, eq, like } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
-  createLocalRecordingStorage,
   createTranscriber,
   processVoicemail,
-  recordingStorageFromEnv,
   type Transcriber,
   transcriberConfigFromEnv,
   type VoicemailPorts,
@@ -177,7 +176,7 @@ describe("processVoicemail", () => {
       db: handle.db,
       log,
       clock: () => now,
-      storage: createLocalRecordingStorage(dataDir),
+      storage: createLocalFileStorage(dataDir),
       transcriber: createTranscriber({ provider: "none" }),
       mailer: baseMailer(),
       sms: {
@@ -264,14 +263,15 @@ describe("processVoicemail", () => {
       .select()
       .from(emailOutbox)
       .where(and(eq(emailOutbox.template, "voicemail"), like(emailOutbox.toAddress, `%${n}@example.com`)));
-  const fileOf = (recordingSid: string) => join(dataDir, "recordings", accountId, `${recordingSid}.wav`);
+  const fileOf = (recordingSid: string) =>
+    join(dataDir, "accounts", accountId, "voicemails", `${recordingSid}.wav`);
 
   it("downloads and stores the recording, e-mails and texts as the preferences say, publishes", async () => {
     const vm = await voicemail();
     expect(await processVoicemail(portsWith(), vm.payload)).toBe("done");
 
     const stored = await row(vm.id);
-    expect(stored?.storagePath).toBe(`recordings/${accountId}/${vm.recordingSid}.wav`);
+    expect(stored?.storagePath).toBe(`accounts/${accountId}/voicemails/${vm.recordingSid}.wav`);
     expect((await stat(fileOf(vm.recordingSid))).size).toBe(RECORDING.length);
     expect(await readFile(fileOf(vm.recordingSid))).toEqual(RECORDING);
     expect(recordings.requests.at(-1)).toEqual({
@@ -407,7 +407,7 @@ describe("processVoicemail", () => {
       /Recording download|terminated|fetch/,
     );
     expect(await row(vm.id)).toMatchObject({ storagePath: null, transcriptionStatus: "none" });
-    expect(await readdir(join(dataDir, "recordings", accountId)).catch(() => [])).toEqual([]);
+    expect(await readdir(join(dataDir, "accounts", accountId, "voicemails")).catch(() => [])).toEqual([]);
     expect(await mails()).toEqual([]);
     expect(texts).toEqual([]);
     expect(events).toEqual([]);
@@ -589,25 +589,6 @@ describe("processVoicemail", () => {
     const elsewhere = await voicemail();
     expect(await processVoicemail(portsWith({ carrier }), elsewhere.payload)).toBe("done");
     expect(recordings.requests.at(-1)?.authorization).toBeUndefined();
-  });
-});
-
-describe("local recording storage", () => {
-  it("stores under DATA_DIR and refuses keys that leave it", async () => {
-    const root = await mkdtemp(join(tmpdir(), "poundline-storage-"));
-    try {
-      const storage = recordingStorageFromEnv({ DATA_DIR: root });
-      await storage.put("recordings/acct_1/RE1.wav", new Uint8Array([1, 2, 3]));
-      expect(await readFile(join(root, "recordings", "acct_1", "RE1.wav"))).toEqual(Buffer.from([1, 2, 3]));
-      expect(await storage.get("recordings/acct_1/RE1.wav")).toEqual(new Uint8Array([1, 2, 3]));
-      expect(await readdir(join(root, "recordings", "acct_1"))).toEqual(["RE1.wav"]);
-      await expect(storage.put("../escape.wav", new Uint8Array([1]))).rejects.toThrow(
-        "Invalid recording key",
-      );
-      await expect(storage.get("recordings/../../etc/passwd")).rejects.toThrow("Invalid recording key");
-    } finally {
-      await rm(root, { recursive: true, force: true });
-    }
   });
 });
 

@@ -54,7 +54,7 @@ export const supportTicketReplies = pgTable(
   ],
 );
 
-/** A file (an image or a PDF) either side attached to a ticket; the bytes live in the recordings storage. */
+/** A file (an image or a PDF) either side attached to a ticket; the bytes live in the file storage (storage_key). */
 export const supportTicketAttachments = pgTable(
   "support_ticket_attachments",
   {

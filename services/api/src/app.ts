@@ -9,8 +9,10 @@ import { createInProcessBus, createRedisBus, type EventBus } from "@poundline/pl
 import { createLiveEvents, type LiveEvents } from "@poundline/platform/events/live";
 import { createMailer, type Mailer } from "@poundline/platform/mailer";
 import { createOutboxWriter, type OutboxWriter } from "@poundline/platform/outbox";
+import { createFileStorage } from "@poundline/platform/storage/from-config";
+import type { FileStorage } from "@poundline/platform/storage/port";
 import { type Stripe, stripeClient } from "@poundline/platform/stripe";
-import { type QueueCounts, type RecordingStorage, recordingStorageFromEnv } from "@poundline/workers";
+import type { QueueCounts } from "@poundline/workers";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
@@ -90,8 +92,11 @@ export interface AppDeps {
   ivrTries: IvrTryCalls;
   /** The job hand-off (outbox relay and queues), when this process runs one. */
   jobs: JobsPort | null;
-  /** Our copies of voicemail recordings (the voicemail worker stores them). */
-  recordings: RecordingStorage;
+  /**
+   * Every stored file (voicemail recordings, greetings, hold music, avatars, attachments): the
+   * storage port, on local disk or S3 (STORAGE_DRIVER), shared with the workers.
+   */
+  storage: FileStorage;
   /** Outbound HTTP (MMS media from the carrier). */
   fetch: typeof fetch;
   /** How the carrier's webhooks were answered: the admin dashboard's webhook error rate. */
@@ -135,8 +140,8 @@ export interface BuildOptions {
   log?: FastifyBaseLogger;
   /** The built web app's folder (default web/dist). */
   webDist?: string;
-  /** Where voicemail recordings are stored (default: RECORDING_STORAGE_DIR or DATA_DIR). */
-  recordings?: RecordingStorage;
+  /** Where files are stored (default: the configured storage, see createFileStorage). */
+  storage?: FileStorage;
   /** Outbound HTTP (tests pass a fake). */
   fetch?: typeof fetch;
   /** How often live sockets are pinged and their sessions checked (default 30 s). */
@@ -213,9 +218,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     simulator: null,
     ivrTries: createIvrTryCalls(app, carrier),
     jobs: options.jobs ?? null,
-    recordings:
-      options.recordings ??
-      recordingStorageFromEnv({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? config.DATA_DIR }),
+    storage: options.storage ?? createFileStorage(config),
     fetch: options.fetch ?? fetch,
     webhookStats: createWebhookStats(options.db.db, clock, (err) =>
       app.log.warn({ err }, "webhook stats not written"),

@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import {
   checkCarrierAccount,
+  checkStorageConfig,
   optionalString,
   parseConfig,
   sharedConfigFields,
@@ -16,7 +17,6 @@ export const configSchema = z
     /** Extra origins allowed to make cookie-authenticated writes (comma-separated), e.g. the Vite dev server. */
     ALLOWED_ORIGINS: optionalString,
     DATABASE_URL: optionalString,
-    DATA_DIR: z.string().default("./data"),
     REDIS_URL: optionalString,
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
@@ -83,6 +83,7 @@ export const configSchema = z
     NODE_ENV: optionalString,
   })
   .superRefine(checkCarrierAccount)
+  .superRefine(checkStorageConfig)
   // A database of one's own (DATABASE_URL) is a real deployment: no demo logins unless asked for.
   .transform((config) => ({ ...config, SEED_DEMO: config.SEED_DEMO ?? config.DATABASE_URL === undefined }));
 

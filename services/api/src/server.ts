@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { openDatabase, withoutQueryValues } from "@poundline/db";
 import { seedDemoIfEmpty } from "@poundline/db/seed";
+import { createFileStorage } from "@poundline/platform/storage/from-config";
+import { moveLegacyFiles } from "@poundline/platform/storage/legacy-files";
 import {
   allProcessors,
   createTranscriber,
-  recordingStorageFromEnv,
   startJobs,
   stripeCardCharger,
   transcriberConfigFromEnv,
@@ -26,8 +27,10 @@ async function main() {
     : null;
   // Lets `npm run call` reach the embedded simulator from elsewhere than this machine; printed below.
   const simulatorControlToken = randomBytes(24).toString("base64url");
-  const recordings = recordingStorageFromEnv(process.env);
-  const app = await buildApp({ config, db, redis, simulatorControlToken, recordings });
+  // The API and the workers must share it: with the workers apart, S3 (see README, Configuration).
+  const storage = createFileStorage(config);
+  if (storage.driver === "local") await moveLegacyFiles(config.DATA_DIR);
+  const app = await buildApp({ config, db, redis, simulatorControlToken, storage });
   // The outbox relay runs here in both setups (relays side by side never take the same row).
   // Embedded, the in-process driver runs the processors too; with Redis, `npm run workers` does.
   const processors = allProcessors({
@@ -40,7 +43,7 @@ async function main() {
     walletEmptied: () => app.deps.routing.changed(),
     // Auto-recharge charges the saved card through Stripe when it is configured.
     ...(app.deps.stripe ? { cardCharger: stripeCardCharger(db.db, app.deps.stripe) } : {}),
-    storage: recordings,
+    storage,
     transcriber: createTranscriber(transcriberConfigFromEnv(process.env)),
     sms: app.deps.carrierClient,
     fetch,

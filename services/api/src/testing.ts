@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "@poundline/db";
 import { createTestDatabase } from "@poundline/db/testing";
+import { localTestStorage } from "@poundline/platform/storage/testing";
 import { Redis } from "ioredis";
 import { type App, type BuildOptions, buildApp } from "./app";
 import { type Config, testConfig } from "./config";
@@ -15,7 +16,8 @@ export interface TestApp {
 
 /**
  * An app on a fresh database of its own (PGlite in memory, or a new PostgreSQL database when
- * TEST_DATABASE_URL is set), with Redis when TEST_REDIS_URL is set.
+ * TEST_DATABASE_URL is set), with Redis when TEST_REDIS_URL is set, and local file storage in a
+ * temporary folder unless `storage` is given.
  */
 export async function createTestApp(
   overrides: Partial<Omit<BuildOptions, "config" | "db">> & {
@@ -31,8 +33,10 @@ export async function createTestApp(
       : redisUrl
         ? new Redis(redisUrl, { keyPrefix: `test:${crypto.randomUUID()}:` })
         : null;
+  // Files in a temporary folder of the test's own, unless the test brings its storage.
+  const files = overrides.storage ? null : await localTestStorage();
   const { config: _c, ...rest } = overrides;
-  const app = await buildApp({ ...rest, config, db, redis });
+  const app = await buildApp({ ...rest, config, db, redis, storage: overrides.storage ?? files?.storage });
   await app.ready();
   return {
     app,
@@ -42,6 +46,7 @@ export async function createTestApp(
       await app.close();
       if (overrides.redis === undefined) await redis?.quit();
       await db.close();
+      await files?.close();
     },
   };
 }

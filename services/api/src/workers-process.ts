@@ -6,6 +6,9 @@ import { carrierConfig } from "@poundline/platform/carrier/config";
 import { createRedisBus } from "@poundline/platform/events/bus";
 import { createLiveEvents } from "@poundline/platform/events/live";
 import { createMailer } from "@poundline/platform/mailer";
+import { createFileStorage } from "@poundline/platform/storage/from-config";
+import { moveLegacyFiles } from "@poundline/platform/storage/legacy-files";
+import type { FileStorage } from "@poundline/platform/storage/port";
 import { stripeClient } from "@poundline/platform/stripe";
 import {
   allProcessors,
@@ -14,7 +17,6 @@ import {
   type JobsRuntime,
   loadWorkersConfig,
   type NotificationSms,
-  recordingStorageFromEnv,
   startJobs,
   stripeCardCharger,
   transcriberConfigFromEnv,
@@ -30,8 +32,10 @@ export interface WorkersProcessOptions {
   config: WorkersConfig;
   db: Database;
   log: JobLog & { info(obj: object, msg: string): void };
-  /** RECORDING_STORAGE_DIR, DATA_DIR and the transcription provider's settings (default process.env). */
+  /** The transcription provider's settings (default process.env). */
   env?: NodeJS.ProcessEnv;
+  /** Where recordings are stored (default: the configured storage, the API's too). */
+  storage?: FileStorage;
   /** Downloads recordings (global fetch by default). */
   fetch?: typeof fetch;
 }
@@ -89,7 +93,7 @@ export async function startWorkersProcess(options: WorkersProcessOptions): Promi
       // Every API instance recompiles its routing tables (they hold the balances the gate reads).
       walletEmptied: () => bus.publish(ROUTING_CHANGED, { at: new Date().toISOString() }),
       ...(stripe ? { cardCharger: stripeCardCharger(db, stripe) } : {}),
-      storage: recordingStorageFromEnv(env),
+      storage: options.storage ?? createFileStorage(config),
       transcriber: createTranscriber(transcriberConfigFromEnv(env)),
       sms,
       fetch: options.fetch ?? fetch,
@@ -114,6 +118,7 @@ async function main() {
   const log = pino({ level: config.LOG_LEVEL, serializers: { err: serializeError } });
   const db = await openDatabase({ url: config.DATABASE_URL });
   await db.migrate();
+  if (config.STORAGE_DRIVER === "local") await moveLegacyFiles(config.DATA_DIR);
   const workers = await startWorkersProcess({ config, db: db.db, log });
   log.info({ prefix: config.QUEUE_PREFIX }, "workers started");
 

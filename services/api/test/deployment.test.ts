@@ -4,6 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { createFileStorage } from "@poundline/platform/storage/from-config";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config";
 import { carrierConfig } from "../src/twilio/carrier-config";
@@ -16,11 +17,13 @@ function apiEnvironment(dotEnv: Record<string, string>): Record<string, string> 
   if (!block) throw new Error("docker-compose.yml has no `environment: &app-env` block");
   const env: Record<string, string> = {};
   for (const line of block.split("\n")) {
-    const entry = /^ {4}([A-Z_]+): (.*)$/.exec(line);
+    const entry = /^ {4}([A-Z0-9_]+): (.*)$/.exec(line);
     if (!entry?.[1] || entry[2] === undefined) continue;
-    env[entry[1]] = entry[2].replace(/\$\{(\w+):-([^}]*)\}/g, (_m, name: string, fallback: string) =>
-      dotEnv[name] ? dotEnv[name] : fallback,
-    );
+    env[entry[1]] = entry[2]
+      .replace(/^"(.*)"$/, "$1")
+      .replace(/\$\{(\w+):-([^}]*)\}/g, (_m, name: string, fallback: string) =>
+        dotEnv[name] ? dotEnv[name] : fallback,
+      );
   }
   return env;
 }
@@ -49,5 +52,29 @@ describe("docker-compose.yml", () => {
   it("trusts no proxy by default, and the hops the .env gives", () => {
     expect(loadConfig(apiEnvironment({})).TRUST_PROXY).toBe(false);
     expect(loadConfig(apiEnvironment({ TRUST_PROXY: "1" })).TRUST_PROXY).toBe(1);
+  });
+
+  it("stores files in the MinIO bucket, with the key pair of the .env", () => {
+    const config = loadConfig(
+      apiEnvironment({ MINIO_ROOT_USER: "files", MINIO_ROOT_PASSWORD: "long-secret" }),
+    );
+    expect(config).toMatchObject({
+      STORAGE_DRIVER: "s3",
+      S3_ENDPOINT: "http://minio:9000",
+      S3_BUCKET: "poundline",
+      S3_ACCESS_KEY_ID: "files",
+      S3_SECRET_ACCESS_KEY: "long-secret",
+      S3_FORCE_PATH_STYLE: "true",
+    });
+    expect(createFileStorage(config).driver).toBe("s3");
+  });
+
+  it("keeps PostgreSQL, Redis and MinIO data in named volumes, and makes the bucket before the apps start", () => {
+    expect(compose).toMatch(/- pgdata:\/var\/lib\/postgresql\/data/);
+    expect(compose).toMatch(/- redisdata:\/data/);
+    expect(compose).toMatch(/- miniodata:\/data/);
+    expect(compose).toMatch(/\nvolumes:\n {2}pgdata:\n {2}redisdata:\n {2}miniodata:\n/);
+    expect(compose).toMatch(/minio-bucket:\n {6}condition: service_completed_successfully/);
+    expect(compose).toMatch(/mc mb --ignore-existing "files\/\$\$S3_BUCKET"/);
   });
 });

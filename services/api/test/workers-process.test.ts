@@ -44,12 +44,13 @@ describe.skipIf(!redisUrl)("npm run workers (the workers apart from the API, wit
       QUEUE_PREFIX: `test-${crypto.randomUUID().slice(0, 8)}`,
       PUBLIC_BASE_URL: "https://app.poundline.test",
       LOG_LEVEL: "silent",
+      DATA_DIR: dataDir,
     });
     workers = await startWorkersProcess({
       config,
       db: handle.db,
       log: pino({ level: "silent" }),
-      env: { RECORDING_STORAGE_DIR: dataDir },
+      env: {},
       fetch: async (input) => {
         downloads.push(String(input));
         return new Response(RECORDING, {

@@ -42,6 +42,24 @@ function stripeConfigFieldsOf() {
   };
 }
 
+const flag = z.enum(["true", "false"]).optional();
+
+/** Where files are kept (services/platform/src/storage): the API and the workers must agree. */
+const storageConfigFields = {
+  /** The embedded database (`$DATA_DIR/pglite`) and, with the local driver, the files (`$DATA_DIR/files`). */
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  /** `local`: files on this machine's disk; `s3`: an S3-compatible object store (MinIO, R2, S3). */
+  STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  /** Another S3 API than AWS's, e.g. `http://minio:9000`. */
+  S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Bucket in the path rather than the host name; default: true with S3_ENDPOINT (MinIO wants it). */
+  S3_FORCE_PATH_STYLE: flag,
+};
+
 /**
  * The settings both processes read (the API and `npm run workers`): the same names, defaults and
  * checks in both, so one environment configures the two alike.
@@ -67,6 +85,7 @@ export const sharedConfigFields = {
   SUPPORT_INBOX: z.email().default("support@poundline.com"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ...stripeConfigFieldsOf(),
+  ...storageConfigFields,
 };
 
 /** The carrier's account sid and token go together: a `superRefine` for either process's schema. */
@@ -79,6 +98,28 @@ export function checkCarrierAccount(
       code: "custom",
       path: [config.TWILIO_ACCOUNT_SID ? "TWILIO_AUTH_TOKEN" : "TWILIO_ACCOUNT_SID"],
       message: "TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN go together: set both, or neither",
+    });
+  }
+}
+
+/** The S3 driver needs its bucket; the key id and its secret go together. A `superRefine`. */
+export function checkStorageConfig(
+  config: {
+    STORAGE_DRIVER: "local" | "s3";
+    S3_BUCKET?: string | undefined;
+    S3_ACCESS_KEY_ID?: string | undefined;
+    S3_SECRET_ACCESS_KEY?: string | undefined;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  if (config.STORAGE_DRIVER === "s3" && !config.S3_BUCKET) {
+    ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "STORAGE_DRIVER=s3 needs S3_BUCKET" });
+  }
+  if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({
+      code: "custom",
+      path: [config.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
+      message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither",
     });
   }
 }

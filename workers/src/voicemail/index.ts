@@ -5,8 +5,7 @@ export {
   processVoicemail,
   type VoicemailPorts,
 } from "./process-voicemail";
-export { recordingStorageFromEnv, type VoicemailDeps, voicemailProcessor } from "./processor";
-export { createLocalRecordingStorage, type RecordingStorage, recordingKey } from "./storage";
+export { type VoicemailDeps, voicemailProcessor } from "./processor";
 export {
   createTranscriber,
   DEFAULT_TRANSCRIPTION_MODEL,

@@ -1,5 +1,7 @@
 import { schema } from "@poundline/db";
 import type { LiveEvents } from "@poundline/platform/events/live";
+import { storageKeys } from "@poundline/platform/storage/keys";
+import { type FileStorage, readStoredBytes } from "@poundline/platform/storage/port";
 import { and, eq, notInArray } from "drizzle-orm";
 import type { JobOutcome } from "../jobs";
 import { describeCaller } from "../notifications/caller";
@@ -9,13 +11,13 @@ import { claimNotification, deliverAll, sendOnce, wasNotified } from "../notific
 import { phoneToE164, senderNumber, sendNotificationText } from "../notifications/sms";
 import { type CarrierAccess, downloadRecording } from "./download";
 import { type VoicemailMessageInput, voicemailEmail, voicemailText } from "./message";
-import { type RecordingStorage, recordingKey } from "./storage";
 import type { Transcriber } from "./transcriber";
 
 const { extensions, voicemails } = schema;
 
 export interface VoicemailPorts extends NotificationPorts {
-  storage: RecordingStorage;
+  /** Where our copy of the recording goes (the storage port: local disk or S3). */
+  storage: FileStorage;
   transcriber: Transcriber;
   /** Texts to members (the API's CarrierClient). */
   sms: NotificationSms;
@@ -61,7 +63,7 @@ export async function processVoicemail(
   let audio: Uint8Array | null = null;
   if (!voicemail.storagePath) {
     audio = await downloadRecording(ports, voicemail.recordingUrl);
-    const key = recordingKey(voicemail.accountId, voicemail.recordingSid);
+    const key = storageKeys.voicemail(voicemail.accountId, voicemail.recordingSid);
     await ports.storage.put(key, audio);
     const [stored] = await db
       .update(voicemails)
@@ -100,6 +102,13 @@ export async function processVoicemail(
   return "done";
 }
 
+/** The recording stored by an earlier run; its absence is an error the queue retries. */
+async function storedRecording(storage: FileStorage, key: string): Promise<Uint8Array> {
+  const bytes = await readStoredBytes(storage, key);
+  if (!bytes) throw new Error(`stored recording missing: ${key}`);
+  return bytes;
+}
+
 /**
  * Runs the transcriber. Its text is stored unless the carrier's transcription callback settled the
  * voicemail meanwhile; the carrier and none providers store nothing (`pending` stays pending).
@@ -113,7 +122,7 @@ async function transcribe(
   const outcome = await ports.transcriber.transcribe({
     filename: `${voicemail.recordingSid}.wav`,
     contentType: "audio/wav",
-    read: async () => downloaded ?? ports.storage.get(storagePath),
+    read: async () => downloaded ?? (await storedRecording(ports.storage, storagePath)),
   });
   if (outcome.status !== "completed" && outcome.status !== "failed") return voicemail;
   if (outcome.status === "failed") {

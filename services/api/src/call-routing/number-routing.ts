@@ -171,15 +171,29 @@ export function saveNumberRouting(
   );
 }
 
-/** The uploaded recording becomes the number's music on hold. */
-export function setCustomHoldMusic(
+/**
+ * The uploaded recording becomes the number's music on hold; `replaced` is the custom music it
+ * replaced (read under the save's lock), for its file to be removed.
+ */
+export async function setCustomHoldMusic(
   db: Database,
   accountId: string,
   numberId: string,
   url: string,
   now: Date,
-): Promise<RoutingSaveResult> {
-  return changeRouting(db, accountId, numberId, () => ({ holdMusic: "custom", holdMusicUrl: url }), now);
+): Promise<{ result: RoutingSaveResult; replaced: string | null }> {
+  let before: string | null = null;
+  const result = await changeRouting(
+    db,
+    accountId,
+    numberId,
+    (current) => {
+      before = current?.holdMusicUrl ?? null;
+      return { holdMusic: "custom", holdMusicUrl: url };
+    },
+    now,
+  );
+  return { result, replaced: result.ok && before !== url ? before : null };
 }
 
 /** Whether the number is the account's (the upload is stored only then). */

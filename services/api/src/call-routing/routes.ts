@@ -3,7 +3,13 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireAccount } from "../auth/context";
 import { recordingRefusal } from "../billing/enforce";
 import { AppError } from "../http/errors";
-import { acceptAudioUploads, holdMusicAudio, storeUploadedAudio } from "../recordings/uploaded-audio";
+import {
+  acceptAudioUploads,
+  holdMusicAudio,
+  removeUploadedAudio,
+  storeUploadedAudio,
+  uploadedAudioKeyOf,
+} from "../recordings/uploaded-audio";
 import {
   listCallRouting,
   ownsNumber,
@@ -93,9 +99,17 @@ export async function callRoutingRoutes(fastify: FastifyInstance) {
         numberId,
         request.body,
       );
-      const result = saved(await setCustomHoldMusic(db.db, account.id, numberId, url, clock()));
+      const { result, replaced } = await setCustomHoldMusic(db.db, account.id, numberId, url, clock());
+      // Refused (or the number gone): the new file goes; saved: the music it replaced goes.
+      const unwanted = result.ok ? replaced : url;
+      await removeUploadedAudio(
+        request.server.deps,
+        request.log,
+        uploadedAudioKeyOf(holdMusicAudio, account.id, unwanted ?? null),
+      );
+      const routingView = saved(result);
       await routing.changed();
-      return result;
+      return routingView;
     },
   );
 }

@@ -1,6 +1,6 @@
 import { type Database, newId, schema } from "@poundline/db";
 import { introducedErrors, type RoutingIssue, validateRouting } from "@poundline/telephony";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { type AccountRouting, loadAccountRouting } from "../call-routing/config";
 import { IVR_MESSAGES, type IvrMenuBody, type IvrMenuView } from "./schemas";
 
@@ -8,7 +8,7 @@ type MenuRow = typeof schema.ivrMenus.$inferSelect;
 type OptionRow = typeof schema.ivrOptions.$inferSelect;
 type Tx = Database;
 
-const { ivrMenus, ivrOptions, extensions, geoRules, sharedNumbers } = schema;
+const { ivrMenus, ivrOptions, ivrVersions, extensions, geoRules, sharedNumbers } = schema;
 
 const view = (row: MenuRow, options: OptionRow[], usedBy: string[]): IvrMenuView => ({
   id: row.id,
@@ -276,7 +276,8 @@ export const updateMenu = (db: Database, accountId: string, id: string, body: Iv
   save(db, accountId, id, body, now);
 
 export type MenuDeleteResult =
-  | { ok: true }
+  /** `greetingRecordingUrl`: the deleted menu's uploaded greeting, for its file to be removed. */
+  | { ok: true; greetingRecordingUrl: string | null }
   | { ok: false; reason: "not_found" }
   | { ok: false; reason: "in_use"; usedBy: string[] };
 
@@ -284,27 +285,69 @@ export type MenuDeleteResult =
 export async function deleteMenu(db: Database, accountId: string, id: string): Promise<MenuDeleteResult> {
   return db.transaction(async (tx): Promise<MenuDeleteResult> => {
     const where = and(eq(ivrMenus.id, id), eq(ivrMenus.accountId, accountId));
-    const [current] = await tx.select({ id: ivrMenus.id }).from(ivrMenus).where(where).for("update");
+    const [current] = await tx
+      .select({ id: ivrMenus.id, greetingRecordingUrl: ivrMenus.greetingRecordingUrl })
+      .from(ivrMenus)
+      .where(where)
+      .for("update");
     if (!current) return { ok: false, reason: "not_found" };
     const usedBy = usesOfMenu(await loadAccountRouting(tx, accountId), id, await geoUses(tx, [id]));
     if (usedBy.length > 0) return { ok: false, reason: "in_use", usedBy };
     await tx.delete(ivrMenus).where(where);
-    return { ok: true };
+    return { ok: true, greetingRecordingUrl: current.greetingRecordingUrl };
   });
 }
 
-/** Stores an uploaded greeting's URL and makes the recording the menu's greeting. */
+/**
+ * Stores an uploaded greeting's URL and makes the recording the menu's greeting; answers the menu
+ * and the recording it replaced (null when none), or null when the menu is not the account's.
+ */
 export async function setGreetingRecording(
   db: Database,
   accountId: string,
   id: string,
   url: string,
   now: Date,
-): Promise<IvrMenuView | null> {
-  const [row] = await db
-    .update(ivrMenus)
-    .set({ greetingType: "recording", greetingRecordingUrl: url, updatedAt: now })
-    .where(and(eq(ivrMenus.id, id), eq(ivrMenus.accountId, accountId)))
-    .returning({ id: ivrMenus.id });
-  return row ? findMenu(db, accountId, id) : null;
+): Promise<{ menu: IvrMenuView; replaced: string | null } | null> {
+  const where = and(eq(ivrMenus.id, id), eq(ivrMenus.accountId, accountId));
+  const before = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ url: ivrMenus.greetingRecordingUrl })
+      .from(ivrMenus)
+      .where(where)
+      .for("update");
+    if (!current) return null;
+    await tx
+      .update(ivrMenus)
+      .set({ greetingType: "recording", greetingRecordingUrl: url, updatedAt: now })
+      .where(where);
+    return current;
+  });
+  const menu = before && (await findMenu(db, accountId, id));
+  if (!menu) return null;
+  return { menu, replaced: before.url !== url ? before.url : null };
+}
+
+/**
+ * Whether a greeting recording is still wanted: by a draft menu, or by a published version of the
+ * account (calls follow the live one; an older one may be restored).
+ */
+export async function greetingRecordingInUse(db: Database, accountId: string, url: string): Promise<boolean> {
+  const [draft] = await db
+    .select({ id: ivrMenus.id })
+    .from(ivrMenus)
+    .where(and(eq(ivrMenus.accountId, accountId), eq(ivrMenus.greetingRecordingUrl, url)))
+    .limit(1);
+  if (draft) return true;
+  const [version] = await db
+    .select({ id: ivrVersions.id })
+    .from(ivrVersions)
+    .where(
+      and(
+        eq(ivrVersions.accountId, accountId),
+        sql`jsonb_path_exists(${ivrVersions.snapshot}, '$.menus[*] ? (@.greetingRecordingUrl == $url)', jsonb_build_object('url', ${url}::text))`,
+      ),
+    )
+    .limit(1);
+  return Boolean(version);
 }

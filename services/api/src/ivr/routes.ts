@@ -1,14 +1,21 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireAccount } from "../auth/context";
 import { refusedByValidator } from "../call-routing/refusal";
 import { AppError } from "../http/errors";
-import { acceptAudioUploads, ivrGreetingAudio, storeUploadedAudio } from "../recordings/uploaded-audio";
+import {
+  acceptAudioUploads,
+  ivrGreetingAudio,
+  removeUploadedAudio,
+  storeUploadedAudio,
+  uploadedAudioKeyOf,
+} from "../recordings/uploaded-audio";
 import {
   createMenu,
   deleteMenu,
   findMenu,
+  greetingRecordingInUse,
   listMenus,
   type MenuSaveResult,
   setGreetingRecording,
@@ -27,6 +34,16 @@ import { ivrTryRoutes } from "./try-routes";
 import { ivrVersionRoutes } from "./versions-routes";
 
 const notFound = () => new AppError("NOT_FOUND", IVR_MESSAGES.notFound);
+
+/** A greeting replaced or deleted goes from the storage, unless a menu or published version still plays it. */
+async function removeUnusedGreeting(request: FastifyRequest, accountId: string, url: string | null) {
+  if (!url || (await greetingRecordingInUse(request.server.deps.db.db, accountId, url))) return;
+  await removeUploadedAudio(
+    request.server.deps,
+    request.log,
+    uploadedAudioKeyOf(ivrGreetingAudio, accountId, url),
+  );
+}
 
 function saved(result: MenuSaveResult) {
   if (result.ok) return result.menu;
@@ -75,9 +92,18 @@ export async function ivrRoutes(fastify: FastifyInstance) {
         id,
         request.body,
       );
-      const menu = await setGreetingRecording(db.db, account.id, id, url, clock());
-      if (!menu) throw notFound();
-      return menu;
+      const saved = await setGreetingRecording(db.db, account.id, id, url, clock());
+      if (!saved) {
+        // Deleted while the bytes were being stored: keep nothing.
+        await removeUploadedAudio(
+          request.server.deps,
+          request.log,
+          uploadedAudioKeyOf(ivrGreetingAudio, account.id, url),
+        );
+        throw notFound();
+      }
+      await removeUnusedGreeting(request, account.id, saved.replaced);
+      return saved.menu;
     },
   );
 
@@ -142,6 +168,7 @@ export async function ivrRoutes(fastify: FastifyInstance) {
         const message = `This menu is used by ${result.usedBy.join(", ")}.`;
         throw new AppError("CONFLICT", message, { usedBy: result.usedBy });
       }
+      if (result.ok) await removeUnusedGreeting(request, account.id, result.greetingRecordingUrl);
       return reply.status(204).send(null);
     },
   );

@@ -1,41 +1,39 @@
+import { storageKeys } from "@poundline/platform/storage/keys";
 import { AUDIO_CONTENT_TYPES, type AudioFormat, sniffAudio } from "@poundline/telephony";
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { NOT_AUDIO_MESSAGE, HOLD_MUSIC_MAX_BYTES as UPLOADED_AUDIO_MAX_BYTES } from "../call-routing/schemas";
 import { AppError } from "../http/errors";
+import { sendStoredFile } from "../http/stored-file";
 
 /**
- * A kind of uploaded audio (hold music, IVR greetings): stored per account in the recordings
- * storage, served publicly for the carrier's <Play> like its own hold music, each file named by a
+ * A kind of uploaded audio (hold music, IVR greetings): stored per account through the storage
+ * port, served publicly for the carrier's <Play> like its own hold music, each file named by a
  * random part nobody can guess.
  */
 export interface UploadedAudio {
   /** The public path the files are served under. */
   path: string;
-  /** The storage folder. */
-  folder: string;
+  /** The storage key of an account's file. */
+  key: (accountId: string, file: string) => string;
   /** The file names the kind makes (anything else is not found, before the storage is asked). */
   fileName: RegExp;
 }
 
 export const holdMusicAudio: UploadedAudio = {
   path: "/media/hold-music",
-  folder: "hold-music",
+  key: storageKeys.holdMusic,
   fileName: /^[a-z0-9_]{1,80}\.(mp3|wav|aiff)$/,
 };
 
 export const ivrGreetingAudio: UploadedAudio = {
   path: "/media/ivr-greetings",
-  folder: "ivr-greetings",
+  key: storageKeys.ivrGreeting,
   fileName: /^ivr_[a-z0-9]{1,64}_[a-f0-9]{32}\.(mp3|wav|aiff)$/,
 };
 
 const ACCOUNT_ID = /^acct_[a-z0-9]{1,64}$/;
-
-/** The storage key of an account's uploaded file. */
-export const uploadedAudioKey = (kind: UploadedAudio, accountId: string, file: string) =>
-  `${kind.folder}/${accountId}/${file}`;
 
 /** The public route that serves one kind of uploaded audio. */
 export function uploadedAudioRoutes(kind: UploadedAudio) {
@@ -53,17 +51,14 @@ export function uploadedAudioRoutes(kind: UploadedAudio) {
       },
       async (request, reply) => {
         const { accountId, file } = request.params;
-        let bytes: Uint8Array;
-        try {
-          bytes = await request.server.deps.recordings.get(uploadedAudioKey(kind, accountId, file));
-        } catch {
-          throw new AppError("NOT_FOUND", "Not found");
-        }
         const format = file.slice(file.lastIndexOf(".") + 1) as AudioFormat;
-        return reply
-          .header("content-type", AUDIO_CONTENT_TYPES[format])
-          .header("cache-control", "public, max-age=86400, immutable")
-          .send(Buffer.from(bytes));
+        return sendStoredFile(request, reply, request.server.deps.storage, kind.key(accountId, file), {
+          headers: {
+            "content-type": AUDIO_CONTENT_TYPES[format],
+            "cache-control": "public, max-age=86400, immutable",
+          },
+          notFound: () => new AppError("NOT_FOUND", "Not found"),
+        });
       },
     );
   };
@@ -104,6 +99,33 @@ export async function storeUploadedAudio(
   const format = bytes ? sniffAudio(bytes) : null;
   if (!bytes || !format) throw new AppError("BAD_REQUEST", NOT_AUDIO_MESSAGE, { body: [NOT_AUDIO_MESSAGE] });
   const file = `${prefix}_${crypto.randomUUID().replaceAll("-", "")}.${format}`;
-  await deps.recordings.put(uploadedAudioKey(kind, accountId, file), bytes);
+  await deps.storage.put(kind.key(accountId, file), bytes);
   return `${deps.carrier.webhookBaseUrl}${kind.path}/${accountId}/${file}`;
+}
+
+/**
+ * The storage key behind a URL storeUploadedAudio answered for this account, or null for any other
+ * URL (a built-in track, another kind's, another account's).
+ */
+export function uploadedAudioKeyOf(
+  kind: UploadedAudio,
+  accountId: string,
+  url: string | null,
+): string | null {
+  const at = url?.indexOf(`${kind.path}/${accountId}/`) ?? -1;
+  if (!url || at < 0) return null;
+  const file = url.slice(at + kind.path.length + accountId.length + 2);
+  return kind.fileName.test(file) ? kind.key(accountId, file) : null;
+}
+
+/** Removes a replaced upload's object; a failure is logged, not the request's (the row moved on). */
+export async function removeUploadedAudio(
+  deps: FastifyInstance["deps"],
+  log: FastifyBaseLogger,
+  key: string | null,
+): Promise<void> {
+  if (!key) return;
+  await deps.storage
+    .delete(key)
+    .catch((err: unknown) => log.warn({ err, key }, "replaced upload not removed"));
 }

@@ -1,8 +1,10 @@
-import type { FastifyInstance } from "fastify";
+import { storageKeys } from "@poundline/platform/storage/keys";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import sharp from "sharp";
 import { z } from "zod";
 import { AppError } from "../http/errors";
+import { sendStoredFile } from "../http/stored-file";
 import { AVATAR_MAX_BYTES, AVATAR_SIZE_PX, settingsMessages } from "./schemas";
 
 /**
@@ -14,8 +16,6 @@ import { AVATAR_MAX_BYTES, AVATAR_SIZE_PX, settingsMessages } from "./schemas";
 export const AVATAR_PATH = "/media/avatars";
 const AVATAR_FILE = /^[a-f0-9]{32}\.webp$/;
 const USER_ID = /^[a-z]{1,8}_[a-z0-9]{1,64}$/;
-
-const avatarKey = (userId: string, file: string) => `avatars/${userId}/${file}`;
 
 /** The image kinds taken, by their signatures. */
 export function looksLikeImage(bytes: Uint8Array): boolean {
@@ -56,14 +56,25 @@ export async function storeAvatar(
   image: Buffer,
 ): Promise<string> {
   const file = `${crypto.randomUUID().replaceAll("-", "")}.webp`;
-  await deps.recordings.put(avatarKey(userId, file), new Uint8Array(image));
+  await deps.storage.put(storageKeys.avatar(userId, file), new Uint8Array(image));
   return `${AVATAR_PATH}/${userId}/${file}`;
 }
 
-/** Removes a stored avatar by its URL; other URLs (a Google picture) are left alone. */
-export async function removeStoredAvatar(deps: FastifyInstance["deps"], url: string | null): Promise<void> {
+/**
+ * Removes a replaced avatar's object by its URL; other URLs (a Google picture) are left alone. The
+ * profile has moved on already: a failure is logged, not the request's.
+ */
+export async function removeStoredAvatar(
+  deps: FastifyInstance["deps"],
+  log: FastifyBaseLogger,
+  url: string | null,
+): Promise<void> {
   const match = url?.match(/^\/media\/avatars\/([a-z]{1,8}_[a-z0-9]{1,64})\/([a-f0-9]{32}\.webp)$/);
-  if (match?.[1] && match[2]) await deps.recordings.remove(avatarKey(match[1], match[2]));
+  if (!match?.[1] || !match[2]) return;
+  const key = storageKeys.avatar(match[1], match[2]);
+  await deps.storage
+    .delete(key)
+    .catch((err: unknown) => log.warn({ err, key }, "replaced avatar not removed"));
 }
 
 const IMAGE_UPLOAD_TYPES = ["application/octet-stream", "image/png", "image/jpeg", "image/webp", "image/gif"];
@@ -91,19 +102,15 @@ export async function avatarRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      let bytes: Uint8Array;
-      try {
-        bytes = await request.server.deps.recordings.get(
-          avatarKey(request.params.userId, request.params.file),
-        );
-      } catch {
-        throw new AppError("NOT_FOUND", "Not found");
-      }
-      return reply
-        .header("content-type", "image/webp")
-        .header("cache-control", "public, max-age=86400, immutable")
-        .header("x-content-type-options", "nosniff")
-        .send(Buffer.from(bytes));
+      const { userId, file } = request.params;
+      return sendStoredFile(request, reply, request.server.deps.storage, storageKeys.avatar(userId, file), {
+        headers: {
+          "content-type": "image/webp",
+          "cache-control": "public, max-age=86400, immutable",
+          "x-content-type-options": "nosniff",
+        },
+        notFound: () => new AppError("NOT_FOUND", "Not found"),
+      });
     },
   );
 }

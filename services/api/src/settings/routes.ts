@@ -81,14 +81,14 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     const image = await normaliseAvatar(request.body);
     const url = await storeAvatar(app.deps, user.id, image);
     const replaced = await setAvatarUrl(app.deps.db.db, user.id, url, app.deps.clock());
-    await removeStoredAvatar(app.deps, replaced);
+    await removeStoredAvatar(app.deps, request.log, replaced);
     return profileOf(user.id);
   });
 
   app.delete("/avatar", { schema: { response: { 200: profileSchema, ...refusals } } }, async (request) => {
     const { user } = requireAuth(request);
     const replaced = await setAvatarUrl(app.deps.db.db, user.id, null, app.deps.clock());
-    await removeStoredAvatar(app.deps, replaced);
+    await removeStoredAvatar(app.deps, request.log, replaced);
     return profileOf(user.id);
   });
 

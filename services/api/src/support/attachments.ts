@@ -1,3 +1,5 @@
+import { storageKeys } from "@poundline/platform/storage/keys";
+
 /**
  * What a ticket attachment may be, decided by the file's first bytes (the declared type and the
  * name's extension are the sender's word, not proof): PNG, JPEG, GIF, WebP or PDF.
@@ -42,13 +44,13 @@ export function sniffAttachment(bytes: Uint8Array): AttachmentFormat | null {
   return null;
 }
 
-/** Where an attachment's bytes are kept in the recordings storage. */
+/** Where an attachment's bytes are kept through the storage port. */
 export const attachmentStorageKey = (
   accountId: string,
   ticketId: string,
   attachmentId: string,
   format: AttachmentFormat,
-) => `support-attachments/${accountId}/${ticketId}/${attachmentId}.${format}`;
+) => storageKeys.supportAttachment(accountId, ticketId, attachmentId, format);
 
 /** `Content-Disposition` for a download: the person's file name, quoted safely (RFC 6266/5987). */
 export function downloadDisposition(fileName: string): string {

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireAccount, requireAdmin } from "../auth/context";
 import { AppError, sendError } from "../http/errors";
+import { sendStoredFile } from "../http/stored-file";
 import {
   ATTACHMENT_CONTENT_TYPES,
   ATTACHMENT_UPLOAD_TYPES,
@@ -11,6 +12,7 @@ import {
   sniffAttachment,
 } from "./attachments";
 import {
+  ACCOUNT_ATTACHMENTS_FULL_MESSAGE,
   ALREADY_CLOSED_MESSAGE,
   ATTACHMENT_NOT_FOUND_MESSAGE,
   ATTACHMENT_SIZE_MESSAGE,
@@ -27,6 +29,7 @@ import {
   REOPEN_EXPIRED_MESSAGE,
   replyBodySchema,
   SUPPORT_LIMITS,
+  TICKET_ATTACHMENTS_FULL_MESSAGE,
   TICKET_CLOSED_MESSAGE,
   TICKET_NOT_FOUND_MESSAGE,
   ticketDetailSchema,
@@ -35,6 +38,9 @@ import {
   ticketSummarySchema,
 } from "./schemas";
 import {
+  type AttachmentQuota,
+  attachmentQuotaExceeded,
+  attachmentUsage,
   closeTicket,
   createTicket,
   findAttachment,
@@ -51,6 +57,12 @@ import {
 } from "./tickets";
 
 const ticketNotFound = () => new AppError("NOT_FOUND", TICKET_NOT_FOUND_MESSAGE);
+
+/** 413: the file would take the ticket's or the account's attachments past their quota. */
+function quotaRefusal(quota: AttachmentQuota): AppError {
+  const message = quota === "ticket" ? TICKET_ATTACHMENTS_FULL_MESSAGE : ACCOUNT_ATTACHMENTS_FULL_MESSAGE;
+  return new AppError("PAYLOAD_TOO_LARGE", message, { body: [message] });
+}
 
 /** A refused change as the one error shape: another's ticket is not found, a wrong state a conflict. */
 function changed(change: TicketChange): void {
@@ -116,7 +128,7 @@ function attachmentRoutes(app: FastifyInstance, readerOf: (request: FastifyReque
     },
     async (request, reply) => {
       const reader = readerOf(request);
-      const { db, recordings, outbox, clock } = request.server.deps;
+      const { db, storage, outbox, clock } = request.server.deps;
       const { auth } = request;
       const ticket = await ticketStatusFor(db.db, request.params.id, reader);
       if (!ticket || !auth) throw ticketNotFound();
@@ -125,11 +137,18 @@ function attachmentRoutes(app: FastifyInstance, readerOf: (request: FastifyReque
       const format = bytes ? sniffAttachment(bytes) : null;
       if (!bytes || !format)
         throw new AppError("BAD_REQUEST", ATTACHMENT_TYPE_MESSAGE, { body: [ATTACHMENT_TYPE_MESSAGE] });
+      // Refused before anything is stored; checked again, under a lock, when it is recorded.
+      const quota = attachmentQuotaExceeded(
+        await attachmentUsage(db.db, ticket.accountId, request.params.id),
+        bytes.byteLength,
+      );
+      if (quota) throw quotaRefusal(quota);
       const id = newId("attachment");
       const storageKey = attachmentStorageKey(ticket.accountId, request.params.id, id, format);
-      await recordings.put(storageKey, bytes);
-      const attachment = await recordAttachment(outbox, {
+      await storage.put(storageKey, bytes);
+      const recorded = await recordAttachment(outbox, {
         id,
+        accountId: ticket.accountId,
         ticketId: request.params.id,
         userId: auth.user.id,
         fromSupport: reader.side === "support",
@@ -139,15 +158,17 @@ function attachmentRoutes(app: FastifyInstance, readerOf: (request: FastifyReque
         storageKey,
         now: clock(),
       }).catch(async (err: unknown) => {
-        await recordings.remove(storageKey);
+        await storage.delete(storageKey);
         throw err;
       });
-      if (!attachment) {
-        // Closed while the bytes were being stored: keep nothing.
-        await recordings.remove(storageKey);
-        throw new AppError("CONFLICT", TICKET_CLOSED_MESSAGE);
+      if (!recorded.ok) {
+        // Closed, or filled up, while the bytes were being stored: keep nothing.
+        await storage.delete(storageKey);
+        throw recorded.reason === "quota"
+          ? quotaRefusal(recorded.quota)
+          : new AppError("CONFLICT", TICKET_CLOSED_MESSAGE);
       }
-      return reply.status(201).send(attachment);
+      return reply.status(201).send(recorded.attachment);
     },
   );
 
@@ -156,15 +177,18 @@ function attachmentRoutes(app: FastifyInstance, readerOf: (request: FastifyReque
     { schema: { params: attachmentParamsSchema } },
     async (request, reply) => {
       const reader = readerOf(request);
-      const { db, recordings } = request.server.deps;
+      const { db, storage } = request.server.deps;
       const attachment = await findAttachment(db.db, request.params.id, request.params.attachmentId, reader);
-      if (!attachment) throw new AppError("NOT_FOUND", ATTACHMENT_NOT_FOUND_MESSAGE);
-      const bytes = await recordings.get(attachment.storageKey);
-      return reply
-        .header("content-type", attachment.contentType)
-        .header("content-disposition", downloadDisposition(attachment.fileName))
-        .header("cache-control", "private, no-store")
-        .send(Buffer.from(bytes));
+      const notFound = () => new AppError("NOT_FOUND", ATTACHMENT_NOT_FOUND_MESSAGE);
+      if (!attachment) throw notFound();
+      return sendStoredFile(request, reply, storage, attachment.storageKey, {
+        headers: {
+          "content-type": attachment.contentType,
+          "content-disposition": downloadDisposition(attachment.fileName),
+          "cache-control": "private, no-store",
+        },
+        notFound,
+      });
     },
   );
 }

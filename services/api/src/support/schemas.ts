@@ -18,6 +18,10 @@ export const REOPEN_EXPIRED_MESSAGE =
 export const ATTACHMENT_TYPE_MESSAGE = "Attach an image (PNG, JPEG, GIF or WebP) or a PDF.";
 export const ATTACHMENT_SIZE_MESSAGE = "Attachments must be 10 MB or smaller.";
 export const ATTACHMENT_NOT_FOUND_MESSAGE = "Attachment not found";
+export const TICKET_ATTACHMENTS_FULL_MESSAGE =
+  "A ticket's attachments are limited to 50 MB in all: open a new ticket for more files.";
+export const ACCOUNT_ATTACHMENTS_FULL_MESSAGE =
+  "Your account's support attachments are limited to 500 MB in all.";
 
 export const SUPPORT_LIMITS = {
   subject: 200,
@@ -27,6 +31,9 @@ export const SUPPORT_LIMITS = {
   fileName: 255,
   /** Seed: images and PDF up to 10 MB. */
   attachmentBytes: 10 * 1024 * 1024,
+  /** Quotas (the messages above say them): all the attachments of one ticket, of all the account's tickets. */
+  ticketAttachmentBytes: 50 * 1024 * 1024,
+  accountAttachmentBytes: 500 * 1024 * 1024,
   /** The ticket's owner may reopen a closed ticket this many days after it was closed. */
   reopenDays: 14,
 } as const;

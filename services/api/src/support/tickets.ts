@@ -1,7 +1,7 @@
 import type { Database } from "@poundline/db";
 import { newId, schema } from "@poundline/db";
 import { enqueue, type OutboxWriter } from "@poundline/platform/outbox";
-import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import { recordAdminAction } from "../admin/audit";
 import { containsPattern } from "../calls/queries";
 import type {
@@ -13,6 +13,7 @@ import type {
   TicketStatus,
   TicketSummary,
 } from "./schemas";
+import { SUPPORT_LIMITS } from "./schemas";
 import {
   INITIAL_STATUS,
   reopenableUntil,
@@ -357,6 +358,7 @@ export async function listAttachments(db: Database, ticketId: string): Promise<A
 
 export interface NewAttachment {
   id: string;
+  accountId: string;
   ticketId: string;
   userId: string;
   fromSupport: boolean;
@@ -367,25 +369,77 @@ export interface NewAttachment {
   now: Date;
 }
 
-/** Records a stored file on its ticket and touches the ticket, unless it was closed meanwhile. */
+/** Bytes already attached to the ticket and to all the account's tickets. */
+export interface AttachmentUsage {
+  ticketBytes: number;
+  accountBytes: number;
+}
+
+export type AttachmentQuota = "ticket" | "account";
+
+/** Which quota (SUPPORT_LIMITS) a new file of `size` bytes would break, if any. */
+export function attachmentQuotaExceeded(usage: AttachmentUsage, size: number): AttachmentQuota | null {
+  if (usage.ticketBytes + size > SUPPORT_LIMITS.ticketAttachmentBytes) return "ticket";
+  if (usage.accountBytes + size > SUPPORT_LIMITS.accountAttachmentBytes) return "account";
+  return null;
+}
+
+export async function attachmentUsage(
+  db: Database,
+  accountId: string,
+  ticketId: string,
+): Promise<AttachmentUsage> {
+  const [row] = await db
+    .select({
+      ticketBytes:
+        sql<number>`coalesce(sum(${supportTicketAttachments.sizeBytes}) filter (where ${supportTicketAttachments.ticketId} = ${ticketId}), 0)`.mapWith(
+          Number,
+        ),
+      accountBytes: sql<number>`coalesce(sum(${supportTicketAttachments.sizeBytes}), 0)`.mapWith(Number),
+    })
+    .from(supportTicketAttachments)
+    .innerJoin(supportTickets, eq(supportTickets.id, supportTicketAttachments.ticketId))
+    .where(eq(supportTickets.accountId, accountId));
+  return row ?? { ticketBytes: 0, accountBytes: 0 };
+}
+
+export type RecordAttachmentResult =
+  | { ok: true; attachment: AttachmentView }
+  | { ok: false; reason: "closed" }
+  | { ok: false; reason: "quota"; quota: AttachmentQuota };
+
+/**
+ * Records a stored file on its ticket and touches the ticket, unless it was closed meanwhile or
+ * the file breaks a quota. The account's uploads take turns (an advisory lock), so two at once
+ * cannot both squeeze under the account's quota.
+ */
 export async function recordAttachment(
   outbox: OutboxWriter,
   attachment: NewAttachment,
-): Promise<AttachmentView | null> {
-  return outbox.transaction(async (tx) => {
+): Promise<RecordAttachmentResult> {
+  return outbox.transaction(async (tx): Promise<RecordAttachmentResult> => {
     const [ticket] = await tx
       .select({ status: supportTickets.status })
       .from(supportTickets)
-      .where(eq(supportTickets.id, attachment.ticketId))
+      .where(
+        and(eq(supportTickets.id, attachment.ticketId), eq(supportTickets.accountId, attachment.accountId)),
+      )
       .for("update");
-    if (!ticket || ticket.status === "closed") return null;
-    const { now, ...values } = attachment;
+    if (!ticket || ticket.status === "closed") return { ok: false, reason: "closed" };
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`support-attachments:${attachment.accountId}`}))`,
+    );
+    const usage = await attachmentUsage(tx, attachment.accountId, attachment.ticketId);
+    const quota = attachmentQuotaExceeded(usage, attachment.sizeBytes);
+    if (quota) return { ok: false, reason: "quota", quota };
+    const { now, accountId: _accountId, ...values } = attachment;
     const [row] = await tx
       .insert(supportTicketAttachments)
       .values({ ...values, createdAt: now })
       .returning(attachmentColumns);
     await tx.update(supportTickets).set({ updatedAt: now }).where(eq(supportTickets.id, attachment.ticketId));
-    return row ?? null;
+    if (!row) throw new Error("attachment not recorded");
+    return { ok: true, attachment: row };
   });
 }
 

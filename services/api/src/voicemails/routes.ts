@@ -5,8 +5,8 @@ import { requireAccount } from "../auth/context";
 import { sendCsv } from "../http/csv-export";
 import { AppError } from "../http/errors";
 import { errorResponseSchema } from "../http/schemas";
+import { sendStoredFile } from "../http/stored-file";
 import { VOICEMAIL_CSV_HEADER, voicemailRows } from "./export";
-import { contentRange, parseRange } from "./range";
 import {
   exportVoicemailsQuerySchema,
   listVoicemailsQuerySchema,
@@ -83,35 +83,22 @@ export async function voicemailRoutes(fastify: FastifyInstance) {
    */
   app.get("/voicemails/:id/audio", { schema: { params: voicemailParamsSchema } }, async (request, reply) => {
     const { account } = requireAccount(request);
-    const { db, recordings } = request.server.deps;
+    const { db, storage } = request.server.deps;
     const found = await findRecording(db.db, account.id, request.params.id);
     if (!found) throw voicemailNotFound();
     if (!found.storagePath) throw new AppError("NOT_FOUND", RECORDING_NOT_READY_MESSAGE);
-    let audio: Uint8Array;
-    try {
-      audio = await recordings.get(found.storagePath);
-    } catch (err) {
-      request.log.warn({ err, voicemailId: request.params.id }, "stored recording missing");
-      throw new AppError("NOT_FOUND", RECORDING_NOT_READY_MESSAGE);
-    }
-    const size = audio.byteLength;
-    const range = parseRange(request.headers.range, size);
-    reply
-      .header("accept-ranges", "bytes")
-      .header("content-type", "audio/wav")
-      .header("cache-control", "private, max-age=3600")
-      .header("x-content-type-options", "nosniff");
-    const header = contentRange(range, size);
-    if (range.kind === "unsatisfiable") {
-      return reply.status(416).header("content-range", header).send();
-    }
-    if (range.kind === "partial") {
-      return reply
-        .status(206)
-        .header("content-range", header)
-        .send(Buffer.from(audio.buffer, audio.byteOffset + range.start, range.end - range.start + 1));
-    }
-    return reply.send(Buffer.from(audio.buffer, audio.byteOffset, size));
+    return sendStoredFile(request, reply, storage, found.storagePath, {
+      ranges: true,
+      headers: {
+        "content-type": "audio/wav",
+        "cache-control": "private, max-age=3600",
+        "x-content-type-options": "nosniff",
+      },
+      notFound: () => {
+        request.log.warn({ voicemailId: request.params.id }, "stored recording missing");
+        return new AppError("NOT_FOUND", RECORDING_NOT_READY_MESSAGE);
+      },
+    });
   });
 
   app.patch(
@@ -152,14 +139,14 @@ export async function voicemailRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { account } = requireAccount(request);
-      const { db, recordings } = request.server.deps;
+      const { db, storage } = request.server.deps;
       const deleted = await deleteVoicemail(
         {
           db: db.db,
           // The voicemail is gone either way; a file left behind is logged, not an error.
           removeRecording: (key) =>
-            recordings
-              .remove(key)
+            storage
+              .delete(key)
               .catch((err: unknown) => request.log.warn({ err, key }, "stored recording not removed")),
         },
         account.id,

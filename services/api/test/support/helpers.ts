@@ -10,7 +10,7 @@ import { temporaryRecordings } from "../voicemails/voicemail-fixtures";
 export async function createSupportTestApp(start = new Date("2026-11-20T10:00:00Z")) {
   const clock = { now: start };
   const recordings = temporaryRecordings();
-  const t = await createTestApp({ clock: () => clock.now, recordings: recordings.storage });
+  const t = await createTestApp({ clock: () => clock.now, storage: recordings.storage });
   return {
     t,
     clock,

@@ -1,4 +1,5 @@
 import { schema } from "@poundline/db";
+import { readStoredBytes } from "@poundline/platform/storage/port";
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createUser, signIn } from "../fixtures";
@@ -208,7 +209,12 @@ describe("support tickets: the customer's side", () => {
     const rows = await attachmentsOf(env.t, id);
     expect(rows.map((r) => r.fileName).sort()).toEqual(["invoice.pdf", "screen shot.png"]);
     expect(
-      Buffer.from(await env.recordings.get(rows.find((r) => r.fileName === "invoice.pdf")?.storageKey ?? "")),
+      Buffer.from(
+        (await readStoredBytes(
+          env.recordings,
+          rows.find((r) => r.fileName === "invoice.pdf")?.storageKey ?? "",
+        )) ?? [],
+      ),
     ).toEqual(Buffer.from(PDF_BYTES));
 
     const detail = await env.t.app.inject({

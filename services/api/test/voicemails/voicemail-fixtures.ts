@@ -2,13 +2,15 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { newId, schema } from "@poundline/db";
-import { createLocalRecordingStorage, type RecordingStorage } from "@poundline/workers";
+import { storageKeys } from "@poundline/platform/storage/keys";
+import { createLocalFileStorage } from "@poundline/platform/storage/local";
+import type { FileStorage } from "@poundline/platform/storage/port";
 import type { TestApp } from "../../src/testing";
 
 /** Recordings in a temporary folder of the test file's own. */
-export function temporaryRecordings(): { dir: string; storage: RecordingStorage } {
+export function temporaryRecordings(): { dir: string; storage: FileStorage } {
   const dir = mkdtempSync(join(tmpdir(), "poundline-vm-"));
-  return { dir, storage: createLocalRecordingStorage(dir) };
+  return { dir, storage: createLocalFileStorage(dir) };
 }
 
 export interface VoicemailSpec {
@@ -23,14 +25,10 @@ export interface VoicemailSpec {
   durationSeconds?: number;
 }
 
-export async function addVoicemail(
-  t: TestApp,
-  storage: RecordingStorage,
-  spec: VoicemailSpec,
-): Promise<string> {
+export async function addVoicemail(t: TestApp, storage: FileStorage, spec: VoicemailSpec): Promise<string> {
   const id = newId("voicemail");
   const recordingSid = `RE${id.slice(3)}`;
-  const storagePath = spec.audio ? `recordings/${spec.accountId}/${recordingSid}.wav` : null;
+  const storagePath = spec.audio ? storageKeys.voicemail(spec.accountId, recordingSid) : null;
   if (spec.audio && storagePath) await storage.put(storagePath, spec.audio);
   await t.db.db.insert(schema.voicemails).values({
     id,

@@ -17,7 +17,7 @@ let user: TestUser;
 let session: SignedIn;
 
 beforeAll(async () => {
-  t = await createTestApp({ recordings: recordings.storage });
+  t = await createTestApp({ storage: recordings.storage });
   user = await createUser(t);
   session = await signIn(t, user);
 });

@@ -1,4 +1,5 @@
 import { schema } from "@poundline/db";
+import { readStoredBytes } from "@poundline/platform/storage/port";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../../src/testing";
@@ -13,7 +14,7 @@ let bobSession: SignedIn;
 let secret: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ recordings: recordings.storage });
+  t = await createTestApp({ storage: recordings.storage });
   alice = await createUser(t);
   bobSession = await signIn(t, await createUser(t));
   secret = await addVoicemail(t, recordings.storage, {
@@ -73,6 +74,8 @@ describe("another account", () => {
     expect(res.body).not.toContain("\u0001");
     const [row] = await t.db.db.select().from(schema.voicemails).where(eq(schema.voicemails.id, secret));
     expect(row).toMatchObject({ status: "unread" });
-    expect(await recordings.storage.get(row?.storagePath ?? "")).toEqual(new Uint8Array([1, 2, 3, 4]));
+    expect(await readStoredBytes(recordings.storage, row?.storagePath ?? "")).toEqual(
+      new Uint8Array([1, 2, 3, 4]),
+    );
   });
 });
