@@ -1,4 +1,9 @@
-import { checkCarrierAccount, parseConfig, sharedConfigFields } from "@poundline/platform/config";
+import {
+  checkCarrierAccount,
+  checkMailDelivery,
+  parseConfig,
+  sharedConfigFields,
+} from "@poundline/platform/config";
 import { z } from "zod";
 
 /**
@@ -16,7 +21,8 @@ export const workersConfigSchema = z
     /** Charge jobs run at once: they share one wallet transaction per batch, so many is cheap. */
     BILLING_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(200),
   })
-  .superRefine(checkCarrierAccount);
+  .superRefine(checkCarrierAccount)
+  .superRefine(checkMailDelivery);
 
 export type WorkersConfig = z.output<typeof workersConfigSchema>;
 
