@@ -3,7 +3,7 @@ import sharp from "sharp";
 import {
   adminUser,
   appReady,
-  currentTotpCode,
+  unusedTotpCode,
   demoUser,
   enterTwoFactorCode,
   field,
@@ -56,7 +56,7 @@ async function turnOnTwoFactor(page: Page) {
   await expect(page.getByRole("img", { name: "QR code to scan with your authenticator app" })).toBeVisible();
   const key = (await page.getByTestId("totp-key").textContent()) ?? "";
   expect(key).toMatch(/^[A-Z2-7]{32}$/);
-  await field(page, "Verification Code").fill(currentTotpCode(key));
+  await field(page, "Verification Code").fill(await unusedTotpCode(key));
   await page.getByRole("button", { name: "Turn On" }).click();
   await expect(toast(page, "Two-Factor Authentication On")).toBeVisible();
   // The recovery codes, shown this once.
@@ -127,7 +127,7 @@ test("enable two-factor authentication, then sign in with a code, then with a re
   await signOut(page);
   await signIn(page, user);
   await expect(page).toHaveURL(/\/login\/two-factor$/);
-  await enterTwoFactorCode(page, currentTotpCode(key));
+  await enterTwoFactorCode(page, await unusedTotpCode(key));
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // Password, then a recovery code, which is then used up.

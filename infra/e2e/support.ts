@@ -1,3 +1,7 @@
+import { createHash } from "node:crypto";
+import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 import { totpCode, totpKeyBytes } from "@poundline/api/auth/totp";
@@ -22,9 +26,46 @@ interface Login {
   totpKey?: string;
 }
 
-/** The code an authenticator app would show now for this key. */
-export function currentTotpCode(totpKey: string): string {
-  return totpCode(totpKeyBytes(totpKey) as Uint8Array, new Date());
+const TOTP_STEP_MS = 30_000;
+
+/**
+ * A code of this key the server has not accepted yet. Each code works once (the server keeps the
+ * last step used per user) and the specs sign in from parallel workers, so the steps this run has
+ * used are kept in a file the workers share: the current step's code, else the next step's (the
+ * server accepts one step of drift), else the clock has to reach a new step first.
+ */
+export async function unusedTotpCode(totpKey: string): Promise<string> {
+  const key = totpKeyBytes(totpKey) as Uint8Array;
+  const file = join(tmpdir(), `poundline-e2e-totp-${createHash("sha256").update(totpKey).digest("hex").slice(0, 16)}`);
+  for (;;) {
+    const step = Math.floor(Date.now() / TOTP_STEP_MS);
+    const claimed = await underFileLock(`${file}.lock`, () => {
+      const last = existsSync(file) ? Number(readFileSync(file, "utf8")) : Number.NEGATIVE_INFINITY;
+      const next = Math.max(step, last + 1);
+      if (next > step + 1) return null;
+      writeFileSync(file, String(next));
+      return next;
+    });
+    if (claimed !== null) return totpCode(key, new Date(claimed * TOTP_STEP_MS));
+    await new Promise((resolve) => setTimeout(resolve, (step + 1) * TOTP_STEP_MS - Date.now() + 50));
+  }
+}
+
+/** Runs `claim` while holding a lock file (created exclusively), shared by the worker processes. */
+async function underFileLock<T>(lock: string, claim: () => T): Promise<T> {
+  for (;;) {
+    try {
+      closeSync(openSync(lock, "wx"));
+      break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+  try {
+    return claim();
+  } finally {
+    rmSync(lock, { force: true });
+  }
 }
 
 /** Where the API e-mails contact-form messages (CONTACT_INBOX, default). */
@@ -98,7 +139,7 @@ export async function signInThroughPage(page: Page, user: Login) {
   await field(page, /^Email( Address)?( \*)?$/i).fill(user.email);
   await field(page, "Password").fill(user.password);
   await page.getByRole("button", { name: /^(sign in|log in)$/i }).click();
-  if (user.totpKey) await enterTwoFactorCode(page, currentTotpCode(user.totpKey));
+  if (user.totpKey) await enterTwoFactorCode(page, await unusedTotpCode(user.totpKey));
 }
 
 /** The sign-in's second step: types a code from the authenticator app. */
@@ -129,7 +170,7 @@ export const test = base.extend<{ admin: APIRequestContext }>({
     // A cookie-authenticated write: it carries our Origin, as the browser's would.
     const verified = await api.post("/api/auth/two-factor/verify", {
       headers: { origin: baseURL ?? "" },
-      data: { code: currentTotpCode(adminUser.totpKey) },
+      data: { code: await unusedTotpCode(adminUser.totpKey) },
     });
     expect(verified.ok(), `admin two-factor: ${verified.status()} ${await verified.text()}`).toBe(true);
     await provide(api);

@@ -15,7 +15,6 @@ export const settingsMessages = {
   companyNameRequired: "Company name is required.",
   invalidEmail: authMessages.invalidEmail,
   sameEmail: "This is already your email address.",
-  emailTaken: "An account with this email already exists.",
   emailChangeSent: "We sent a confirmation link to your new address. Your email changes once you follow it.",
   emailChangeNeedsPassword: "Enter your current password to change your email address.",
   profileSaved: "Your profile has been updated.",
