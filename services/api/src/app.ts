@@ -27,7 +27,7 @@ import { billingRoutes } from "./billing/routes";
 import { stripeWebhookRoutes } from "./billing/webhook-routes";
 import { callRoutingRoutes } from "./call-routing/routes";
 import { callRoutes } from "./calls/routes";
-import { type Config, trustProxyOption } from "./config";
+import { type Config, isProductionStart, trustProxyOption } from "./config";
 import { consoleRoutes } from "./console/routes";
 import { contactCsvRoutes } from "./crm/csv-routes";
 import { crmRoutes } from "./crm/routes";
@@ -294,6 +294,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await registerEmbeddedSim(browser, app.deps.simulator, {
         allowedOrigins,
         controlToken: options.simulatorControlToken,
+        publicBaseUrl: config.PUBLIC_BASE_URL,
+        production: isProductionStart(config),
       });
     await browser.register(widgetPublicRoutes, { prefix: "/widget" });
     await browser.register(webRoutes, { webApp });

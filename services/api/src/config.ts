@@ -9,6 +9,8 @@ import {
 } from "@poundline/platform/config";
 import { z } from "zod";
 
+export { isProductionStart } from "@poundline/platform/config";
+
 /** Everything the API reads from the environment, validated once at boot. */
 export const configSchema = z
   .object({
