@@ -37,6 +37,7 @@ import { healthRoutes } from "./health/routes";
 import { registerErrorHandler, sendClientError, sendFrameworkError } from "./http/errors";
 import { createLogger, logRequests, requestLogger } from "./http/logging";
 import { createOriginCheck } from "./http/origin";
+import { refuseAllButPost } from "./http/post-only";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { ivrRoutes } from "./ivr/routes";
 import { createIvrTryCalls, type IvrTryCalls } from "./ivr/try-calls";
@@ -302,6 +303,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   await app.register(twilioRoutes);
   await app.register(stripeWebhookRoutes);
+  // The carrier's and Stripe's webhooks take POST only: any other method is 405, never the web app.
+  refuseAllButPost(app, "/twilio/*");
+  refuseAllButPost(app, "/stripe/webhook");
   if (options.incomingCallFastPath ?? true) installIncomingCallFastPath(app, { bodyLimit: BODY_LIMIT });
   return app;
 }
