@@ -3,7 +3,6 @@ import sharp from "sharp";
 import {
   adminUser,
   appReady,
-  unusedTotpCode,
   demoUser,
   enterTwoFactorCode,
   field,
@@ -14,6 +13,7 @@ import {
   test,
   toast,
   uniqueEmail,
+  unusedTotpCode,
   waitForEmail,
 } from "./support";
 

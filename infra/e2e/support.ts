@@ -36,7 +36,10 @@ const TOTP_STEP_MS = 30_000;
  */
 export async function unusedTotpCode(totpKey: string): Promise<string> {
   const key = totpKeyBytes(totpKey) as Uint8Array;
-  const file = join(tmpdir(), `poundline-e2e-totp-${createHash("sha256").update(totpKey).digest("hex").slice(0, 16)}`);
+  const file = join(
+    tmpdir(),
+    `poundline-e2e-totp-${createHash("sha256").update(totpKey).digest("hex").slice(0, 16)}`,
+  );
   for (;;) {
     const step = Math.floor(Date.now() / TOTP_STEP_MS);
     const claimed = await underFileLock(`${file}.lock`, () => {

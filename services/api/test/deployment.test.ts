@@ -22,11 +22,14 @@ function apiEnvironment(dotEnv: Record<string, string>): Record<string, string> 
   for (const line of block.split("\n")) {
     const entry = /^ {4}([A-Z_]+): (.*)$/.exec(line);
     if (!entry?.[1] || entry[2] === undefined) continue;
-    env[entry[1]] = entry[2].replace(/\$\{(\w+):([-?])([^}]*)\}/g, (_m, name: string, kind: string, rest: string) => {
-      if (dotEnv[name]) return dotEnv[name];
-      if (kind === "?") throw new Error(`compose refuses to start: ${rest}`);
-      return rest;
-    });
+    env[entry[1]] = entry[2].replace(
+      /\$\{(\w+):([-?])([^}]*)\}/g,
+      (_m, name: string, kind: string, rest: string) => {
+        if (dotEnv[name]) return dotEnv[name];
+        if (kind === "?") throw new Error(`compose refuses to start: ${rest}`);
+        return rest;
+      },
+    );
   }
   return env;
 }
@@ -45,7 +48,11 @@ describe("docker-compose.yml", () => {
   });
 
   it("passes the carrier account from the .env", () => {
-    const env = apiEnvironment({ ...REQUIRED, TWILIO_ACCOUNT_SID: "AC0123", TWILIO_AUTH_TOKEN: "their-token" });
+    const env = apiEnvironment({
+      ...REQUIRED,
+      TWILIO_ACCOUNT_SID: "AC0123",
+      TWILIO_AUTH_TOKEN: "their-token",
+    });
     expect(carrierConfig(loadConfig(env))).toMatchObject({
       mode: "twilio",
       accountSid: "AC0123",

@@ -16,7 +16,11 @@ describe("GET /healthz", () => {
     admin = await signIn(t, await createUser(t, { admin: true }));
     adminWithoutTwoFactor = await signIn(t, await createUser(t, { admin: true, twoFactor: false }));
     // Password given, code not yet.
-    const pending = await createSession(t.db.db, (await createUser(t, { admin: true })).id, t.app.deps.clock());
+    const pending = await createSession(
+      t.db.db,
+      (await createUser(t, { admin: true })).id,
+      t.app.deps.clock(),
+    );
     adminAwaitingCode = { cookie: `${SESSION_COOKIE}=${pending.token}`, headers: { cookie: "", origin: "" } };
     member = await signIn(t, await createUser(t));
   });

@@ -174,12 +174,16 @@ export async function controlRoutes(app: FastifyInstance, options: ControlRoutes
   // Plain JSON schemas here, whatever validator the embedding app set for its own routes.
   const ajv = new Ajv({ allErrors: false, coerceTypes: false });
   app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
-  const allowedHosts = options.allowedHosts ? new Set(options.allowedHosts.map((h) => h.toLowerCase())) : null;
+  const allowedHosts = options.allowedHosts
+    ? new Set(options.allowedHosts.map((h) => h.toLowerCase()))
+    : null;
   if (allowedHosts)
     app.addHook("onRequest", async (request, reply) => {
       const name = hostNameOf(request.headers.host);
       if (name && allowedHosts.has(name)) return;
-      return reply.code(403).send(controlError(request, 403, "The carrier simulator does not answer on this host"));
+      return reply
+        .code(403)
+        .send(controlError(request, 403, "The carrier simulator does not answer on this host"));
     });
   for (const guard of [options.guard ?? []].flat()) app.addHook("onRequest", guard);
   const scopes = new WeakMap<FastifyRequest, NumberScope>();

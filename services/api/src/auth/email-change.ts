@@ -50,7 +50,12 @@ export async function requestEmailChange(
 }
 
 /** The current password (for a user who has one), and a current code when two-factor is on. */
-async function proveItIsTheUser(ports: SignInPorts, auth: AuthContext, body: EmailChangeBody, meta: RequestMeta) {
+async function proveItIsTheUser(
+  ports: SignInPorts,
+  auth: AuthContext,
+  body: EmailChangeBody,
+  meta: RequestMeta,
+) {
   const [row] = await ports.db
     .select({ passwordHash: schema.users.passwordHash })
     .from(schema.users)

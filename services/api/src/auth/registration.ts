@@ -57,7 +57,10 @@ async function mailOwnerIfRegistered(ports: AuthPorts, email: string): Promise<b
     .where(eq(schema.users.email, email))
     .limit(1);
   if (!owner) return false;
-  await sendAuthEmail(ports, alreadyRegisteredMessage(email, owner.firstName, publicUrl(ports.config, "/login")));
+  await sendAuthEmail(
+    ports,
+    alreadyRegisteredMessage(email, owner.firstName, publicUrl(ports.config, "/login")),
+  );
   return true;
 }
 

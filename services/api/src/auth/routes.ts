@@ -105,7 +105,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const { token } = request.query;
       // The browser following the link stays signed in; the user's other sessions end.
-      const changed = token ? await confirmEmailChange(portsOf(request), token, request.auth?.sessionId) : false;
+      const changed = token
+        ? await confirmEmailChange(portsOf(request), token, request.auth?.sessionId)
+        : false;
       return reply.redirect(changed ? pages.emailChanged : pages.emailChangeFailed, 303);
     },
   );

@@ -61,7 +61,10 @@ interface StoredTotp {
   lastStep: number | null;
 }
 
-async function storedTotpOf(ports: Pick<AuthPorts, "db" | "config">, userId: string): Promise<StoredTotp | null> {
+async function storedTotpOf(
+  ports: Pick<AuthPorts, "db" | "config">,
+  userId: string,
+): Promise<StoredTotp | null> {
   const [row] = await ports.db
     .select({ totpKey: schema.users.totpKey, lastStep: schema.users.totpLastStep })
     .from(schema.users)

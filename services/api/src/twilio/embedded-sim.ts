@@ -155,7 +155,10 @@ function controlScope(access: EmbeddedSimAccess) {
       };
     }
     if (fromThisMachine(request)) return "all";
-    throw new AppError("FORBIDDEN", "Test calls need a signed-in user, or the CARRIER_SIM_TOKEN the server was started with");
+    throw new AppError(
+      "FORBIDDEN",
+      "Test calls need a signed-in user, or the CARRIER_SIM_TOKEN the server was started with",
+    );
   };
 }
 

@@ -70,7 +70,12 @@ export async function acceptedToday(db: Database, widgetId: string, now: Date): 
     .select({ n: count() })
     .from(a)
     .where(
-      and(eq(a.widgetId, widgetId), eq(a.outcome, "accepted"), gte(a.createdAt, day.from), lt(a.createdAt, day.to)),
+      and(
+        eq(a.widgetId, widgetId),
+        eq(a.outcome, "accepted"),
+        gte(a.createdAt, day.from),
+        lt(a.createdAt, day.to),
+      ),
     );
   return row?.n ?? 0;
 }

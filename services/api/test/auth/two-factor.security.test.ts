@@ -47,11 +47,21 @@ describe("a TOTP code", () => {
     expect(sessionCookieOf(replayed)).toBeUndefined();
 
     // An older code (the step before, within the drift window) is refused too.
-    const older = await post(t, "/api/auth/two-factor/verify", { code: codeOf(user, -30_000) }, await passwordStep(user));
+    const older = await post(
+      t,
+      "/api/auth/two-factor/verify",
+      { code: codeOf(user, -30_000) },
+      await passwordStep(user),
+    );
     expect(older.statusCode).toBe(400);
 
     clock.advance(30_000);
-    const next = await post(t, "/api/auth/two-factor/verify", { code: codeOf(user) }, await passwordStep(user));
+    const next = await post(
+      t,
+      "/api/auth/two-factor/verify",
+      { code: codeOf(user) },
+      await passwordStep(user),
+    );
     expect(next.statusCode).toBe(200);
   });
 
@@ -71,7 +81,9 @@ describe("a TOTP code", () => {
     const session = await signIn(t, user);
     const { key } = (await call(t, "GET", "/api/auth/two-factor/setup", session)).json();
     const code = totpCode(totpKeyBytes(key) as Uint8Array, clock.now());
-    expect((await call(t, "POST", "/api/auth/two-factor/enable", session, { key, code })).statusCode).toBe(200);
+    expect((await call(t, "POST", "/api/auth/two-factor/enable", session, { key, code })).statusCode).toBe(
+      200,
+    );
     const cookie = sessionCookieOf(await login(t, user.email, user.password)) ?? "";
     expect((await post(t, "/api/auth/two-factor/verify", { code }, cookie)).statusCode).toBe(400);
   });
@@ -81,7 +93,9 @@ describe("a TOTP code", () => {
     const code = codeOf(user);
     const pending = await passwordStep(user);
     const session = await signIn(t, user);
-    expect((await call(t, "POST", "/api/auth/two-factor/recovery-codes", session, { code })).statusCode).toBe(200);
+    expect((await call(t, "POST", "/api/auth/two-factor/recovery-codes", session, { code })).statusCode).toBe(
+      200,
+    );
     expect((await post(t, "/api/auth/two-factor/verify", { code }, pending)).statusCode).toBe(400);
   });
 });
@@ -114,9 +128,16 @@ describe("the session token", () => {
     const { key } = (await call(t, "GET", "/api/auth/two-factor/setup", session)).json();
     clock.advance(30_000);
     const code = totpCode(totpKeyBytes(key) as Uint8Array, clock.now());
-    const { recoveryCodes } = (await call(t, "POST", "/api/auth/two-factor/enable", session, { key, code })).json();
+    const { recoveryCodes } = (
+      await call(t, "POST", "/api/auth/two-factor/enable", session, { key, code })
+    ).json();
     const pending = sessionCookieOf(await login(t, user.email, user.password)) ?? "";
-    const verified = await post(t, "/api/auth/two-factor/verify", { recoveryCode: recoveryCodes[0] }, pending);
+    const verified = await post(
+      t,
+      "/api/auth/two-factor/verify",
+      { recoveryCode: recoveryCodes[0] },
+      pending,
+    );
     expect(verified.statusCode, verified.body).toBe(200);
     expect(sessionCookieOf(verified)).not.toBe(pending);
     expect((await get(t.app, "/api/settings/profile", pending)).statusCode).toBe(401);
@@ -128,7 +149,12 @@ describe("the TOTP key at rest", () => {
     const user = await createUser(t, { twoFactor: true });
     expect((await userRow(user.id))?.totpKey).toBe(user.totpKey);
     clock.advance(30_000);
-    const res = await post(t, "/api/auth/two-factor/verify", { code: codeOf(user) }, await passwordStep(user));
+    const res = await post(
+      t,
+      "/api/auth/two-factor/verify",
+      { code: codeOf(user) },
+      await passwordStep(user),
+    );
     expect(res.statusCode).toBe(200);
     const stored = (await userRow(user.id))?.totpKey ?? "";
     expect(stored).toMatch(/^v1:/);
@@ -137,7 +163,12 @@ describe("the TOTP key at rest", () => {
 
     // Still the same key: the next code opens the next sign-in.
     clock.advance(30_000);
-    const next = await post(t, "/api/auth/two-factor/verify", { code: codeOf(user) }, await passwordStep(user));
+    const next = await post(
+      t,
+      "/api/auth/two-factor/verify",
+      { code: codeOf(user) },
+      await passwordStep(user),
+    );
     expect(next.statusCode).toBe(200);
   });
 
@@ -154,7 +185,9 @@ describe("the TOTP key at rest", () => {
     const production = { NODE_ENV: "production", MAIL_OUTBOX_ONLY: "true" };
     expect(() => loadConfig(production)).toThrow(/TOTP_KEY_SECRET/);
     expect(() => loadConfig({ ...production, TOTP_KEY_SECRET: "too short" })).toThrow(/TOTP_KEY_SECRET/);
-    expect(loadConfig({ ...production, TOTP_KEY_SECRET: "s".repeat(32) }).TOTP_KEY_SECRET).toBe("s".repeat(32));
+    expect(loadConfig({ ...production, TOTP_KEY_SECRET: "s".repeat(32) }).TOTP_KEY_SECRET).toBe(
+      "s".repeat(32),
+    );
     expect(loadConfig({}).TOTP_KEY_SECRET).toBeUndefined();
   });
 });

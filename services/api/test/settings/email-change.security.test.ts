@@ -56,7 +56,11 @@ describe("an e-mail change", () => {
     expect(await mailsTo(email)).toHaveLength(0);
 
     const code = totpCode(totpKeyBytes(user.totpKey ?? "") as Uint8Array, t.app.deps.clock());
-    const ok = await call(t, "POST", "/api/settings/email", session, { email, password: user.password, code });
+    const ok = await call(t, "POST", "/api/settings/email", session, {
+      email,
+      password: user.password,
+      code,
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(await mailsTo(email)).toEqual([{ template: "change_email" }]);
   });
@@ -67,7 +71,10 @@ describe("an e-mail change", () => {
     const owner = await createUser(t);
     const free = newAddress();
 
-    const toFree = await call(t, "POST", "/api/settings/email", session, { email: free, password: user.password });
+    const toFree = await call(t, "POST", "/api/settings/email", session, {
+      email: free,
+      password: user.password,
+    });
     const freeProfile = (await call(t, "GET", "/api/settings/profile", session)).json();
     const toTaken = await call(t, "POST", "/api/settings/email", session, {
       email: owner.email,
@@ -93,7 +100,10 @@ describe("an e-mail change", () => {
     const email = newAddress();
     const res = await call(t, "POST", "/api/settings/email", confirming, { email, password: user.password });
     expect(res.statusCode).toBe(200);
-    const link = linkIn((await lastEmail(t, email, "change_email")).textBody, "http://localhost:3000/api/auth/");
+    const link = linkIn(
+      (await lastEmail(t, email, "change_email")).textBody,
+      "http://localhost:3000/api/auth/",
+    );
 
     const followed = await get(t.app, `${link.pathname}${link.search}`, confirming.cookie);
     expect(followed.headers.location).toBe("/dashboard/settings?email=changed");
@@ -112,7 +122,12 @@ describe("a password change", () => {
     post(
       t,
       "/api/auth/change-password",
-      { currentPassword: user.password, newPassword: "brand-new-pass", confirmPassword: "brand-new-pass", ...extra },
+      {
+        currentPassword: user.password,
+        newPassword: "brand-new-pass",
+        confirmPassword: "brand-new-pass",
+        ...extra,
+      },
       session.cookie,
     );
 
@@ -153,10 +168,12 @@ describe("registration of an address that has an account", () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ message: authMessages.registered });
-    expect(await t.db.db.select({ id: schema.accounts.id }).from(schema.accounts)).toHaveLength(before.length);
-    expect(await t.db.db.select().from(schema.emailTokens).where(eq(schema.emailTokens.userId, owner.id))).toEqual(
-      [],
+    expect(await t.db.db.select({ id: schema.accounts.id }).from(schema.accounts)).toHaveLength(
+      before.length,
     );
+    expect(
+      await t.db.db.select().from(schema.emailTokens).where(eq(schema.emailTokens.userId, owner.id)),
+    ).toEqual([]);
     const notice = await lastEmail(t, owner.email, "already_registered");
     expect(notice.textBody).toContain("http://localhost:3000/login");
     expect(await mailsTo(owner.email)).toEqual([{ template: "already_registered" }]);

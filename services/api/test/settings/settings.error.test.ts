@@ -71,9 +71,16 @@ describe("e-mail change", () => {
 
   it.each([
     { what: "without the password", body: {}, message: settingsMessages.emailChangeNeedsPassword },
-    { what: "with a wrong password", body: { password: "wrong" }, message: authMessages.currentPasswordIncorrect },
+    {
+      what: "with a wrong password",
+      body: { password: "wrong" },
+      message: authMessages.currentPasswordIncorrect,
+    },
   ])("refuses a change $what, issuing no link", async ({ body, message }) => {
-    const res = await call(t, "POST", "/api/settings/email", session, { email: "moved@example.com", ...body });
+    const res = await call(t, "POST", "/api/settings/email", session, {
+      email: "moved@example.com",
+      ...body,
+    });
     expect(res.statusCode).toBe(400);
     expect(fieldsOf(res.body)?.password).toContain(message);
     const tokens = await t.db.db

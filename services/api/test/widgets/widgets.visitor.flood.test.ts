@@ -98,12 +98,15 @@ describe("widgets: a flood of cheap requests", () => {
     ["callback", { visitorNumber: "+1404555\u00000199" }],
     ["text", { visitorNumber: "\u0000", message: "Hi" }],
     ["text", { visitorNumber: "+14045550199", message: "Hi\u0000there" }],
-  ] as const)("a NUL in a %s's fields is a 400 with the field, and nothing is written", async (action, fields) => {
-    const { id, publicKey } = await env.newWidget();
-    const res = await visitorAttempt(env.t, publicKey, action, fields, { ip: freshIp() });
-    expect(res.statusCode, res.body).toBe(400);
-    const [field] = Object.keys(res.json().error.fields ?? {});
-    expect(field).toMatch(/^body\.(visitorNumber|message)$/);
-    expect(await attemptsOf(env.t, id)).toEqual([]);
-  });
+  ] as const)(
+    "a NUL in a %s's fields is a 400 with the field, and nothing is written",
+    async (action, fields) => {
+      const { id, publicKey } = await env.newWidget();
+      const res = await visitorAttempt(env.t, publicKey, action, fields, { ip: freshIp() });
+      expect(res.statusCode, res.body).toBe(400);
+      const [field] = Object.keys(res.json().error.fields ?? {});
+      expect(field).toMatch(/^body\.(visitorNumber|message)$/);
+      expect(await attemptsOf(env.t, id)).toEqual([]);
+    },
+  );
 });

@@ -19,7 +19,10 @@ const { newWidget } = env;
 const freshIp = addresses("192.0.2");
 
 const challengeUsesOf = (widgetId: string) =>
-  env.t.db.db.select().from(schema.widgetChallengeUses).where(eq(schema.widgetChallengeUses.widgetId, widgetId));
+  env.t.db.db
+    .select()
+    .from(schema.widgetChallengeUses)
+    .where(eq(schema.widgetChallengeUses.widgetId, widgetId));
 
 const text = (publicKey: string, ip: string, body = "Hello") =>
   visitorAttempt(env.t, publicKey, "text", { visitorNumber: "+14045550199", message: body }, { ip });
