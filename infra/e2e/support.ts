@@ -5,7 +5,7 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 import { totpCode, totpKeyBytes } from "@poundline/api/auth/totp";
-import { e2ePasswords } from "./passwords";
+import { E2E_ADMIN_RECOVERY_CODES, e2eAdminRecoveryCode, e2ePasswords } from "./passwords";
 
 /** Helpers shared by the end-to-end specs. */
 
@@ -52,6 +52,22 @@ export async function unusedTotpCode(totpKey: string): Promise<string> {
     if (claimed !== null) return totpCode(key, new Date(claimed * TOTP_STEP_MS));
     await new Promise((resolve) => setTimeout(resolve, (step + 1) * TOTP_STEP_MS - Date.now() + 50));
   }
+}
+
+/** A recovery code of the seeded admin no test of this run has used (the workers share a counter file). */
+async function unusedAdminRecoveryCode(): Promise<string> {
+  const file = join(
+    tmpdir(),
+    `poundline-e2e-recovery-${createHash("sha256").update(adminUser.totpKey).digest("hex").slice(0, 16)}`,
+  );
+  const index = await underFileLock(`${file}.lock`, () => {
+    const next = existsSync(file) ? Number(readFileSync(file, "utf8")) + 1 : 0;
+    writeFileSync(file, String(next));
+    return next;
+  });
+  if (index >= E2E_ADMIN_RECOVERY_CODES)
+    throw new Error(`the run used all ${E2E_ADMIN_RECOVERY_CODES} admin recovery codes`);
+  return e2eAdminRecoveryCode(index);
 }
 
 /** Runs `claim` while holding a lock file (created exclusively), shared by the worker processes. */
@@ -170,10 +186,11 @@ export const test = base.extend<{ admin: APIRequestContext }>({
       data: { email: adminUser.email, password: adminUser.password },
     });
     expect(response.ok(), `admin login: ${response.status()} ${await response.text()}`).toBe(true);
-    // A cookie-authenticated write: it carries our Origin, as the browser's would.
+    // A cookie-authenticated write: it carries our Origin, as the browser's would. A recovery code
+    // of its own (see passwords.ts): TOTP codes, good once per 30 s, are kept for the pages' sign-ins.
     const verified = await api.post("/api/auth/two-factor/verify", {
       headers: { origin: baseURL ?? "" },
-      data: { code: await unusedTotpCode(adminUser.totpKey) },
+      data: { recoveryCode: await unusedAdminRecoveryCode() },
     });
     expect(verified.ok(), `admin two-factor: ${verified.status()} ${await verified.text()}`).toBe(true);
     await provide(api);
