@@ -14,8 +14,10 @@ import { totpKeyCipherOf } from "./totp-key-cipher";
 
 /**
  * Two-factor authentication with an authenticator app (TOTP), after the Lucia guide: the key is
- * kept on the user, each session says whether it passed the code, recovery codes are stored as
- * hashes and each works once. Code guesses go through the sign-in throttle, keyed by the user.
+ * kept on the user, encrypted (totp-key-cipher.ts), with the step of the last code accepted (a
+ * code works once); each session says whether it passed the code, and the one that passes gets a
+ * new token; recovery codes are stored as hashes and each works once. Code guesses go through
+ * the sign-in throttle, keyed by the user.
  */
 
 export const RECOVERY_CODE_COUNT = 10;
