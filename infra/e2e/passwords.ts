@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { newTotpKey } from "@poundline/api/auth/totp";
 
 /**
@@ -17,4 +17,18 @@ export function e2ePasswords(): { demo: string; admin: string; adminTotpKey: str
     admin: process.env.E2E_ADMIN_PASSWORD,
     adminTotpKey: process.env.E2E_ADMIN_TOTP_KEY,
   };
+}
+
+/** Recovery codes start-server.ts gives the seeded admin: the API fixture signs in with one each time. */
+export const E2E_ADMIN_RECOVERY_CODES = 300;
+
+/**
+ * The admin's recovery code number `index` (0-based), derived from this run's TOTP key so the
+ * server and the test workers agree without passing 300 codes around. A TOTP code works once per
+ * 30-second step, too few for every test's sign-in; each recovery code works once, and there are
+ * enough.
+ */
+export function e2eAdminRecoveryCode(index: number): string {
+  const hex = createHash("sha256").update(`${e2ePasswords().adminTotpKey}:recovery:${index}`).digest("hex");
+  return `${hex.slice(0, 5)}-${hex.slice(5, 10)}`;
 }

@@ -3,7 +3,6 @@ import sharp from "sharp";
 import {
   adminUser,
   appReady,
-  currentTotpCode,
   demoUser,
   enterTwoFactorCode,
   field,
@@ -14,6 +13,7 @@ import {
   test,
   toast,
   uniqueEmail,
+  unusedTotpCode,
   waitForEmail,
 } from "./support";
 
@@ -56,7 +56,7 @@ async function turnOnTwoFactor(page: Page) {
   await expect(page.getByRole("img", { name: "QR code to scan with your authenticator app" })).toBeVisible();
   const key = (await page.getByTestId("totp-key").textContent()) ?? "";
   expect(key).toMatch(/^[A-Z2-7]{32}$/);
-  await field(page, "Verification Code").fill(currentTotpCode(key));
+  await field(page, "Verification Code").fill(await unusedTotpCode(key));
   await page.getByRole("button", { name: "Turn On" }).click();
   await expect(toast(page, "Two-Factor Authentication On")).toBeVisible();
   // The recovery codes, shown this once.
@@ -108,6 +108,36 @@ test("upload an avatar: the server stores a resized image, shown in the user men
   expect((await page.request.get(src)).status()).toBe(404);
 });
 
+test("change the sign-in e-mail: the current password is asked, the link changes it, the old address is told", async ({
+  page,
+  admin,
+  playwright,
+  baseURL,
+}) => {
+  // Sign-in, two e-mails through the outbox: more than the default on a busy machine.
+  test.setTimeout(90_000);
+  const user = await confirmedUser(playwright, baseURL ?? "", admin, "email-change");
+  await signIn(page, user);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await openSettings(page, "profile");
+
+  const newEmail = uniqueEmail("email-changed");
+  await field(page, "New Email").fill(newEmail);
+  await page.getByRole("button", { name: "Change Email" }).click();
+  await expect(toast(page, "Email Change Failed")).toContainText(
+    "Enter your current password to change your email address.",
+  );
+  await field(page, "Current Password").fill(user.password);
+  await page.getByRole("button", { name: "Change Email" }).click();
+  await expect(toast(page, "Check Your Inbox")).toBeVisible();
+  await expect(page.getByText(`We sent a link to ${newEmail}.`)).toBeVisible();
+
+  const confirmation = await waitForEmail(admin, newEmail, "change_email");
+  await page.goto(linkIn(confirmation, "/api/auth/confirm-email-change"));
+  await expect(page).toHaveURL(/\/dashboard\/settings\?email=changed$/);
+  await waitForEmail(admin, user.email, "email_changed");
+});
+
 test("enable two-factor authentication, then sign in with a code, then with a recovery code", async ({
   page,
   admin,
@@ -130,7 +160,7 @@ test("enable two-factor authentication, then sign in with a code, then with a re
   await signOut(page);
   await signIn(page, user);
   await expect(page).toHaveURL(/\/login\/two-factor$/);
-  await enterTwoFactorCode(page, currentTotpCode(key));
+  await enterTwoFactorCode(page, await unusedTotpCode(key));
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // Password, then a recovery code, which is then used up.

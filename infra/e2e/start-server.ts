@@ -14,11 +14,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { hashRecoveryCode } from "@poundline/api/auth/two-factor";
 import { openDatabase, schema } from "@poundline/db";
 import { seedDemoIfEmpty } from "@poundline/db/seed";
 import { startStripeStandIn } from "@poundline/platform/stripe-stand-in";
 import { eq } from "drizzle-orm";
-import { e2ePasswords } from "./passwords";
+import { E2E_ADMIN_RECOVERY_CODES, e2eAdminRecoveryCode, e2ePasswords } from "./passwords";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -34,10 +35,20 @@ try {
   const passwords = e2ePasswords();
   await seedDemoIfEmpty(seeded.db, { passwords });
   // The admin area requires two-factor authentication: the seeded admin has it, with this run's key.
-  await seeded.db
+  // Stored in clear, as before encryption existed: the server encrypts it when a code is first used.
+  const [admin] = await seeded.db
     .update(schema.users)
     .set({ totpKey: passwords.adminTotpKey })
-    .where(eq(schema.users.email, "admin@poundline.local"));
+    .where(eq(schema.users.email, "admin@poundline.local"))
+    .returning({ id: schema.users.id });
+  // Each TOTP code works once: the API fixture signs in with a recovery code of its own each time.
+  if (admin)
+    await seeded.db.insert(schema.twoFactorRecoveryCodes).values(
+      Array.from({ length: E2E_ADMIN_RECOVERY_CODES }, (_, index) => ({
+        userId: admin.id,
+        codeHash: hashRecoveryCode(e2eAdminRecoveryCode(index)),
+      })),
+    );
   // The demo account's member (role "member") signs in with the demo password: roles.spec.ts.
   const [demo] = await seeded.db
     .select({ passwordHash: schema.users.passwordHash })

@@ -1,7 +1,11 @@
+import { createHash } from "node:crypto";
+import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 import { totpCode, totpKeyBytes } from "@poundline/api/auth/totp";
-import { e2ePasswords } from "./passwords";
+import { E2E_ADMIN_RECOVERY_CODES, e2eAdminRecoveryCode, e2ePasswords } from "./passwords";
 
 /** Helpers shared by the end-to-end specs. */
 
@@ -24,9 +28,65 @@ interface Login {
   totpKey?: string;
 }
 
-/** The code an authenticator app would show now for this key. */
-export function currentTotpCode(totpKey: string): string {
-  return totpCode(totpKeyBytes(totpKey) as Uint8Array, new Date());
+const TOTP_STEP_MS = 30_000;
+
+/**
+ * A code of this key the server has not accepted yet. Each code works once (the server keeps the
+ * last step used per user) and the specs sign in from parallel workers, so the steps this run has
+ * used are kept in a file the workers share: the current step's code, else the next step's (the
+ * server accepts one step of drift), else the clock has to reach a new step first.
+ */
+export async function unusedTotpCode(totpKey: string): Promise<string> {
+  const key = totpKeyBytes(totpKey) as Uint8Array;
+  const file = join(
+    tmpdir(),
+    `poundline-e2e-totp-${createHash("sha256").update(totpKey).digest("hex").slice(0, 16)}`,
+  );
+  for (;;) {
+    const step = Math.floor(Date.now() / TOTP_STEP_MS);
+    const claimed = await underFileLock(`${file}.lock`, () => {
+      const last = existsSync(file) ? Number(readFileSync(file, "utf8")) : Number.NEGATIVE_INFINITY;
+      const next = Math.max(step, last + 1);
+      if (next > step + 1) return null;
+      writeFileSync(file, String(next));
+      return next;
+    });
+    if (claimed !== null) return totpCode(key, new Date(claimed * TOTP_STEP_MS));
+    await new Promise((resolve) => setTimeout(resolve, (step + 1) * TOTP_STEP_MS - Date.now() + 50));
+  }
+}
+
+/** A recovery code of the seeded admin no test of this run has used (the workers share a counter file). */
+async function unusedAdminRecoveryCode(): Promise<string> {
+  const file = join(
+    tmpdir(),
+    `poundline-e2e-recovery-${createHash("sha256").update(adminUser.totpKey).digest("hex").slice(0, 16)}`,
+  );
+  const index = await underFileLock(`${file}.lock`, () => {
+    const next = existsSync(file) ? Number(readFileSync(file, "utf8")) + 1 : 0;
+    writeFileSync(file, String(next));
+    return next;
+  });
+  if (index >= E2E_ADMIN_RECOVERY_CODES)
+    throw new Error(`the run used all ${E2E_ADMIN_RECOVERY_CODES} admin recovery codes`);
+  return e2eAdminRecoveryCode(index);
+}
+
+/** Runs `claim` while holding a lock file (created exclusively), shared by the worker processes. */
+async function underFileLock<T>(lock: string, claim: () => T): Promise<T> {
+  for (;;) {
+    try {
+      closeSync(openSync(lock, "wx"));
+      break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+  try {
+    return claim();
+  } finally {
+    rmSync(lock, { force: true });
+  }
 }
 
 /** Where the API e-mails contact-form messages (CONTACT_INBOX, default). */
@@ -100,7 +160,7 @@ export async function signInThroughPage(page: Page, user: Login) {
   await field(page, /^Email( Address)?( \*)?$/i).fill(user.email);
   await field(page, "Password").fill(user.password);
   await page.getByRole("button", { name: /^(sign in|log in)$/i }).click();
-  if (user.totpKey) await enterTwoFactorCode(page, currentTotpCode(user.totpKey));
+  if (user.totpKey) await enterTwoFactorCode(page, await unusedTotpCode(user.totpKey));
 }
 
 /** The sign-in's second step: types a code from the authenticator app. */
@@ -128,10 +188,11 @@ export const test = base.extend<{ admin: APIRequestContext }>({
       data: { email: adminUser.email, password: adminUser.password },
     });
     expect(response.ok(), `admin login: ${response.status()} ${await response.text()}`).toBe(true);
-    // A cookie-authenticated write: it carries our Origin, as the browser's would.
+    // A cookie-authenticated write: it carries our Origin, as the browser's would. A recovery code
+    // of its own (see passwords.ts): TOTP codes, good once per 30 s, are kept for the pages' sign-ins.
     const verified = await api.post("/api/auth/two-factor/verify", {
       headers: { origin: baseURL ?? "" },
-      data: { code: currentTotpCode(adminUser.totpKey) },
+      data: { recoveryCode: await unusedAdminRecoveryCode() },
     });
     expect(verified.ok(), `admin two-factor: ${verified.status()} ${await verified.text()}`).toBe(true);
     await provide(api);

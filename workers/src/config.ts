@@ -1,6 +1,7 @@
 import {
   checkCarrierAccount,
   checkStorageConfig,
+  checkMailDelivery,
   parseConfig,
   sharedConfigFields,
 } from "@poundline/platform/config";
@@ -22,7 +23,8 @@ export const workersConfigSchema = z
     BILLING_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(200),
   })
   .superRefine(checkCarrierAccount)
-  .superRefine(checkStorageConfig);
+  .superRefine(checkStorageConfig)
+  .superRefine(checkMailDelivery);
 
 export type WorkersConfig = z.output<typeof workersConfigSchema>;
 

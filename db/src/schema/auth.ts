@@ -1,5 +1,5 @@
 import { relations, sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, idColumn, instant, oneOf, timestamps } from "./columns";
 import {
   accountKinds,
@@ -51,8 +51,14 @@ export const users = pgTable(
     phone: text("phone"),
     avatarUrl: text("avatar_url"),
     googleId: text("google_id"),
-    /** The TOTP key (base32, RFC 6238, 160 bits) once two-factor authentication is on; null when off. */
+    /**
+     * The TOTP key (RFC 6238, 160 bits) once two-factor authentication is on; null when off.
+     * Encrypted (`v1:…`, AES-256-GCM under TOTP_KEY_SECRET); a bare base32 key is one stored
+     * before encryption (or by a test fixture), read as is and encrypted on its next use.
+     */
     totpKey: text("totp_key"),
+    /** The last 30-second step whose code was accepted: a code is good once (RFC 6238 §5.2). */
+    totpLastStep: integer("totp_last_step"),
     emailConfirmedAt: instant("email_confirmed_at"),
     lastSignInAt: instant("last_sign_in_at"),
     /** Set by an admin: the user cannot sign in and their sessions are refused (admin user management). */

@@ -30,7 +30,7 @@ import { billingRoutes } from "./billing/routes";
 import { stripeWebhookRoutes } from "./billing/webhook-routes";
 import { callRoutingRoutes } from "./call-routing/routes";
 import { callRoutes } from "./calls/routes";
-import { type Config, trustProxyOption } from "./config";
+import { type Config, isProductionStart, trustProxyOption } from "./config";
 import { consoleRoutes } from "./console/routes";
 import { contactCsvRoutes } from "./crm/csv-routes";
 import { crmRoutes } from "./crm/routes";
@@ -40,6 +40,7 @@ import { healthRoutes } from "./health/routes";
 import { registerErrorHandler, sendClientError, sendFrameworkError } from "./http/errors";
 import { createLogger, logRequests, requestLogger } from "./http/logging";
 import { createOriginCheck } from "./http/origin";
+import { refuseAllButPost } from "./http/post-only";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { ivrRoutes } from "./ivr/routes";
 import { createIvrTryCalls, type IvrTryCalls } from "./ivr/try-calls";
@@ -301,12 +302,17 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await registerEmbeddedSim(browser, app.deps.simulator, {
         allowedOrigins,
         controlToken: options.simulatorControlToken,
+        publicBaseUrl: config.PUBLIC_BASE_URL,
+        production: isProductionStart(config),
       });
     await browser.register(widgetPublicRoutes, { prefix: "/widget" });
     await browser.register(webRoutes, { webApp });
   });
   await app.register(twilioRoutes);
   await app.register(stripeWebhookRoutes);
+  // The carrier's and Stripe's webhooks take POST only: any other method is 405, never the web app.
+  refuseAllButPost(app, "/twilio/*");
+  refuseAllButPost(app, "/stripe/webhook");
   if (options.incomingCallFastPath ?? true) installIncomingCallFastPath(app, { bodyLimit: BODY_LIMIT });
   return app;
 }

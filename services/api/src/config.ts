@@ -2,11 +2,15 @@ import { isIP } from "node:net";
 import {
   checkCarrierAccount,
   checkStorageConfig,
+  checkMailDelivery,
+  isProductionStart,
   optionalString,
   parseConfig,
   sharedConfigFields,
 } from "@poundline/platform/config";
 import { z } from "zod";
+
+export { isProductionStart } from "@poundline/platform/config";
 
 /** Everything the API reads from the environment, validated once at boot. */
 export const configSchema = z
@@ -79,11 +83,33 @@ export const configSchema = z
     }),
     /** Leading zero bits a widget visitor's browser must find before a callback or text (about 2^n hashes). */
     WIDGET_POW_DIFFICULTY: z.coerce.number().int().min(1).max(28).default(18),
-    /** Read only to tell a production start (see `simulatorWarning`); nothing else branches on it. */
-    NODE_ENV: optionalString,
+    /**
+     * Encrypts the TOTP keys of two-factor authentication at rest (32 characters or more). A
+     * production start refuses to run without it; elsewhere a published development secret
+     * stands in (see auth/totp-key-cipher.ts). Changing it makes the stored keys unreadable.
+     */
+    TOTP_KEY_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
+      message: "TOTP_KEY_SECRET must be at least 32 characters",
+    }),
+    /**
+     * The bearer token `npm run call` and `npm run text` may send to the embedded carrier
+     * simulator from another machine (16 characters or more); none: from this machine only.
+     */
+    CARRIER_SIM_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, {
+      message: "CARRIER_SIM_TOKEN must be at least 16 characters",
+    }),
   })
   .superRefine(checkCarrierAccount)
   .superRefine(checkStorageConfig)
+  .superRefine(checkMailDelivery)
+  .superRefine((config, ctx) => {
+    if (isProductionStart(config) && !config.TOTP_KEY_SECRET)
+      ctx.addIssue({
+        code: "custom",
+        path: ["TOTP_KEY_SECRET"],
+        message: "a production start (NODE_ENV=production) needs TOTP_KEY_SECRET (32 characters or more)",
+      });
+  })
   // A database of one's own (DATABASE_URL) is a real deployment: no demo logins unless asked for.
   .transform((config) => ({ ...config, SEED_DEMO: config.SEED_DEMO ?? config.DATABASE_URL === undefined }));
 

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { openDatabase, withoutQueryValues } from "@poundline/db";
 import { seedDemoIfEmpty } from "@poundline/db/seed";
 import { createFileStorage } from "@poundline/platform/storage/from-config";
@@ -14,7 +13,7 @@ import { Redis } from "ioredis";
 import { buildApp } from "./app";
 import { passwordResetProcessor } from "./auth/password-reset";
 import { loadConfig } from "./config";
-import { SIM_PREFIX, simulatorWarning } from "./twilio/carrier-config";
+import { simulatorStartNotice, simulatorWarning } from "./twilio/carrier-config";
 
 /** Boots the API: config, database (migrated, demo-seeded when empty), Redis when configured, HTTP. */
 async function main() {
@@ -25,12 +24,17 @@ async function main() {
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3, enableAutoPipelining: true })
     : null;
-  // Lets `npm run call` reach the embedded simulator from elsewhere than this machine; printed below.
-  const simulatorControlToken = randomBytes(24).toString("base64url");
   // The API and the workers must share it: with the workers apart, S3 (see README, Configuration).
   const storage = createFileStorage(config);
   if (storage.driver === "local") await moveLegacyFiles(config.DATA_DIR);
-  const app = await buildApp({ config, db, redis, simulatorControlToken, storage });
+  const app = await buildApp({
+    config,
+    db,
+    redis,
+    // Lets `npm run call` reach the embedded simulator from elsewhere than this machine.
+    ...(config.CARRIER_SIM_TOKEN ? { simulatorControlToken: config.CARRIER_SIM_TOKEN } : {}),
+    storage,
+  });
   // The outbox relay runs here in both setups (relays side by side never take the same row).
   // Embedded, the in-process driver runs the processors too; with Redis, `npm run workers` does.
   const processors = allProcessors({
@@ -70,12 +74,8 @@ async function main() {
       for (const login of demo.logins) app.log.info(`  ${login.label}: ${login.email} / ${login.password}`);
     }
   }
-  if (app.deps.simulator) {
-    app.log.info(
-      `Carrier simulator at ${config.PUBLIC_BASE_URL}${SIM_PREFIX}: npm run call / npm run text work from this machine, ` +
-        `or elsewhere with CARRIER_SIM_TOKEN=${simulatorControlToken}`,
-    );
-  }
+  const simulatorNotice = simulatorStartNotice(config, app.deps.carrier);
+  if (simulatorNotice) app.log.info(simulatorNotice);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession, SESSION_COOKIE } from "../src/auth/sessions";
 import { createTestApp, type TestApp } from "../src/testing";
 import { createUser, type SignedIn, signIn } from "./fixtures";
 
@@ -7,10 +8,20 @@ const HEALTH_TOKEN = "monitor-token-0123456789abcdef";
 describe("GET /healthz", () => {
   let t: TestApp;
   let admin: SignedIn;
+  let adminWithoutTwoFactor: SignedIn;
+  let adminAwaitingCode: SignedIn;
   let member: SignedIn;
   beforeAll(async () => {
     t = await createTestApp({ config: { HEALTH_TOKEN } });
     admin = await signIn(t, await createUser(t, { admin: true }));
+    adminWithoutTwoFactor = await signIn(t, await createUser(t, { admin: true, twoFactor: false }));
+    // Password given, code not yet.
+    const pending = await createSession(
+      t.db.db,
+      (await createUser(t, { admin: true })).id,
+      t.app.deps.clock(),
+    );
+    adminAwaitingCode = { cookie: `${SESSION_COOKIE}=${pending.token}`, headers: { cookie: "", origin: "" } };
     member = await signIn(t, await createUser(t));
   });
   afterAll(() => t.close());
@@ -25,6 +36,8 @@ describe("GET /healthz", () => {
   it.each([
     ["an anonymous caller", {}],
     ["a signed-in user who is not an admin", () => ({ cookie: member.cookie })],
+    ["an admin without two-factor authentication", () => ({ cookie: adminWithoutTwoFactor.cookie })],
+    ["an admin who gave the password but not the code yet", () => ({ cookie: adminAwaitingCode.cookie })],
     ["a wrong token", { authorization: "Bearer not-the-monitor-token-at-all" }],
     ["the token without its scheme", { authorization: HEALTH_TOKEN }],
   ])("tells %s only up or down", async (_who, headers) => {
@@ -37,7 +50,7 @@ describe("GET /healthz", () => {
     expect(res.json()).toEqual({ status: "ok" });
   });
 
-  it("gives the details to a platform admin", async () => {
+  it("gives the details to a platform admin past two-factor authentication", async () => {
     const res = await t.app.inject({ method: "GET", url: "/healthz", headers: { cookie: admin.cookie } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(details);

@@ -25,7 +25,7 @@ const USAGE = `Usage:
              BASE/carrier-sim/sim/calls and /texts
 
   From the machine the app runs on no token is needed; from elsewhere (or through a proxy) set
-  CARRIER_SIM_TOKEN to the token the app printed at start.`;
+  CARRIER_SIM_TOKEN to the token the app was started with (its own CARRIER_SIM_TOKEN).`;
 
 export class UsageError extends Error {}
 

@@ -21,6 +21,22 @@ export interface ControlRoutesOptions {
    * A number outside them answers 404 like a number nobody answers. Default: all.
    */
   scope?: (request: FastifyRequest) => NumberScope | Promise<NumberScope>;
+  /**
+   * Host names the control endpoints answer to (the Host header, port aside); any other is 403
+   * before the guard, so a web page on another name that resolves here (DNS rebinding) cannot
+   * drive them. Default: any.
+   */
+  allowedHosts?: readonly string[];
+}
+
+/** The Host header's name without its port (`[::1]` keeps its brackets), lower-cased; null when absent or malformed. */
+export function hostNameOf(host: string | undefined): string | null {
+  if (!host) return null;
+  try {
+    return new URL(`http://${host}`).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
 }
 
 const location = {
@@ -158,6 +174,17 @@ export async function controlRoutes(app: FastifyInstance, options: ControlRoutes
   // Plain JSON schemas here, whatever validator the embedding app set for its own routes.
   const ajv = new Ajv({ allErrors: false, coerceTypes: false });
   app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
+  const allowedHosts = options.allowedHosts
+    ? new Set(options.allowedHosts.map((h) => h.toLowerCase()))
+    : null;
+  if (allowedHosts)
+    app.addHook("onRequest", async (request, reply) => {
+      const name = hostNameOf(request.headers.host);
+      if (name && allowedHosts.has(name)) return;
+      return reply
+        .code(403)
+        .send(controlError(request, 403, "The carrier simulator does not answer on this host"));
+    });
   for (const guard of [options.guard ?? []].flat()) app.addHook("onRequest", guard);
   const scopes = new WeakMap<FastifyRequest, NumberScope>();
   const scopeOf = options.scope;

@@ -27,6 +27,10 @@ export interface CarrierSimPluginOptions {
   guard?: onRequestHookHandler | onRequestHookHandler[];
   /** The numbers each caller of the control endpoints may use (see `ControlRoutesOptions`). */
   scope?: (request: FastifyRequest) => NumberScope | Promise<NumberScope>;
+  /** The host names the control endpoints answer to (see `ControlRoutesOptions`). */
+  allowedHosts?: readonly string[];
+  /** False: the carrier's REST paths only, no control endpoints (`/sim/*`) at all. Default true. */
+  control?: boolean;
 }
 
 /** The carrier's error body. */
@@ -377,9 +381,11 @@ export async function carrierSimPlugin(
       ? options.openapi
       : createSpecValidators(loadCarrierSpec(options.openapi));
   await app.register(restRoutes, { sim: options.sim, validators });
+  if (options.control === false) return;
   await app.register(controlRoutes, {
     sim: options.sim,
     ...(options.guard ? { guard: options.guard } : {}),
     ...(options.scope ? { scope: options.scope } : {}),
+    ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
   });
 }

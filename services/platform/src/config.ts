@@ -69,7 +69,17 @@ export const sharedConfigFields = {
   PUBLIC_BASE_URL: z.url().default("http://localhost:3000"),
   /** Prefix of every key in Redis (the BullMQ queues, rate limits, login throttling). */
   QUEUE_PREFIX: z.string().default("poundline"),
+  /** `production` marks a production start: the settings a real deployment needs become required. */
+  NODE_ENV: optionalString,
   SMTP_URL: optionalString,
+  /**
+   * `true` lets a production start run without SMTP_URL: e-mail then stays in the outbox table
+   * (the admin area reads it). Without it a production start needs SMTP_URL.
+   */
+  MAIL_OUTBOX_ONLY: z
+    .enum(["true", "false", ""])
+    .default("false")
+    .transform((v) => v === "true"),
   MAIL_FROM: z.string().default("Poundline <no-reply@poundline.local>"),
   /** The carrier account; without it the built-in carrier simulator stands in. */
   TWILIO_ACCOUNT_SID: optionalString,
@@ -120,6 +130,29 @@ export function checkStorageConfig(
       code: "custom",
       path: [config.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
       message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither",
+    });
+  }
+}
+
+/** NODE_ENV=production: a real deployment, refused without what one needs. */
+export function isProductionStart(config: { NODE_ENV?: string | undefined }): boolean {
+  return config.NODE_ENV === "production";
+}
+
+/**
+ * A production start delivers e-mail (SMTP_URL), or was told in so many words that mail may stay
+ * in the outbox (MAIL_OUTBOX_ONLY=true): confirmations and resets must not vanish silently.
+ */
+export function checkMailDelivery(
+  config: { NODE_ENV?: string | undefined; SMTP_URL?: string | undefined; MAIL_OUTBOX_ONLY: boolean },
+  ctx: z.RefinementCtx,
+): void {
+  if (isProductionStart(config) && !config.SMTP_URL && !config.MAIL_OUTBOX_ONLY) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["SMTP_URL"],
+      message:
+        "a production start (NODE_ENV=production) needs SMTP_URL to deliver e-mail, or MAIL_OUTBOX_ONLY=true to keep it in the outbox",
     });
   }
 }

@@ -1,66 +1,136 @@
 import { schema } from "@poundline/db";
-import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
 import { AppError } from "../http/errors";
-import { settingsMessages } from "../settings/schemas";
+import { type EmailChangeBody, settingsMessages } from "../settings/schemas";
 import { isUniqueViolation } from "./accounts";
 import { consumeEmailTokenRow, issueEmailToken, retireEmailTokens } from "./email-tokens";
-import { changeEmailMessage, sendAuthEmail } from "./emails";
-import { type AuthPorts, publicUrl } from "./ports";
+import { changeEmailMessage, emailChangedMessage, emailInUseMessage, sendAuthEmail } from "./emails";
+import { verifyPassword } from "./passwords";
+import { type AuthPorts, publicUrl, type RequestMeta, type SignInPorts } from "./ports";
+import { authMessages } from "./schemas";
+import type { AuthContext } from "./sessions";
+import { checkTwoFactorCode } from "./two-factor";
 
 /**
- * Changing the sign-in address (settings, profile): the new address gets a link, and the
- * account's address changes only when it is followed, so nobody can move an account to a mailbox
- * they do not hold. A newer request replaces an older one.
+ * Changing the sign-in address (settings, profile): the user proves it is them (password, and a
+ * code with two-factor authentication on), the new address gets a link, and the account's address
+ * changes only when it is followed, so nobody can move an account to a mailbox they do not hold.
+ * Whether the new address has an account already is not told: the answer and the pending address
+ * are the same, and that address's owner is mailed instead of a link. A newer request replaces an
+ * older one.
  */
 export async function requestEmailChange(
-  ports: AuthPorts,
-  user: { id: string; email: string; firstName: string },
-  newEmail: string,
+  ports: SignInPorts,
+  auth: AuthContext,
+  body: EmailChangeBody,
+  meta: RequestMeta,
 ): Promise<void> {
   const { db, clock, config } = ports;
-  if (newEmail === user.email)
+  const { user } = auth;
+  if (body.email === user.email)
     throw new AppError("BAD_REQUEST", settingsMessages.sameEmail, { email: [settingsMessages.sameEmail] });
-  const [taken] = await db
-    .select({ id: schema.users.id })
+  await proveItIsTheUser(ports, auth, body, meta);
+  const [owner] = await db
+    .select({ firstName: schema.users.firstName })
     .from(schema.users)
-    .where(eq(schema.users.email, newEmail))
+    .where(eq(schema.users.email, body.email))
     .limit(1);
-  if (taken) throw emailTaken();
   const now = clock();
   const token = await db.transaction(async (tx) => {
     await retireEmailTokens(tx, user.id, "change_email", now);
-    return issueEmailToken(tx, user.id, "change_email", now, newEmail);
+    return issueEmailToken(tx, user.id, "change_email", now, body.email);
   });
+  if (owner) {
+    // The link is not sent: it could never be followed (the address is taken).
+    await sendAuthEmail(ports, emailInUseMessage(body.email, owner.firstName, publicUrl(config, "/login")));
+    return;
+  }
   const link = publicUrl(config, "/api/auth/confirm-email-change", { token });
-  await sendAuthEmail(ports, changeEmailMessage(newEmail, user.firstName, link));
+  await sendAuthEmail(ports, changeEmailMessage(body.email, user.firstName, link));
 }
 
-const emailTaken = () =>
-  new AppError("CONFLICT", settingsMessages.emailTaken, { email: [settingsMessages.emailTaken] });
+/** The current password (for a user who has one), and a current code when two-factor is on. */
+async function proveItIsTheUser(
+  ports: SignInPorts,
+  auth: AuthContext,
+  body: EmailChangeBody,
+  meta: RequestMeta,
+) {
+  const [row] = await ports.db
+    .select({ passwordHash: schema.users.passwordHash })
+    .from(schema.users)
+    .where(eq(schema.users.id, auth.user.id))
+    .limit(1);
+  if (row?.passwordHash) {
+    if (!body.password)
+      throw new AppError("BAD_REQUEST", settingsMessages.emailChangeNeedsPassword, {
+        password: [settingsMessages.emailChangeNeedsPassword],
+      });
+    await ports.loginThrottle.beforeAttempt(meta.ip, auth.user.email);
+    if (!(await verifyPassword(row.passwordHash, body.password)))
+      throw new AppError("BAD_REQUEST", authMessages.currentPasswordIncorrect, {
+        password: [authMessages.currentPasswordIncorrect],
+      });
+    await ports.loginThrottle.recordSuccess(meta.ip, auth.user.email);
+  }
+  if (!auth.twoFactorEnabled) return;
+  if (!body.code || !/^\d{6}$/.test(body.code))
+    throw new AppError("BAD_REQUEST", authMessages.twoFactorCodeFormat, {
+      code: [authMessages.twoFactorCodeFormat],
+    });
+  await checkTwoFactorCode(ports, auth.user.id, body.code, meta, "code");
+}
 
-/** Follows the link: the user's address becomes the new one. False when the link is no good. */
+/**
+ * Follows the link: the user's address becomes the new one, every other session of the user ends
+ * (all but `keepSessionId`, the browser following the link when it is that user's), and the old
+ * address is told. False when the link is no good.
+ */
 export async function confirmEmailChange(
-  ports: Pick<AuthPorts, "db" | "clock">,
+  ports: Pick<AuthPorts, "db" | "clock" | "config" | "mailer" | "log">,
   token: string,
+  keepSessionId?: string,
 ): Promise<boolean> {
   const now = ports.clock();
+  let changed: { oldEmail: string; newEmail: string; firstName: string } | null;
   try {
-    return await ports.db.transaction(async (tx) => {
+    changed = await ports.db.transaction(async (tx) => {
       const row = await consumeEmailTokenRow(tx, token, "change_email", now);
-      if (!row?.newEmail) return false;
+      if (!row?.newEmail) return null;
+      const [before] = await tx
+        .select({ email: schema.users.email, firstName: schema.users.firstName })
+        .from(schema.users)
+        .where(eq(schema.users.id, row.userId))
+        .for("update");
+      if (!before) return null;
       await tx
         .update(schema.users)
         .set({ email: row.newEmail, emailConfirmedAt: now, updatedAt: now })
         .where(eq(schema.users.id, row.userId));
       // A reset link mailed to the old address must not work any more.
       await retireEmailTokens(tx, row.userId, "reset_password", now);
-      return true;
+      const sessions = schema.sessions;
+      await tx
+        .delete(sessions)
+        .where(
+          keepSessionId
+            ? and(eq(sessions.userId, row.userId), ne(sessions.id, keepSessionId))
+            : eq(sessions.userId, row.userId),
+        );
+      return { oldEmail: before.email, newEmail: row.newEmail, firstName: before.firstName };
     });
   } catch (err) {
     // Someone registered the address meanwhile: the link is spent, nothing changed.
     if (isUniqueViolation(err)) return false;
     throw err;
   }
+  if (!changed) return false;
+  const resetLink = publicUrl(ports.config, "/forgot-password");
+  await sendAuthEmail(
+    ports,
+    emailChangedMessage(changed.oldEmail, changed.firstName, changed.newEmail, resetLink),
+  );
+  return true;
 }
 
 /** The address waiting for confirmation, if any. */

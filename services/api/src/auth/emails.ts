@@ -71,6 +71,66 @@ export function changeEmailMessage(to: string, firstName: string, link: string):
 }
 
 /**
+ * To the owner of an address someone tried to register again: the answer on the site is the one
+ * a new address gets (it must not tell whether the address has an account), so the owner hears
+ * of it here, with the way in.
+ */
+export function alreadyRegisteredMessage(to: string, firstName: string, signInLink: string): OutgoingEmail {
+  const lines = [
+    greeting(firstName),
+    `Someone asked to create a ${PRODUCT} account with this email address, which already has an account. If it was you, sign in here (use "Forgot password" on that page if you need a new password):`,
+    "If it was not you, you can ignore this email: nothing was changed and no new account was created.",
+  ];
+  return {
+    template: "already_registered",
+    to,
+    subject: `Your ${PRODUCT} account already exists`,
+    text: `${lines[0]}\n\n${lines[1]}\n\n${signInLink}\n\n${lines[2]}\n`,
+    html: html(lines, { href: signInLink, label: "Sign in" }),
+  };
+}
+
+/**
+ * To the owner of an address another user asked to move their account to: the other user is
+ * answered as for a free address, and nothing changes.
+ */
+export function emailInUseMessage(to: string, firstName: string, signInLink: string): OutgoingEmail {
+  const lines = [
+    greeting(firstName),
+    `Someone asked to use this email address for another ${PRODUCT} account. It stays with your account; nothing was changed. Your account:`,
+    "If it was you, sign in with this address instead. If it was not, you can ignore this email.",
+  ];
+  return {
+    template: "email_in_use",
+    to,
+    subject: `Your email address is already used for ${PRODUCT}`,
+    text: `${lines[0]}\n\n${lines[1]}\n\n${signInLink}\n\n${lines[2]}\n`,
+    html: html(lines, { href: signInLink, label: "Sign in" }),
+  };
+}
+
+/** To the address an account left: the change is done, and what to do if it was not the owner. */
+export function emailChangedMessage(
+  to: string,
+  firstName: string,
+  newEmail: string,
+  resetLink: string,
+): OutgoingEmail {
+  const lines = [
+    greeting(firstName),
+    `The sign-in email address of your ${PRODUCT} account was changed to ${newEmail}, and its other sessions were signed out. If you did not make this change, reset your password now and contact support:`,
+    "This address no longer signs in to the account.",
+  ];
+  return {
+    template: "email_changed",
+    to,
+    subject: `Your ${PRODUCT} email address was changed`,
+    text: `${lines[0]}\n\n${lines[1]}\n\n${resetLink}\n\n${lines[2]}\n`,
+    html: html(lines, { href: resetLink, label: "Reset my password" }),
+  };
+}
+
+/**
  * Sends an auth e-mail; a delivery failure is logged, not thrown: the outbox row keeps the
  * message (status failed) and the user's request still succeeds. A lost confirmation is
  * recovered through "forgot password", which confirms the address too.

@@ -1,30 +1,24 @@
 import { schema } from "@poundline/db";
 import { and, eq, isNull } from "drizzle-orm";
-import { AppError } from "../http/errors";
 import { createUserWithAccount, isUniqueViolation } from "./accounts";
 import { consumeEmailToken, issueEmailToken } from "./email-tokens";
-import { confirmEmailMessage, sendAuthEmail } from "./emails";
+import { alreadyRegisteredMessage, confirmEmailMessage, sendAuthEmail } from "./emails";
 import { hashPassword } from "./passwords";
 import { type AuthPorts, publicUrl } from "./ports";
-import { authMessages, type RegisterBody } from "./schemas";
-
-const emailTaken = () =>
-  new AppError("CONFLICT", authMessages.emailTaken, { email: [authMessages.emailTaken] });
+import type { RegisterBody } from "./schemas";
 
 /**
  * Registration: user, trial account with its E911 address, owner membership, notification
  * preferences and the confirmation token in one transaction; then the confirmation e-mail.
+ * An address that has an account already gets the same answer (the caller cannot tell), and its
+ * owner an e-mail saying so instead: nothing else is written.
  */
 export async function registerUser(ports: AuthPorts, body: RegisterBody): Promise<void> {
   const { db, clock, config } = ports;
-  const [existing] = await db
-    .select({ id: schema.users.id })
-    .from(schema.users)
-    .where(eq(schema.users.email, body.email))
-    .limit(1);
-  if (existing) throw emailTaken();
-
+  // Hashed whatever the address: the time taken does not tell whether it is free either.
   const passwordHash = await hashPassword(body.password);
+  if (await mailOwnerIfRegistered(ports, body.email)) return;
+
   const now = clock();
   let token: string;
   try {
@@ -46,13 +40,28 @@ export async function registerUser(ports: AuthPorts, body: RegisterBody): Promis
       return issueEmailToken(tx, userId, "confirm_email", now);
     });
   } catch (err) {
-    // Two registrations of one address at once: the unique index decides, the loser gets 409.
-    if (isUniqueViolation(err)) throw emailTaken();
+    // Two registrations of one address at once: the unique index decides, the other is told by mail.
+    if (isUniqueViolation(err) && (await mailOwnerIfRegistered(ports, body.email))) return;
     throw err;
   }
 
   const link = publicUrl(config, "/api/auth/confirm-email", { token });
   await sendAuthEmail(ports, confirmEmailMessage(body.email, body.firstName, link));
+}
+
+/** True when the address has an account: its owner is mailed that someone tried to register it. */
+async function mailOwnerIfRegistered(ports: AuthPorts, email: string): Promise<boolean> {
+  const [owner] = await ports.db
+    .select({ firstName: schema.users.firstName })
+    .from(schema.users)
+    .where(eq(schema.users.email, email))
+    .limit(1);
+  if (!owner) return false;
+  await sendAuthEmail(
+    ports,
+    alreadyRegisteredMessage(email, owner.firstName, publicUrl(ports.config, "/login")),
+  );
+  return true;
 }
 
 /** Uses a confirmation token; true when the address is now confirmed. */

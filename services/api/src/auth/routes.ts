@@ -72,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     {
       schema: {
         body: registerBodySchema,
-        response: { 201: messageResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema },
+        response: { 201: messageResponseSchema, 400: errorResponseSchema },
       },
     },
     async (request, reply) => {
@@ -104,7 +104,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const { token } = request.query;
-      const changed = token ? await confirmEmailChange(portsOf(request), token) : false;
+      // The browser following the link stays signed in; the user's other sessions end.
+      const changed = token
+        ? await confirmEmailChange(portsOf(request), token, request.auth?.sessionId)
+        : false;
       return reply.redirect(changed ? pages.emailChanged : pages.emailChangeFailed, 303);
     },
   );

@@ -135,7 +135,8 @@ export const changePasswordBodySchema = z
         .optional(),
       newPassword: passwordText(authMessages.newPasswordTooShort),
       confirmPassword: passwordText(authMessages.newPasswordsDontMatch),
-      signOutOtherSessions: z.boolean().default(false),
+      /** Other sessions end unless the user asks to keep them. */
+      signOutOtherSessions: z.boolean().default(true),
     },
     { error: authMessages.newPasswordTooShort },
   )

@@ -35,12 +35,31 @@ export function totpCode(key: Uint8Array, at: Date): string {
 
 /** Whether `code` is the key's code at `at`, or one step either side. */
 export function verifyTotp(key: Uint8Array, code: string, at: Date): boolean {
-  if (!/^\d{6}$/.test(code)) return false;
+  return matchingTotpStep(key, code, at, null) !== null;
+}
+
+/**
+ * The step whose code `code` is (at `at`, or one step either side), provided it comes after
+ * `lastUsedStep`: a code accepted once is refused after (RFC 6238 §5.2), and so is any older one.
+ * Null when no step matches.
+ */
+export function matchingTotpStep(
+  key: Uint8Array,
+  code: string,
+  at: Date,
+  lastUsedStep: number | null,
+): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
   const step = stepAt(at);
+  let matched: number | null = null;
+  // Every candidate is computed and compared, so the time taken says nothing about which matched.
   for (let drift = -ALLOWED_DRIFT_STEPS; drift <= ALLOWED_DRIFT_STEPS; drift++) {
-    if (constantTimeEqual(generateHOTP(key, step + BigInt(drift), TOTP_DIGITS), code)) return true;
+    const candidate = step + BigInt(drift);
+    const fresh = lastUsedStep === null || candidate > BigInt(lastUsedStep);
+    if (constantTimeEqual(generateHOTP(key, candidate, TOTP_DIGITS), code) && fresh)
+      matched = Number(candidate);
   }
-  return false;
+  return matched;
 }
 
 /** The otpauth:// URI the QR code holds. */

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../http/errors";
 import { errorResponseSchema } from "../http/schemas";
-import { requireAuth } from "./context";
-import { metaOf, portsOf } from "./ports";
+import { requireAuth, setSessionCookie } from "./context";
+import { metaOf, portsOf, usesHttps } from "./ports";
 import {
   authMessages,
   disableTwoFactorBodySchema,
@@ -14,7 +14,7 @@ import {
   twoFactorStatusSchema,
   verifyTwoFactorBodySchema,
 } from "./schemas";
-import { readSessionToken, SESSION_COOKIE } from "./sessions";
+import { readSessionToken } from "./sessions";
 import { sessionBody } from "./sign-in";
 import {
   disableTwoFactor,
@@ -39,12 +39,14 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/verify",
     { schema: { body: verifyTwoFactorBodySchema, response: { 200: loginResponseSchema, ...refusals } } },
-    async (request) => {
+    async (request, reply) => {
       const pending = request.pendingTwoFactor;
       if (!pending) throw new AppError("UNAUTHORIZED", authMessages.twoFactorSignInExpired);
-      await verifySecondFactor(portsOf(request), pending, request.body, metaOf(request));
-      const { db, clock } = request.server.deps;
-      const auth = await readSessionToken(db.db, request.cookies[SESSION_COOKIE] ?? "", clock());
+      const session = await verifySecondFactor(portsOf(request), pending, request.body, metaOf(request));
+      const { db, clock, config } = request.server.deps;
+      // The token changes with the second factor: the browser gets the new one.
+      setSessionCookie(reply, session.token, session.expiresAt, usesHttps(config));
+      const auth = await readSessionToken(db.db, session.token, clock());
       if (!auth) throw new AppError("UNAUTHORIZED", authMessages.twoFactorSignInExpired);
       return sessionBody(auth);
     },

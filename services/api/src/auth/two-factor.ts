@@ -2,19 +2,22 @@ import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import type { Database } from "@poundline/db";
 import { schema } from "@poundline/db";
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, count, eq, isNull, lt, or } from "drizzle-orm";
 import QRCode from "qrcode";
 import { AppError } from "../http/errors";
 import { verifyPassword } from "./passwords";
-import type { RequestMeta, SignInPorts } from "./ports";
+import type { AuthPorts, RequestMeta, SignInPorts } from "./ports";
 import { authMessages, type TwoFactorSetup, type VerifyTwoFactorBody } from "./schemas";
-import type { AuthContext } from "./sessions";
-import { newTotpKey, totpKeyBytes, totpKeyUri, verifyTotp } from "./totp";
+import { type AuthContext, createSession } from "./sessions";
+import { matchingTotpStep, newTotpKey, totpKeyBytes, totpKeyUri } from "./totp";
+import { totpKeyCipherOf } from "./totp-key-cipher";
 
 /**
  * Two-factor authentication with an authenticator app (TOTP), after the Lucia guide: the key is
- * kept on the user, each session says whether it passed the code, recovery codes are stored as
- * hashes and each works once. Code guesses go through the sign-in throttle, keyed by the user.
+ * kept on the user, encrypted (totp-key-cipher.ts), with the step of the last code accepted (a
+ * code works once); each session says whether it passed the code, and the one that passes gets a
+ * new token; recovery codes are stored as hashes and each works once. Code guesses go through
+ * the sign-in throttle, keyed by the user.
  */
 
 export const RECOVERY_CODE_COUNT = 10;
@@ -53,30 +56,78 @@ async function replaceRecoveryCodes(db: Database, userId: string): Promise<strin
   return codes;
 }
 
-async function totpKeyOf(db: Database, userId: string): Promise<Uint8Array | null> {
-  const [row] = await db
-    .select({ totpKey: schema.users.totpKey })
+interface StoredTotp {
+  key: Uint8Array;
+  /** The base32 key stored in clear (before encryption, or by a fixture): sealed on its next use. */
+  inClear: string | null;
+  lastStep: number | null;
+}
+
+async function storedTotpOf(
+  ports: Pick<AuthPorts, "db" | "config">,
+  userId: string,
+): Promise<StoredTotp | null> {
+  const [row] = await ports.db
+    .select({ totpKey: schema.users.totpKey, lastStep: schema.users.totpLastStep })
     .from(schema.users)
     .where(eq(schema.users.id, userId))
     .limit(1);
-  return row?.totpKey ? totpKeyBytes(row.totpKey) : null;
+  if (!row?.totpKey) return null;
+  const opened = totpKeyCipherOf(ports.config).open(row.totpKey);
+  const key = opened ? totpKeyBytes(opened.key) : null;
+  if (!opened || !key) return null;
+  return { key, inClear: opened.inClear ? opened.key : null, lastStep: row.lastStep };
 }
 
-/** A code guess, throttled per user and address; a wrong one is a 400 on `field`. */
+const codeInvalid = (field: string) =>
+  new AppError("BAD_REQUEST", authMessages.twoFactorCodeInvalid, {
+    [field]: [authMessages.twoFactorCodeInvalid],
+  });
+
+/**
+ * A code guess, throttled per user and address; a wrong one, or one already used, is a 400 on
+ * `field`. The step it matched is recorded in the same UPDATE that checks it is newer than the
+ * last one used, so the same code sent twice at once passes once. A key stored in clear is
+ * encrypted on the way.
+ */
 async function checkCode(
   ports: SignInPorts,
   userId: string,
-  key: Uint8Array,
+  stored: StoredTotp,
   code: string,
   meta: RequestMeta,
   field = "code",
 ) {
   await ports.loginThrottle.beforeAttempt(meta.ip, throttleKey(userId));
-  if (!verifyTotp(key, code, ports.clock()))
-    throw new AppError("BAD_REQUEST", authMessages.twoFactorCodeInvalid, {
-      [field]: [authMessages.twoFactorCodeInvalid],
-    });
+  const step = matchingTotpStep(stored.key, code, ports.clock(), stored.lastStep);
+  if (step === null) throw codeInvalid(field);
+  const u = schema.users;
+  const used = await ports.db
+    .update(u)
+    .set({
+      totpLastStep: step,
+      ...(stored.inClear ? { totpKey: totpKeyCipherOf(ports.config).seal(stored.inClear) } : {}),
+    })
+    .where(and(eq(u.id, userId), or(isNull(u.totpLastStep), lt(u.totpLastStep, step))))
+    .returning({ id: u.id });
+  if (used.length === 0) throw codeInvalid(field);
   await ports.loginThrottle.recordSuccess(meta.ip, throttleKey(userId));
+}
+
+/**
+ * A current code of a user with two-factor authentication on (used once, like any code), for
+ * changes that need it (the sign-in e-mail). A 409 when the user has it off.
+ */
+export async function checkTwoFactorCode(
+  ports: SignInPorts,
+  userId: string,
+  code: string,
+  meta: RequestMeta,
+  field: string,
+): Promise<void> {
+  const stored = await storedTotpOf(ports, userId);
+  if (!stored) throw new AppError("CONFLICT", authMessages.twoFactorOff);
+  await checkCode(ports, userId, stored, code, meta, field);
 }
 
 /**
@@ -96,12 +147,17 @@ export async function enableTwoFactor(
     throw new AppError("BAD_REQUEST", authMessages.twoFactorKeyInvalid, {
       key: [authMessages.twoFactorKeyInvalid],
     });
-  await checkCode(ports, auth.user.id, key, body.code, meta);
+  await ports.loginThrottle.beforeAttempt(meta.ip, throttleKey(auth.user.id));
+  const step = matchingTotpStep(key, body.code, ports.clock(), null);
+  if (step === null) throw codeInvalid("code");
+  await ports.loginThrottle.recordSuccess(meta.ip, throttleKey(auth.user.id));
   const now = ports.clock();
+  const sealedKey = totpKeyCipherOf(ports.config).seal(body.key);
   return ports.db.transaction(async (tx) => {
+    // The confirming code counts as used: it does not open a sign-in afterwards.
     const updated = await tx
       .update(schema.users)
-      .set({ totpKey: body.key, updatedAt: now })
+      .set({ totpKey: sealedKey, totpLastStep: step, updatedAt: now })
       .where(and(eq(schema.users.id, auth.user.id), isNull(schema.users.totpKey)))
       .returning({ id: schema.users.id });
     // Two tabs enabling at once: the first wins, the second is told it is on already.
@@ -125,15 +181,15 @@ export async function disableTwoFactor(
   body: { code?: string | undefined; password?: string | undefined },
   meta: RequestMeta,
 ): Promise<void> {
-  const key = await totpKeyOf(ports.db, auth.user.id);
-  if (!key) throw new AppError("CONFLICT", authMessages.twoFactorOff);
-  if (body.code !== undefined) await checkCode(ports, auth.user.id, key, body.code, meta);
+  const stored = await storedTotpOf(ports, auth.user.id);
+  if (!stored) throw new AppError("CONFLICT", authMessages.twoFactorOff);
+  if (body.code !== undefined) await checkCode(ports, auth.user.id, stored, body.code, meta);
   else await checkPassword(ports, auth, body.password ?? "", meta);
   const now = ports.clock();
   await ports.db.transaction(async (tx) => {
     await tx
       .update(schema.users)
-      .set({ totpKey: null, updatedAt: now })
+      .set({ totpKey: null, totpLastStep: null, updatedAt: now })
       .where(eq(schema.users.id, auth.user.id));
     await tx
       .delete(schema.twoFactorRecoveryCodes)
@@ -162,9 +218,9 @@ export async function regenerateRecoveryCodes(
   code: string,
   meta: RequestMeta,
 ): Promise<string[]> {
-  const key = await totpKeyOf(ports.db, auth.user.id);
-  if (!key) throw new AppError("CONFLICT", authMessages.twoFactorOff);
-  await checkCode(ports, auth.user.id, key, code, meta);
+  const stored = await storedTotpOf(ports, auth.user.id);
+  if (!stored) throw new AppError("CONFLICT", authMessages.twoFactorOff);
+  await checkCode(ports, auth.user.id, stored, code, meta);
   return ports.db.transaction((tx) => replaceRecoveryCodes(tx, auth.user.id));
 }
 
@@ -184,25 +240,26 @@ export async function twoFactorStatus(db: Database, auth: AuthContext) {
 
 /**
  * The second step of sign-in: a code from the app, or a recovery code (used up, in the same
- * UPDATE that checks it is unused, so two uses at once cannot both pass). Marks the session.
+ * UPDATE that checks it is unused, so two uses at once cannot both pass). The session that
+ * waited for it is replaced by a new one, with a new token: a token planted or seen before the
+ * second factor opens nothing after it. Returns the new session's token.
  */
 export async function verifySecondFactor(
   ports: SignInPorts,
   pending: AuthContext,
   body: VerifyTwoFactorBody,
   meta: RequestMeta,
-): Promise<void> {
+): Promise<{ token: string; expiresAt: Date }> {
   const { db, clock } = ports;
   const userId = pending.user.id;
   if (body.code !== undefined) {
-    const key = await totpKeyOf(db, userId);
-    if (!key) throw new AppError("UNAUTHORIZED", authMessages.twoFactorSignInExpired);
-    await checkCode(ports, userId, key, body.code, meta);
-    await markVerified(db, pending.sessionId);
-    return;
+    const stored = await storedTotpOf(ports, userId);
+    if (!stored) throw new AppError("UNAUTHORIZED", authMessages.twoFactorSignInExpired);
+    await checkCode(ports, userId, stored, body.code, meta);
+    return db.transaction((tx) => replaceWithVerifiedSession(tx, pending, meta, clock()));
   }
   await ports.loginThrottle.beforeAttempt(meta.ip, throttleKey(userId));
-  const used = await db.transaction(async (tx) => {
+  const session = await db.transaction(async (tx) => {
     const rows = await tx
       .update(schema.twoFactorRecoveryCodes)
       .set({ usedAt: clock() })
@@ -214,16 +271,28 @@ export async function verifySecondFactor(
         ),
       )
       .returning({ codeHash: schema.twoFactorRecoveryCodes.codeHash });
-    if (rows.length > 0) await markVerified(tx, pending.sessionId);
-    return rows.length > 0;
+    return rows.length > 0 ? replaceWithVerifiedSession(tx, pending, meta, clock()) : null;
   });
-  if (!used)
+  if (!session)
     throw new AppError("BAD_REQUEST", authMessages.recoveryCodeInvalid, {
       recoveryCode: [authMessages.recoveryCodeInvalid],
     });
   await ports.loginThrottle.recordSuccess(meta.ip, throttleKey(userId));
+  return session;
 }
 
-async function markVerified(db: Database, sessionId: string) {
-  await db.update(schema.sessions).set({ twoFactorVerified: true }).where(eq(schema.sessions.id, sessionId));
+/** Ends the session that waited for the second factor and opens a verified one in its place. */
+async function replaceWithVerifiedSession(db: Database, pending: AuthContext, meta: RequestMeta, now: Date) {
+  const ended = await db
+    .delete(schema.sessions)
+    .where(eq(schema.sessions.id, pending.sessionId))
+    .returning({ id: schema.sessions.id });
+  // Signed out (or verified by another tab) meanwhile: this sign-in is over.
+  if (ended.length === 0) throw new AppError("UNAUTHORIZED", authMessages.twoFactorSignInExpired);
+  const { token, session } = await createSession(db, pending.user.id, now, {
+    ipAddress: meta.ip,
+    userAgent: meta.userAgent,
+    twoFactorVerified: true,
+  });
+  return { token, expiresAt: session.expiresAt };
 }

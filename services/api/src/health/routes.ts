@@ -25,7 +25,10 @@ function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
-/** A monitor with HEALTH_TOKEN as its bearer token, or a signed-in platform admin. */
+/**
+ * A monitor with HEALTH_TOKEN as its bearer token, or a signed-in platform admin who passed
+ * two-factor authentication (the admin area's rule: an admin without it sees what anyone sees).
+ */
 async function mayReadDetails(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
   const token = request.server.deps.config.HEALTH_TOKEN;
   const authorization = request.headers.authorization;
@@ -38,12 +41,14 @@ async function mayReadDetails(request: FastifyRequest, reply: FastifyReply): Pro
     // The database is down: the session cannot be read, and the answer says so anyway.
     return false;
   }
-  return request.auth?.isAdmin === true;
+  // request.auth is set only for a session past its second factor (or with none to give).
+  return request.auth?.isAdmin === true && request.auth.twoFactorEnabled;
 }
 
 /**
  * GET /healthz: 200 `{ status: "ok" }` when every configured dependency answers, 503
- * `{ status: "down" }` otherwise. Only that for anyone; a platform admin (session cookie) or a
+ * `{ status: "down" }` otherwise. Only that for anyone; a platform admin past two-factor
+ * authentication (session cookie) or a
  * monitor with HEALTH_TOKEN also gets the details: the driver, each check, the jobs failed for
  * good and not yet retried (per queue) and, with a job hand-off in this process, each queue's
  * depths.

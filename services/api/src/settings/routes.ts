@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { clearSessionCookie, requireAuth } from "../auth/context";
 import { pendingEmailOf, requestEmailChange } from "../auth/email-change";
-import { portsOf, usesHttps } from "../auth/ports";
+import { metaOf, portsOf, usesHttps } from "../auth/ports";
 import { invalidateUserSessions } from "../auth/sessions";
 import { errorResponseSchema } from "../http/schemas";
 import { acceptImageUploads, normaliseAvatar, removeStoredAvatar, storeAvatar } from "./avatar";
@@ -37,6 +37,7 @@ const refusals = {
   404: errorResponseSchema,
   409: errorResponseSchema,
   413: errorResponseSchema,
+  429: errorResponseSchema,
 };
 
 /** The signed-in user's settings (seed 001, /dashboard/settings), mounted at /api/settings. */
@@ -64,13 +65,13 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The new address gets a link; the account keeps the old one until it is followed.
+  // With the password (and a code under two-factor), the new address gets a link; the account
+  // keeps the old one until it is followed.
   app.post(
     "/email",
     { schema: { body: emailChangeBodySchema, response: { 200: settingsMessageSchema, ...refusals } } },
     async (request) => {
-      const { user } = requireAuth(request);
-      await requestEmailChange(portsOf(request), user, request.body.email);
+      await requestEmailChange(portsOf(request), requireAuth(request), request.body, metaOf(request));
       return { message: settingsMessages.emailChangeSent };
     },
   );

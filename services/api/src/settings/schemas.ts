@@ -1,8 +1,8 @@
 import { countries } from "@poundline/db/enums";
 import { toE164 } from "@poundline/telephony/phone";
 import { z } from "zod";
-import { authMessages, EMAIL_PATTERN, regionsOf } from "../auth/schemas";
-import { line } from "../http/input";
+import { authMessages, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, regionsOf } from "../auth/schemas";
+import { line, text } from "../http/input";
 
 /**
  * Request and response schemas of /api/settings (seed 001, User Settings: profile, company,
@@ -15,8 +15,8 @@ export const settingsMessages = {
   companyNameRequired: "Company name is required.",
   invalidEmail: authMessages.invalidEmail,
   sameEmail: "This is already your email address.",
-  emailTaken: "An account with this email already exists.",
   emailChangeSent: "We sent a confirmation link to your new address. Your email changes once you follow it.",
+  emailChangeNeedsPassword: "Enter your current password to change your email address.",
   profileSaved: "Your profile has been updated.",
   companySaved: "Company information has been updated.",
   notificationsSaved: "Your notification preferences have been saved.",
@@ -75,7 +75,22 @@ export const profileBodySchema = z.object(
 );
 export type ProfileInput = z.input<typeof profileBodySchema>;
 
-export const emailChangeBodySchema = z.object({ email: emailText }, { error: settingsMessages.invalidEmail });
+/**
+ * POST /email: the new address, the current password (for a user who has one) and, with
+ * two-factor authentication on, a current code: a session left open is not enough to move the
+ * account to another mailbox.
+ */
+export const emailChangeBodySchema = z.object(
+  {
+    email: emailText,
+    password: text({ error: settingsMessages.emailChangeNeedsPassword, trim: false })
+      .max(PASSWORD_MAX_LENGTH, authMessages.currentPasswordIncorrect)
+      .optional(),
+    code: line(authMessages.twoFactorCodeFormat).max(6, authMessages.twoFactorCodeFormat).optional(),
+  },
+  { error: settingsMessages.invalidEmail },
+);
+export type EmailChangeBody = z.output<typeof emailChangeBodySchema>;
 export type EmailChangeInput = z.input<typeof emailChangeBodySchema>;
 
 export const companySchema = z.object({

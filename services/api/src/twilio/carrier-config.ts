@@ -1,5 +1,5 @@
 import type { CarrierConfig } from "@poundline/platform/carrier/config";
-import type { Config } from "../config";
+import { type Config, isProductionStart } from "../config";
 
 // The carrier settings are shared with the workers process (services/platform).
 export { type CarrierConfig, carrierConfig, SIM_ACCOUNT_SID } from "@poundline/platform/carrier/config";
@@ -18,4 +18,17 @@ export function simulatorWarning(config: Config, carrier: CarrierConfig): string
     "NO CARRIER ACCOUNT: calls and texts run on the built-in carrier SIMULATOR and reach nobody.",
     "Set TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN to use the carrier.",
   ].join(" ");
+}
+
+/**
+ * What the log says at start about the embedded simulator's control paths: how to reach them,
+ * never the token (a log is read by more people than the machine's operator). Null when there
+ * are none: a carrier account, or a production start.
+ */
+export function simulatorStartNotice(config: Config, carrier: CarrierConfig): string | null {
+  if (carrier.mode !== "simulator" || isProductionStart(config)) return null;
+  const elsewhere = config.CARRIER_SIM_TOKEN
+    ? ", or elsewhere with the CARRIER_SIM_TOKEN this server was started with"
+    : "";
+  return `Carrier simulator at ${config.PUBLIC_BASE_URL}${SIM_PREFIX}: npm run call / npm run text work from this machine${elsewhere}`;
 }

@@ -100,7 +100,14 @@ export interface EmbeddedSimAccess {
   allowedOrigins: string[];
   /** The token `npm run call` may send as a bearer token (CARRIER_SIM_TOKEN); none: loopback only. */
   controlToken?: string | undefined;
+  /** PUBLIC_BASE_URL: its host name, and localhost's, are the only ones the control paths answer on. */
+  publicBaseUrl: string;
+  /** A production start: the carrier's REST paths only, no control paths at all. */
+  production: boolean;
 }
+
+/** The names this machine answers to locally, whatever PUBLIC_BASE_URL says. */
+const LOCAL_HOST_NAMES = ["localhost", "127.0.0.1", "[::1]"];
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -148,14 +155,24 @@ function controlScope(access: EmbeddedSimAccess) {
       };
     }
     if (fromThisMachine(request)) return "all";
-    throw new AppError("FORBIDDEN", "Test calls need a signed-in user, or the token printed at start");
+    throw new AppError(
+      "FORBIDDEN",
+      "Test calls need a signed-in user, or the CARRIER_SIM_TOKEN the server was started with",
+    );
   };
 }
 
+/**
+ * The simulator's paths under /carrier-sim: the carrier's REST API (the app's own carrier client
+ * calls it in-process), and the control paths that place test calls and texts. Those are a local
+ * tool: they answer only on the public host name or localhost, and not at all on a production start.
+ */
 export async function registerEmbeddedSim(app: FastifyInstance, sim: CarrierSim, access: EmbeddedSimAccess) {
   await app.register(carrierSimPlugin, {
     prefix: SIM_PREFIX,
     sim,
+    control: !access.production,
+    allowedHosts: [new URL(access.publicBaseUrl).hostname, ...LOCAL_HOST_NAMES],
     // Cookie writes from elsewhere are refused, as for /api.
     guard: createOriginCheck(access.allowedOrigins),
     scope: controlScope(access),

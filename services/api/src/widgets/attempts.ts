@@ -4,7 +4,14 @@ import type { WidgetAttemptView } from "./schemas";
 
 type Attempt = typeof schema.widgetAttempts.$inferInsert;
 
-/** Logs one visitor attempt, accepted or refused. */
+/**
+ * Refused attempts logged per widget per UTC day, at most: past it refusals are still refused,
+ * just not written, so a flood of bad requests cannot grow the table without end. Accepted
+ * attempts are bounded by the widget's daily cap, so a widget writes at most this plus its cap.
+ */
+export const WIDGET_REFUSALS_LOGGED_PER_DAY = 1000;
+
+/** Logs one visitor attempt, accepted or refused (see recordRefusal for refusals). */
 export async function recordAttempt(
   db: Database,
   attempt: Omit<Attempt, "id" | "createdAt">,
@@ -15,11 +22,50 @@ export async function recordAttempt(
   return id;
 }
 
+/**
+ * Logs a refused attempt unless the widget's log of the day is full. Call it inside a transaction
+ * that holds the widget's row lock (lockWidget), so concurrent refusals cannot all see the last
+ * free place. True when it was written.
+ */
+export async function recordRefusalLocked(
+  tx: Database,
+  attempt: Omit<Attempt, "id" | "createdAt">,
+  now: Date,
+): Promise<boolean> {
+  if ((await attemptsToday(tx, attempt.widgetId, now)) >= WIDGET_REFUSALS_LOGGED_PER_DAY) return false;
+  await recordAttempt(tx, attempt, now);
+  return true;
+}
+
+/** Logs a refused attempt, within the daily bound (WIDGET_REFUSALS_LOGGED_PER_DAY). */
+export function recordRefusal(
+  db: Database,
+  attempt: Omit<Attempt, "id" | "createdAt">,
+  now: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockWidget(tx, attempt.widgetId);
+    return recordRefusalLocked(tx, attempt, now);
+  });
+}
+
+/** Locks a widget's row until the transaction ends; its daily cap, or null when it is gone. */
+export async function lockWidget(tx: Database, widgetId: string): Promise<number | null> {
+  const w = schema.widgetConfigurations;
+  const [widget] = await tx.select({ dailyCap: w.dailyCap }).from(w).where(eq(w.id, widgetId)).for("update");
+  return widget?.dailyCap ?? null;
+}
+
+/** The UTC day of `now`, as the range the daily counts cover. */
+function dayOf(now: Date) {
+  const midnight = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  return { from: midnight, to: new Date(midnight.getTime() + 86_400_000) };
+}
+
 /** Accepted attempts of a widget in the UTC day of `now` (the daily cap counts these). */
 export async function acceptedToday(db: Database, widgetId: string, now: Date): Promise<number> {
   const a = schema.widgetAttempts;
-  const midnight = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const next = new Date(midnight.getTime() + 86_400_000);
+  const day = dayOf(now);
   const [row] = await db
     .select({ n: count() })
     .from(a)
@@ -27,10 +73,21 @@ export async function acceptedToday(db: Database, widgetId: string, now: Date): 
       and(
         eq(a.widgetId, widgetId),
         eq(a.outcome, "accepted"),
-        gte(a.createdAt, midnight),
-        lt(a.createdAt, next),
+        gte(a.createdAt, day.from),
+        lt(a.createdAt, day.to),
       ),
     );
+  return row?.n ?? 0;
+}
+
+/** Every attempt a widget logged in the UTC day of `now` (the log's daily bound counts these). */
+async function attemptsToday(db: Database, widgetId: string, now: Date): Promise<number> {
+  const a = schema.widgetAttempts;
+  const day = dayOf(now);
+  const [row] = await db
+    .select({ n: count() })
+    .from(a)
+    .where(and(eq(a.widgetId, widgetId), gte(a.createdAt, day.from), lt(a.createdAt, day.to)));
   return row?.n ?? 0;
 }
 

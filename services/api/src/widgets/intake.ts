@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { type Database, schema } from "@poundline/db";
 import { and, eq, lt } from "drizzle-orm";
-import { acceptedToday, recordAttempt } from "./attempts";
+import { acceptedToday, lockWidget, recordAttempt, recordRefusalLocked } from "./attempts";
 import { listLicensedNumbers } from "./widgets";
 
 /** A widget as the public callback and text endpoints need it. */
@@ -66,16 +66,10 @@ export async function admitWithinDailyCap(
   attempt: AttemptFields,
   now: Date,
 ): Promise<{ ok: true; attemptId: string } | { ok: false }> {
-  const w = schema.widgetConfigurations;
   return db.transaction(async (tx) => {
-    const [widget] = await tx
-      .select({ dailyCap: w.dailyCap })
-      .from(w)
-      .where(eq(w.id, attempt.widgetId))
-      .for("update");
-    const cap = widget?.dailyCap ?? 0;
+    const cap = (await lockWidget(tx, attempt.widgetId)) ?? 0;
     if ((await acceptedToday(tx, attempt.widgetId, now)) >= cap) {
-      await recordAttempt(
+      await recordRefusalLocked(
         tx,
         { ...attempt, outcome: "daily_cap", detail: `Daily cap of ${cap} reached` },
         now,

@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../http/errors";
 import { createWidgetLimiter, type LimitCheck } from "./abuse-limits";
-import { recordAttempt } from "./attempts";
+import { recordRefusal } from "./attempts";
 import { deliverVisitorText, placeCallback } from "./delivery";
 import { embedScriptRoutes } from "./embed-script";
 import {
@@ -60,10 +60,11 @@ const tooMany = (check: Exclude<LimitCheck, { ok: true }>) =>
 /**
  * What the widget script on a customer's website reads and asks for, mounted under /widget.
  * Outside /api: no session, no console origin check. CORS is granted per widget, only to its own
- * allowed origins. A callback or text passes, in order: the origin, the rate limits (address,
- * widget, account), a fresh proof of work spent once, the visitor's number, the widget's number,
- * the daily cap. Every attempt on a known widget is logged with its outcome (a body of the wrong
- * shape is refused before any of this, unlogged).
+ * allowed origins. A callback or text passes, in order: the origin and a solved proof of work
+ * (refused without writing or counting anything: they cost the sender nothing), the challenge
+ * spent once, the rate limits (address, widget, account), the visitor's number, the widget's
+ * number, the daily cap. Every attempt past the proof of work is logged with its outcome, up to
+ * a bound per widget per day (a body of the wrong shape is refused before any of this, unlogged).
  */
 export async function widgetPublicRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -143,20 +144,19 @@ export async function widgetPublicRoutes(fastify: FastifyInstance) {
       ip: request.ip,
       visitorNumber: body.visitorNumber,
     };
+    /** A refusal once the proof of work is in: logged (within the daily bound), then answered. */
     const refuse = async (
-      outcome: "origin_refused" | "rate_limited" | "challenge_failed" | "invalid_number" | "failed",
+      outcome: "rate_limited" | "challenge_failed" | "invalid_number" | "failed",
       detail: string,
       error: AppError,
     ): Promise<never> => {
-      await recordAttempt(db.db, { ...base, outcome, detail }, now);
+      await recordRefusal(db.db, { ...base, outcome, detail }, now);
       throw error;
     };
 
-    if (!grantOrigin(request, reply, widget.allowedOrigins))
-      return refuse("origin_refused", `Origin ${base.origin ?? "(none)"}`, originRefused());
-    const limit = await limiter.attempt(request.ip, widget.id, widget.accountId);
-    if (!limit.ok) return refuse("rate_limited", "Rate limit", tooMany(limit));
-
+    // Free for anyone to send, so they write nothing and count against no shared quota: a wrong
+    // Origin, and a challenge that is not solved (or forged, expired, another widget's).
+    if (!grantOrigin(request, reply, widget.allowedOrigins)) throw originRefused();
     const proof = verifySolution({
       secret,
       widgetKey: publicKey,
@@ -164,11 +164,13 @@ export async function widgetPublicRoutes(fastify: FastifyInstance) {
       solution: body.solution,
       now,
     });
-    if (!proof.ok) {
-      const message =
-        proof.reason === "expired" ? VISITOR_MESSAGES.challengeExpired : VISITOR_MESSAGES.challengeFailed;
-      return refuse("challenge_failed", `Challenge ${proof.reason}`, new AppError("BAD_REQUEST", message));
-    }
+    if (!proof.ok)
+      throw new AppError(
+        "BAD_REQUEST",
+        proof.reason === "expired" ? VISITOR_MESSAGES.challengeExpired : VISITOR_MESSAGES.challengeFailed,
+      );
+
+    // The work is done: now the challenge is spent, and the limits count.
     const expiresAt = new Date(Number(body.challenge.split(".")[1]));
     if (!(await spendChallenge(db.db, widget.id, body.challenge, expiresAt, now)))
       return refuse(
@@ -176,6 +178,8 @@ export async function widgetPublicRoutes(fastify: FastifyInstance) {
         "Challenge replayed",
         new AppError("BAD_REQUEST", VISITOR_MESSAGES.challengeReplayed),
       );
+    const limit = await limiter.attempt(request.ip, widget.id, widget.accountId);
+    if (!limit.ok) return refuse("rate_limited", "Rate limit", tooMany(limit));
 
     const number = checkVisitorNumber(body.visitorNumber, widget.accountNumbers);
     if (!number.ok)

@@ -6,7 +6,7 @@ import {
   widgetTypes,
 } from "@poundline/db/enums";
 import { z } from "zod";
-import { line, pageQuery, timestampSchema } from "../http/schemas";
+import { line, pageQuery, text, timestampSchema } from "../http/schemas";
 
 export const WIDGET_NOT_FOUND_MESSAGE = "Widget not found";
 /** The seed's message when the widget has no licensed number. */
@@ -245,10 +245,11 @@ const proofFields = {
   solution: z
     .string({ error: VISITOR_MESSAGES.challengeFailed })
     .regex(/^[0-9]{1,20}$/, VISITOR_MESSAGES.challengeFailed),
-  /** As the visitor typed it: checked (and logged) by the handler, not here. */
-  visitorNumber: z
-    .string({ error: "Enter your phone number." })
-    .trim()
+  /**
+   * As the visitor typed it: checked (and logged) by the handler. Here only what no number holds
+   * and no column takes: a NUL or any other control character is a 400 before anything is read.
+   */
+  visitorNumber: line("Enter your phone number.")
     .min(1, "Enter your phone number.")
     .max(40, "Enter a valid phone number."),
 };
@@ -257,9 +258,7 @@ export const callbackBodySchema = z.object(proofFields);
 
 export const visitorTextBodySchema = z.object({
   ...proofFields,
-  message: z
-    .string({ error: "Enter a message." })
-    .trim()
+  message: text({ error: "Enter a message.", multiline: true })
     .min(1, "Enter a message.")
     .max(TEXT_MESSAGE_LIMIT, `Must be at most ${TEXT_MESSAGE_LIMIT} characters.`),
 });

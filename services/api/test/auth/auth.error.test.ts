@@ -102,12 +102,18 @@ describe("POST /register refuses a bad form with the seed's words", () => {
     });
   });
 
-  it("answers 409 for an address already registered, whatever its case", async () => {
+  it("answers an address already registered (whatever its case) as a new one, and mails its owner", async () => {
     const first = registration({ email: "taken@example.com" });
-    expect((await post(t, "/api/auth/register", first)).statusCode).toBe(201);
+    const fresh = await post(t, "/api/auth/register", first);
+    expect(fresh.statusCode).toBe(201);
     const res = await post(t, "/api/auth/register", registration({ email: "TAKEN@Example.com" }));
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatchObject({ code: "CONFLICT", message: authMessages.emailTaken });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual(fresh.json());
+    const mails = await t.db.db
+      .select({ template: schema.emailOutbox.template })
+      .from(schema.emailOutbox)
+      .where(eq(schema.emailOutbox.toAddress, "taken@example.com"));
+    expect(mails.map((m) => m.template).sort()).toEqual(["already_registered", "confirm_email"]);
     const users = await t.db.db
       .select()
       .from(schema.users)

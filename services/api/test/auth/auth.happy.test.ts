@@ -223,7 +223,7 @@ describe("forgot and reset password", () => {
 });
 
 describe("change password", () => {
-  it("keeps the other sessions unless asked", async () => {
+  it("ends the other sessions unless asked to keep them", async () => {
     const user = await createUser(t);
     const here = await signIn(t, user);
     await signIn(t, user);
@@ -236,7 +236,7 @@ describe("change password", () => {
     );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: authMessages.passwordChanged });
-    expect(await sessionsOf(t, user.id)).toHaveLength(2);
+    expect(await sessionsOf(t, user.id)).toHaveLength(1);
     expect((await login(t, user.email, "second password")).statusCode).toBe(200);
   });
 

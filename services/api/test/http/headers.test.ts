@@ -167,14 +167,22 @@ describe("the carrier's paths are never the web app", () => {
   });
   afterAll(() => t.close());
 
+  // The webhook paths take POST only: any other method is 405 (see webhook-methods.test.ts).
   it.each([
     ["GET", "/twilio/voice"],
     ["GET", "/twilio/sms"],
     ["GET", "/twilio/voice/status"],
     ["GET", "/twilio/anything/else?x=1"],
-    ["GET", "/twilio"],
     ["PUT", "/twilio/voice"],
     ["DELETE", "/twilio/sms"],
+  ] as const)("%s %s answers 405 in the one error shape", async (method, url) => {
+    const res = await t.app.inject({ method, url });
+    expectOneErrorShape(res, 405, "METHOD_NOT_ALLOWED");
+    expect(res.headers.allow).toBe("POST");
+  });
+
+  it.each([
+    ["GET", "/twilio"],
     ["GET", "/carrier-sim/nothing-here"],
     ["GET", "/api"],
   ] as const)("%s %s answers 404 in the one error shape", async (method, url) => {
@@ -182,9 +190,9 @@ describe("the carrier's paths are never the web app", () => {
     expectOneErrorShape(res, 404, "NOT_FOUND");
   });
 
-  it("HEAD /twilio/voice answers 404, not the page", async () => {
+  it("HEAD /twilio/voice answers 405, not the page", async () => {
     const res = await t.app.inject({ method: "HEAD", url: "/twilio/voice" });
-    expect(res.statusCode).toBe(404);
+    expect(res.statusCode).toBe(405);
     expect(res.headers["content-type"]).toMatch(/^application\/json/);
   });
 });

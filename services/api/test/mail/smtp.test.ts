@@ -157,3 +157,25 @@ describe("mailer over SMTP", () => {
     });
   });
 });
+
+describe("without SMTP (outbox only)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("logs that a message was written, never its link nor its address", async () => {
+    const lines: object[] = [];
+    const log = { info: (obj: object) => lines.push(obj), error: (obj: object) => lines.push(obj) };
+    const mailer = createMailer({ db: t.db.db, log, from: "Poundline <no-reply@poundline.test>" });
+    const link = "http://localhost:3000/api/auth/confirm-email?token=secret-token-abc";
+    const id = await mailer.send(confirmEmailMessage("reader@example.com", "Ada", link));
+    const [row] = await t.db.db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.id, id));
+    expect(row?.textBody).toContain(link);
+    expect(lines).toHaveLength(1);
+    const logged = JSON.stringify(lines);
+    expect(logged).not.toContain("secret-token-abc");
+    expect(logged).not.toContain("reader@example.com");
+  });
+});

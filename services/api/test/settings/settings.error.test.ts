@@ -69,10 +69,20 @@ describe("e-mail change", () => {
     expect(fieldsOf(res.body)?.email).toContain(message);
   });
 
-  it("refuses an address another user has (409), changing nothing", async () => {
-    const other = await createUser(t);
-    const res = await call(t, "POST", "/api/settings/email", session, { email: other.email });
-    expect(res.statusCode).toBe(409);
+  it.each([
+    { what: "without the password", body: {}, message: settingsMessages.emailChangeNeedsPassword },
+    {
+      what: "with a wrong password",
+      body: { password: "wrong" },
+      message: authMessages.currentPasswordIncorrect,
+    },
+  ])("refuses a change $what, issuing no link", async ({ body, message }) => {
+    const res = await call(t, "POST", "/api/settings/email", session, {
+      email: "moved@example.com",
+      ...body,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(fieldsOf(res.body)?.password).toContain(message);
     const tokens = await t.db.db
       .select()
       .from(schema.emailTokens)

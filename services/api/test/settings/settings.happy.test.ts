@@ -41,7 +41,10 @@ describe("profile", () => {
     const user = await createUser(t);
     const session = await signIn(t, user);
     const newEmail = `new-${crypto.randomUUID().slice(0, 6)}@example.com`;
-    const res = await call(t, "POST", "/api/settings/email", session, { email: newEmail.toUpperCase() });
+    const res = await call(t, "POST", "/api/settings/email", session, {
+      email: newEmail.toUpperCase(),
+      password: user.password,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(settingsMessages.emailChangeSent);
     expect((await userRow(user.id))?.email).toBe(user.email);
@@ -209,12 +212,16 @@ describe("two-factor authentication", () => {
     expect(qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
     const keyBytes = totpKeyBytes(key) as Uint8Array;
     const code = () => totpCode(keyBytes, t.app.deps.clock());
+    // Each code works once: the next 30-second step's code (one step of drift is accepted).
+    const nextCode = () => totpCode(keyBytes, new Date(t.app.deps.clock().getTime() + 30_000));
 
     const enable = await call(t, "POST", "/api/auth/two-factor/enable", session, { key, code: code() });
     expect(enable.statusCode, enable.body).toBe(200);
     const recoveryCodes: string[] = enable.json().recoveryCodes;
     expect(recoveryCodes).toHaveLength(10);
-    expect((await userRow(user.id))?.totpKey).toBe(key);
+    // Encrypted at rest: the stored value is not the key.
+    expect((await userRow(user.id))?.totpKey).toMatch(/^v1:/);
+    expect((await userRow(user.id))?.totpKey).not.toContain(key);
     const stored = await t.db.db
       .select()
       .from(schema.twoFactorRecoveryCodes)
@@ -232,9 +239,9 @@ describe("two-factor authentication", () => {
       const cookie = sessionCookieOf(res) ?? "";
       expect((await get(t.app, "/api/settings/profile", cookie)).statusCode).toBe(401);
       const verify = await post(t, "/api/auth/two-factor/verify", second, cookie);
-      return { verify, cookie };
+      return { verify, cookie: sessionCookieOf(verify) ?? "" };
     };
-    const withCode = await signInWith({ code: code() });
+    const withCode = await signInWith({ code: nextCode() });
     expect(withCode.verify.statusCode, withCode.verify.body).toBe(200);
     expect(withCode.verify.json()).toMatchObject({ user: { id: user.id }, twoFactorEnabled: true });
     expect((await get(t.app, "/api/settings/profile", withCode.cookie)).statusCode).toBe(200);

@@ -180,7 +180,10 @@ describe("the admin area needs two-factor authentication", () => {
     const as = { cookie, headers: { cookie, origin: "" } };
     expect((await call(t, "GET", "/api/admin/users", as)).statusCode).toBe(401);
     const code = totpCode(totpKeyBytes(admin.totpKey ?? "") as Uint8Array, t.app.deps.clock());
-    expect((await post(t, "/api/auth/two-factor/verify", { code }, cookie)).statusCode).toBe(200);
-    expect((await call(t, "GET", "/api/admin/users", as)).statusCode).toBe(200);
+    const verified = await post(t, "/api/auth/two-factor/verify", { code }, cookie);
+    expect(verified.statusCode).toBe(200);
+    const verifiedCookie = sessionCookieOf(verified) ?? "";
+    const asVerified = { cookie: verifiedCookie, headers: { cookie: verifiedCookie, origin: "" } };
+    expect((await call(t, "GET", "/api/admin/users", asVerified)).statusCode).toBe(200);
   });
 });

@@ -6,7 +6,9 @@ import { newId, schema } from "@poundline/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../../src/auth/sessions";
+import { testConfig } from "../../src/config";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../../src/testing";
+import { carrierConfig, simulatorStartNotice } from "../../src/twilio/carrier-config";
 import { createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
 
 const OURS = "+15550003001";
@@ -235,5 +237,91 @@ describe("with a carrier account", () => {
     const res = await control(real, "POST", "calls", { payload: { from: CALLER, to: OURS } });
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toMatchObject({ code: "NOT_FOUND", requestId: REQUEST_ID });
+  });
+});
+
+describe("a local tool: the Host it answers on", () => {
+  let hosted: TestApp;
+  beforeAll(async () => {
+    hosted = await createTestApp({
+      config: { PUBLIC_BASE_URL: "https://phones.example.com" },
+      simulatorControlToken: CONTROL_TOKEN,
+    });
+    await addNumber(hosted, (await createUser(hosted)).accountId, OURS);
+    await hosted.app.deps.routing.reload();
+  });
+  afterAll(() => hosted.close());
+
+  const callWithHost = (host: string, headers: Headers = {}) =>
+    control(hosted, "POST", "calls", { headers: { host, ...headers }, payload: { from: CALLER, to: OURS } });
+
+  it.each([
+    ["another name that resolves here (DNS rebinding), from this machine", "evil.example:3000", {}],
+    ["another name, with the token", "evil.example", { authorization: `Bearer ${CONTROL_TOKEN}` }],
+  ])("refuses %s: 403, no call", async (_what, host, headers) => {
+    const res = await callWithHost(host, headers);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toMatchObject({ code: "FORBIDDEN", requestId: REQUEST_ID });
+    expect(hosted.app.deps.simulator?.calls()).toEqual([]);
+  });
+
+  it.each([
+    ["the public host", "phones.example.com", { authorization: `Bearer ${CONTROL_TOKEN}` }],
+    ["localhost", "localhost:3000", {}],
+    ["127.0.0.1", "127.0.0.1:3000", {}],
+  ])("answers on %s", async (_what, host, headers) => {
+    const res = await callWithHost(host, headers);
+    expect(res.statusCode, res.body).toBe(200);
+  });
+});
+
+describe("a production start", () => {
+  let production: TestApp;
+  beforeAll(async () => {
+    production = await createTestApp({
+      config: { NODE_ENV: "production", TOTP_KEY_SECRET: "p".repeat(32), MAIL_OUTBOX_ONLY: "true" },
+      simulatorControlToken: CONTROL_TOKEN,
+    });
+  });
+  afterAll(() => production.close());
+
+  it("has no control paths, even from this machine with the token; the carrier's REST paths stay", async () => {
+    expect(production.app.deps.simulator).not.toBeNull();
+    for (const [method, path] of [
+      ["POST", "calls"],
+      ["POST", "texts"],
+      ["GET", "calls"],
+      ["GET", "messages"],
+    ] as const) {
+      const res = await control(production, method, path, {
+        headers: { authorization: `Bearer ${CONTROL_TOKEN}` },
+        ...(method === "POST" ? { payload: { from: CALLER, to: OURS, body: "x" } } : {}),
+      });
+      expect(res.statusCode, `${method} ${path}`).toBe(404);
+    }
+    const { accountSid, authToken } = production.app.deps.carrier;
+    const rest = await production.app.inject({
+      method: "GET",
+      url: `/carrier-sim/2010-04-01/Accounts/${accountSid}/AvailablePhoneNumbers/US/Local.json`,
+      headers: { authorization: `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString("base64")}` },
+    });
+    expect(rest.statusCode, rest.body).toBe(200);
+  });
+});
+
+describe("the start-up notice", () => {
+  it("never holds the token, and is not given on a production start", () => {
+    const token = "a-token-the-operator-chose";
+    const config = testConfig({ CARRIER_SIM_TOKEN: token });
+    const notice = simulatorStartNotice(config, carrierConfig(config)) ?? "";
+    expect(notice).toMatch(/CARRIER_SIM_TOKEN/);
+    expect(notice).not.toContain(token);
+    const production = testConfig({
+      CARRIER_SIM_TOKEN: token,
+      NODE_ENV: "production",
+      TOTP_KEY_SECRET: "p".repeat(32),
+      MAIL_OUTBOX_ONLY: "true",
+    });
+    expect(simulatorStartNotice(production, carrierConfig(production))).toBeNull();
   });
 });

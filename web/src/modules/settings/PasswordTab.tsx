@@ -13,7 +13,7 @@ export function PasswordTab() {
   const api = useSettingsApi();
   const { form, onSubmit, showServerErrors } = useSchemaForm({
     schema: changePasswordBodySchema,
-    initialValues: { currentPassword: "", newPassword: "", confirmPassword: "", signOutOtherSessions: false },
+    initialValues: { currentPassword: "", newPassword: "", confirmPassword: "", signOutOtherSessions: true },
   });
   const change = useSettingsMutation(api.changePassword, [settingsKeys.sessions]);
 

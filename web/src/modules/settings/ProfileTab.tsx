@@ -5,6 +5,7 @@ import {
   Card,
   FileButton,
   Group,
+  PasswordInput,
   SimpleGrid,
   Stack,
   Text,
@@ -17,7 +18,7 @@ import { isRefusal } from "../../api/errors";
 import type { Profile } from "../../api/settings";
 import { useSchemaForm } from "../../lib/schema-form";
 import { toast } from "../../lib/toast";
-import { failureToast, settingsKeys, useSettingsApi, useSettingsMutation } from "./hooks";
+import { failureToast, settingsKeys, useSettingsApi, useSettingsMutation, useTwoFactorStatus } from "./hooks";
 
 /** Seed 001's profile: avatar, first and last name, phone, and the sign-in e-mail. */
 export function ProfileTab({ profile }: { profile: Profile }) {
@@ -155,11 +156,21 @@ function NameCard({ profile }: { profile: Profile }) {
   );
 }
 
+/**
+ * The sign-in address: the new one, proven with the current password (and a code from the
+ * authenticator app with two-factor authentication on); the link goes to the new address.
+ */
 function EmailCard({ profile }: { profile: Profile }) {
   const api = useSettingsApi();
+  const twoFactorOn = useTwoFactorStatus().data?.enabled === true;
   const { form, onSubmit, showServerErrors } = useSchemaForm({
     schema: emailChangeBodySchema,
-    initialValues: { email: "" },
+    initialValues: { email: "", password: "", code: "" },
+    toBody: (values) => ({
+      email: values.email,
+      ...(values.password ? { password: values.password } : {}),
+      ...(values.code ? { code: values.code } : {}),
+    }),
   });
   const change = useSettingsMutation(api.changeEmail, [settingsKeys.profile]);
   const submit = onSubmit(
@@ -174,7 +185,12 @@ function EmailCard({ profile }: { profile: Profile }) {
           failureToast("Email Change Failed")(error);
         },
       }),
-    (errors) => toast({ title: "Email Change Failed", description: errors.email, variant: "destructive" }),
+    (errors) =>
+      toast({
+        title: "Email Change Failed",
+        description: errors.email ?? errors.password ?? errors.code,
+        variant: "destructive",
+      }),
   );
 
   return (
@@ -191,18 +207,27 @@ function EmailCard({ profile }: { profile: Profile }) {
         </Alert>
       )}
       <form noValidate onSubmit={submit}>
-        <Group align="flex-end">
-          <TextInput
-            label="New Email"
-            type="email"
-            autoComplete="email"
-            style={{ flex: 1 }}
-            {...form.getInputProps("email")}
+        <Stack gap="md" maw={480}>
+          <TextInput label="New Email" type="email" autoComplete="email" {...form.getInputProps("email")} />
+          <PasswordInput
+            label="Current Password"
+            autoComplete="current-password"
+            {...form.getInputProps("password")}
           />
-          <Button type="submit" variant="default" loading={change.isPending}>
-            Change Email
-          </Button>
-        </Group>
+          {twoFactorOn && (
+            <TextInput
+              label="Authentication code"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              {...form.getInputProps("code")}
+            />
+          )}
+          <Group>
+            <Button type="submit" variant="default" loading={change.isPending}>
+              Change Email
+            </Button>
+          </Group>
+        </Stack>
       </form>
     </Card>
   );
