@@ -158,7 +158,7 @@ export async function billingRoutes(fastify: FastifyInstance) {
   /** Stripe's customer portal (the plan, cards and invoices, as Stripe shows them). */
   app.post(
     "/billing/portal",
-    { schema: { response: { 200: redirectSchema, ...failures } } },
+    { config: { permission: "billing.plan" }, schema: { response: { 200: redirectSchema, ...failures } } },
     async (request) => {
       const { account } = requireAccount(request);
       return createPortalSession(portsOf(request), account.id);

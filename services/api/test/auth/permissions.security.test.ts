@@ -558,6 +558,13 @@ const guarded: GuardedRoute[] = [
     request: fixed("/api/billing/checkout", { kind: "plan", plan: "professional", interval: "monthly" }),
   },
   {
+    // The checkouts above made the account a Stripe customer: its portal opens.
+    route: "POST /api/billing/portal",
+    actions: ["billing.plan"],
+    status: 200,
+    request: fixed("/api/billing/portal"),
+  },
+  {
     route: "POST /api/billing/invoices/:id/pay",
     actions: ["billing.pay"],
     status: 200,
