@@ -1,0 +1,2 @@
+ALTER TABLE "accounts" ADD COLUMN "allowed_countries" text[];--> statement-breakpoint
+ALTER TABLE "accounts" ADD CONSTRAINT "accounts_allowed_countries_check" CHECK ("accounts"."allowed_countries" is null or array_to_string("accounts"."allowed_countries", ',') ~ '^([A-Z]{2}(,|$))+$');
