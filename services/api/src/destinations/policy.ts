@@ -6,8 +6,17 @@ import {
   firstDestinationRefusal,
 } from "@poundline/telephony/destination-policy";
 import { eq } from "drizzle-orm";
+import { AppError } from "../http/errors";
 
 const { accounts } = schema;
+
+/** The policy of an account row: the countries it chose, else its own country. */
+export function policyOfAccount(account: {
+  country: string;
+  allowedCountries: readonly string[] | null;
+}): DestinationPolicy {
+  return policyOfAccount(account);
+}
 
 /**
  * The account's destination policy, as every path that dials or texts a number it names reads
@@ -25,7 +34,7 @@ export async function loadDestinationPolicy(
     .where(eq(accounts.id, accountId))
     .limit(1);
   if (!account) return { allowedCountries: [], trialDialable: null };
-  return { allowedCountries: account.allowedCountries ?? [account.country], trialDialable: null };
+  return policyOfAccount(account);
 }
 
 /** Why the account may not call or text this number, or null: the policy loaded, then applied. */
@@ -37,12 +46,23 @@ export async function refuseDestination(
   return destinationRefusal(e164, await loadDestinationPolicy(db, accountId));
 }
 
-/** The first of several numbers the account may not reach (forwarding lists), or null. */
+/**
+ * The first of several destinations the account may not reach (an extension's forwarding list),
+ * with its place in the list, or null. SIP addresses and carrier clients are not numbers of the
+ * telephone network: the policy is for numbers.
+ */
 export async function refuseDestinations(
   db: Pick<Database, "select">,
   accountId: string,
-  numbers: readonly string[],
-): Promise<(DestinationRefusal & { number: string }) | null> {
+  destinations: readonly string[],
+): Promise<(DestinationRefusal & { number: string; index: number }) | null> {
+  const numbers = destinations.filter((d) => d.startsWith("+"));
   if (numbers.length === 0) return null;
-  return firstDestinationRefusal(numbers, await loadDestinationPolicy(db, accountId));
+  const refused = firstDestinationRefusal(numbers, await loadDestinationPolicy(db, accountId));
+  return refused && { ...refused, index: destinations.indexOf(refused.number) };
+}
+
+/** A refused destination as the console shows it: 400, the message on the field that named it. */
+export function destinationError(field: string, refusal: DestinationRefusal): AppError {
+  return new AppError("BAD_REQUEST", refusal.message, { [field]: [refusal.message] });
 }
