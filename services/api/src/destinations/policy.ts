@@ -15,7 +15,7 @@ export function policyOfAccount(account: {
   country: string;
   allowedCountries: readonly string[] | null;
 }): DestinationPolicy {
-  return policyOfAccount(account);
+  return { allowedCountries: account.allowedCountries ?? [account.country], trialDialable: null };
 }
 
 /**
