@@ -22,8 +22,8 @@ const currencyCheck = (column: { name: string }) => sql.raw(`"${column.name}" ~ 
 
 /**
  * The account's prepaid balance; it only moves together with a ledger entry, in one transaction.
- * Below zero only when Stripe took back more than was left (a refund or dispute of a top-up):
- * the account then owes it, and calls and texts stay shut until a top-up covers it.
+ * Below zero when usage overdrew it, or when Stripe took back more than was left (a refund or
+ * dispute of a top-up): that much is owed, and calls and texts stay shut until a top-up covers it.
  */
 export const wallets = pgTable(
   "wallets",
@@ -43,8 +43,6 @@ export const wallets = pgTable(
     uniqueIndex("wallets_account_key").on(t.accountId),
     // Target of the ledger's (wallet_id, account_id) foreign key.
     unique("wallets_id_account_key").on(t.id, t.accountId),
-    // No floor on the balance itself: money Stripe takes back (refund, dispute) is taken in full,
-    // and a wallet below zero owes it (ledger_entries_balance_after_check says which rows may).
     check("wallets_currency_check", currencyCheck(t.currency)),
     check("wallets_low_balance_threshold_check", sql`${t.lowBalanceThresholdCents} >= 0`),
   ],
@@ -84,13 +82,6 @@ export const ledgerEntries = pgTable(
       sql`(${t.transactionType} in ('top_up', 'refund', 'dispute_release') and ${t.amountCents} > 0)
         or (${t.transactionType} in ('call_charge', 'sms_charge', 'number_fee', 'subscription_fee', 'top_up_refund', 'dispute_hold', 'dispute_loss') and ${t.amountCents} < 0)
         or ${t.transactionType} = 'adjustment'`,
-    ),
-    // Only Stripe taking money back leaves a wallet below zero (usage never does: its charges
-    // stop at zero); a credit to a wallet that owes may leave it still below.
-    check(
-      "ledger_entries_balance_after_check",
-      sql`${t.balanceAfterCents} >= 0 or ${t.amountCents} > 0
-        or ${t.transactionType} in ('top_up_refund', 'dispute_hold', 'dispute_loss')`,
     ),
   ],
 );

@@ -34,6 +34,7 @@ import { type Config, isProductionStart, trustProxyOption } from "./config";
 import { consoleRoutes } from "./console/routes";
 import { contactCsvRoutes } from "./crm/csv-routes";
 import { crmRoutes } from "./crm/routes";
+import { destinationPolicyRoutes } from "./destinations/routes";
 import { extensionRoutes } from "./extensions/routes";
 import { geoRoutingRoutes } from "./geo-routing/routes";
 import { healthRoutes } from "./health/routes";
@@ -288,6 +289,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         await api.register(settingsRoutes, { prefix: "/settings" });
         await api.register(billingRoutes);
         await api.register(planRoutes);
+        await api.register(destinationPolicyRoutes);
         await api.register(liveRoutes, { allowedOrigins, heartbeatMs: options.liveHeartbeatMs });
       },
       { prefix: "/api" },

@@ -2,13 +2,14 @@
  * Wallet arithmetic, in integer cents: what a usage charge or a credit does to a prepaid balance.
  *
  * Rules:
- * - A usage charge never takes the balance below zero (the database CHECKs each entry's balance
- *   after). When the balance cannot cover the charge, what is left is charged and the rest is the
- *   shortfall: it is not carried as a debt, it is written into the entry's description. The
- *   account is then at zero, and the telephony gate refuses calls and outbound texts until a top-up.
- * - Only a reversal (Stripe taking a top-up back: refund, dispute) may leave the balance below
- *   zero: the account owes that much. A usage charge against it charges nothing; a credit pays
- *   the debt first.
+ * - A usage charge is always charged in full: the carrier billed us for it. When the balance
+ *   cannot cover it, the wallet is overdrawn: the balance goes below zero, the part not covered
+ *   is owed (written into the entry's description), and the telephony gate refuses calls and
+ *   outbound texts until a top-up pays it back. Calls and texts are refused beforehand when the
+ *   wallet cannot pay their first minute or segment, and calls end when their prepaid minutes
+ *   run out, so an overdraw is at most the started minute the carrier rounds up.
+ * - A reversal (Stripe taking a top-up back: refund, dispute) is taken in full too, and may leave
+ *   the balance below zero: the account owes that much; a credit pays the debt first.
  * - The balance is low when it is strictly below the threshold (the console's warning). The
  *   low-balance e-mail goes out once per dip: the first charge that leaves the balance low while
  *   no warning is outstanding "crosses" the threshold; later charges in the same dip do not.
@@ -17,6 +18,7 @@
  */
 
 export interface DebitInput {
+  /** Negative when the wallet is overdrawn already. */
   balanceCents: number;
   /** What the usage costs, >= 0. */
   amountCents: number;
@@ -26,9 +28,9 @@ export interface DebitInput {
 }
 
 export interface DebitDecision {
-  /** Taken from the balance: the amount, or the whole balance when it cannot cover it. */
+  /** Taken from the balance: always the whole amount. */
   charged: number;
-  /** The part of the amount the balance could not cover; never owed. */
+  /** The part of the amount the balance could not cover: owed, the balance below zero by it. */
   shortfall: number;
   balanceAfter: number;
   /** This charge is the one that crossed below the threshold: send the warning now. */
@@ -36,6 +38,7 @@ export interface DebitDecision {
 }
 
 export interface CreditInput {
+  /** Negative when the wallet is overdrawn: the credit pays what is owed first. */
   balanceCents: number;
   /** What is added, >= 0. */
   amountCents: number;
@@ -65,18 +68,16 @@ export function isLowBalance(balanceCents: number, lowBalanceThresholdCents: num
   return balanceCents < lowBalanceThresholdCents;
 }
 
-/** A charge against a balance with a floor of zero. An amount of 0 changes nothing and crosses nothing. */
+/** A charge against the balance, in full; what it does not cover is owed. An amount of 0 changes nothing. */
 export function decideDebit(input: DebitInput): DebitDecision {
   const { balanceCents, amountCents, lowBalanceThresholdCents, lowBalanceNotified } = input;
   assertBalance(balanceCents);
   assertCents("amountCents", amountCents);
   assertCents("lowBalanceThresholdCents", lowBalanceThresholdCents);
-  // A wallet that owes (below zero) has nothing to charge.
-  const charged = Math.max(0, Math.min(amountCents, balanceCents));
-  const balanceAfter = balanceCents - charged;
+  const balanceAfter = balanceCents - amountCents;
   return {
-    charged,
-    shortfall: amountCents - charged,
+    charged: amountCents,
+    shortfall: Math.min(amountCents, Math.max(0, -balanceAfter)),
     balanceAfter,
     crossedLowBalance:
       amountCents > 0 && !lowBalanceNotified && isLowBalance(balanceAfter, lowBalanceThresholdCents),
@@ -116,8 +117,8 @@ export function formatUsd(cents: number): string {
   return `${sign}$${Math.floor(abs / 100).toLocaleString("en-US")}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-/** The entry's description with the uncovered part of the charge, when there is one. */
+/** The entry's description with the part of the charge the balance did not cover, when there is one. */
 export function describeCharge(description: string, decision: Pick<DebitDecision, "shortfall">): string {
   if (decision.shortfall === 0) return description;
-  return `${description} (${formatUsd(decision.shortfall)} not charged: insufficient balance)`;
+  return `${description} (${formatUsd(decision.shortfall)} owed: wallet overdrawn)`;
 }

@@ -10,12 +10,13 @@ describe("decideDebit", () => {
     ["already low and warned", 400, 100, 500, true, 100, 0, 300, false],
     ["already low, not yet warned (fresh wallet)", 400, 100, 500, false, 100, 0, 300, true],
     ["exactly the balance", 250, 250, 500, true, 250, 0, 0, false],
-    ["more than the balance: charge what is left", 30, 100, 500, true, 30, 70, 0, false],
-    ["more than the balance, crossing", 600, 1000, 500, false, 600, 400, 0, true],
-    ["empty wallet: nothing charged, all shortfall", 0, 40, 500, true, 0, 40, 0, false],
+    ["more than the balance: charged in full, the rest owed", 30, 100, 500, true, 100, 70, -70, false],
+    ["more than the balance, crossing", 600, 1000, 500, false, 1000, 400, -400, true],
+    ["empty wallet: charged in full, all owed", 0, 40, 500, true, 40, 40, -40, false],
+    ["overdrawn already: owed grows", -40, 10, 500, true, 10, 10, -50, false],
     ["amount 0 changes nothing", 100, 0, 500, false, 0, 0, 100, false],
     ["threshold 0 never warns", 10, 10, 0, false, 10, 0, 0, false],
-    ["a wallet that owes: nothing charged, the debt unchanged", -300, 40, 500, true, 0, 40, -300, false],
+    ["a wallet that owes Stripe: charged in full, owes more", -300, 40, 500, true, 40, 40, -340, false],
   ] as const)(
     "%s",
     (_n, balanceCents, amountCents, lowBalanceThresholdCents, lowBalanceNotified, charged, shortfall, balanceAfter, crossedLowBalance) => {
@@ -26,9 +27,9 @@ describe("decideDebit", () => {
         lowBalanceNotified,
       });
       expect(decision).toEqual({ charged, shortfall, balanceAfter, crossedLowBalance });
-      expect(decision.charged + decision.shortfall).toBe(amountCents);
-      // Usage never takes a balance below zero (nor deeper below it).
-      expect(decision.balanceAfter).toBeGreaterThanOrEqual(Math.min(0, balanceCents));
+      // Nothing is ever dropped: the whole amount leaves the balance.
+      expect(decision.charged).toBe(amountCents);
+      expect(balanceCents - decision.balanceAfter).toBe(amountCents);
     },
   );
 
@@ -51,6 +52,8 @@ describe("decideCredit", () => {
     ["zero threshold", 0, 1, 0, 1, true],
     ["pays part of a debt: still owes", -500, 300, 500, -200, false],
     ["pays a debt and lifts above the threshold", -500, 1500, 500, 1000, true],
+    ["pays what is owed first", -70, 100, 0, 30, true],
+    ["does not pay all that is owed", -70, 50, 0, -20, false],
   ] as const)(
     "%s",
     (_n, balanceCents, amountCents, lowBalanceThresholdCents, balanceAfter, clearsLowBalance) => {
@@ -87,7 +90,7 @@ describe("decideReversal", () => {
 describe("describeCharge", () => {
   it.each([
     [0, "Outbound call to (407) 555-0100 (2 min)"],
-    [70, "Outbound call to (407) 555-0100 (2 min) ($0.70 not charged: insufficient balance)"],
+    [70, "Outbound call to (407) 555-0100 (2 min) ($0.70 owed: wallet overdrawn)"],
   ])("shortfall %i", (shortfall, expected) => {
     expect(describeCharge("Outbound call to (407) 555-0100 (2 min)", { shortfall })).toBe(expected);
   });
