@@ -5,6 +5,7 @@ import {
   parseConfig,
   sharedConfigFields,
 } from "@poundline/platform/config";
+import { isE164 } from "@poundline/telephony/phone";
 import { z } from "zod";
 
 /** Everything the API reads from the environment, validated once at boot. */
@@ -67,6 +68,14 @@ export const configSchema = z
     }),
     /** Leading zero bits a widget visitor's browser must find before a callback or text (about 2^n hashes). */
     WIDGET_POW_DIFFICULTY: z.coerce.number().int().min(1).max(28).default(18),
+    /**
+     * The platform's own number that sends verification codes (texts and calls) to the numbers
+     * customers verify; a number of the carrier account that no customer holds. Without it, and
+     * without a carrier account, the simulator's own number (+15005550006) sends them.
+     */
+    VERIFICATION_CALLER_ID: optionalString.refine((v) => v === undefined || isE164(v), {
+      message: "VERIFICATION_CALLER_ID must be an E.164 number, e.g. +14075550100",
+    }),
     /** Read only to tell a production start (see `simulatorWarning`); nothing else branches on it. */
     NODE_ENV: optionalString,
   })

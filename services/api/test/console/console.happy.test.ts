@@ -8,7 +8,7 @@ import { carrierPost } from "../twilio/carrier";
 import { addCall, addMessage, addNumber, addTicketReply, addVoicemail } from "./seed";
 
 const NOW = new Date("2025-06-30T12:00:00.000Z");
-const created: { to: string; from: string; url: string }[] = [];
+const created: { to: string; from: string; url?: string | undefined }[] = [];
 
 let t: TestApp;
 let user: TestUser;
