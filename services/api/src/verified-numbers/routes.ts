@@ -43,6 +43,8 @@ function sendAnswer(result: SendResult, reply: FastifyReply, createdStatus: 200 
       const message = `An account may verify at most ${VERIFIED_NUMBER_LIMITS.perAccount} numbers: delete one first.`;
       throw new AppError("CONFLICT", message);
     }
+    case "conflict":
+      throw new AppError("CONFLICT", verifiedNumberMessages.addedMeanwhile);
     case "not-configured":
       throw new AppError("NOT_CONFIGURED", verifiedNumberMessages.notConfigured);
     case "refused":

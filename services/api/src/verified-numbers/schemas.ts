@@ -14,6 +14,7 @@ export const verifiedNumberMessages = {
   noCode: "No code is waiting for this number. Send a new code.",
   tooManyAttempts: "Too many wrong codes. Send a new code and try again.",
   alreadyVerified: "This number is already verified.",
+  addedMeanwhile: "This number was just added: wait for its code, or send a new one.",
   ownNumber: "This is one of this account's own numbers: it needs no verification.",
   tooManySends: (minutes: number) =>
     `Too many codes sent. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,

@@ -65,7 +65,10 @@ async function findRow(db: Pick<Database, "select">, accountId: string, id: stri
 }
 
 export type SendFailure =
-  | { ok: false; reason: "not-found" | "already-verified" | "own-number" | "not-configured" | "full" }
+  | {
+      ok: false;
+      reason: "not-found" | "already-verified" | "own-number" | "not-configured" | "full" | "conflict";
+    }
   | { ok: false; reason: "refused" | "carrier"; message: string }
   | { ok: false; reason: "too-many"; retryAfterMs: number };
 
@@ -106,10 +109,26 @@ async function deliverCode(
 }
 
 /**
- * Sends a new code to a number of the account (the row made first when `id` is null): refused
- * for a number already verified or owned, one the destination policy refuses, and past the
- * sending limits. The new code replaces any pending one, its guesses counted from zero; it is
- * stored (hashed) before it is sent, so a code that reaches the phone can always be checked.
+ * Whether a code may go to this number now: a sender is configured, the destination policy
+ * allows the number, and the sending limits have room (the reservation counts, sent or not).
+ */
+async function mayReceiveCode(
+  ports: VerificationPorts,
+  accountId: string,
+  e164: string,
+): Promise<SendFailure | null> {
+  if (!ports.sender) return { ok: false, reason: "not-configured" };
+  const refusal = await ports.destinationRefusal(accountId, e164);
+  if (refusal) return { ok: false, reason: "refused", message: refusal };
+  const allowed = await ports.limiter.reserve(accountId, e164);
+  if (!allowed.ok) return { ok: false, reason: "too-many", retryAfterMs: allowed.retryAfterMs };
+  return null;
+}
+
+/**
+ * Sends a new code to a row of the account (checked by `mayReceiveCode`): it replaces any pending
+ * one, its guesses counted from zero, and is stored (hashed) before it is sent, so a code that
+ * reaches the phone can always be checked.
  */
 async function sendCode(
   ports: VerificationPorts,
@@ -119,11 +138,6 @@ async function sendCode(
 ): Promise<SendResult> {
   const { db, sender } = ports;
   if (!sender) return { ok: false, reason: "not-configured" };
-  const refusal = await ports.destinationRefusal(accountId, target.e164);
-  if (refusal) return { ok: false, reason: "refused", message: refusal };
-  const allowed = await ports.limiter.reserve(accountId, target.e164);
-  if (!allowed.ok) return { ok: false, reason: "too-many", retryAfterMs: allowed.retryAfterMs };
-
   const code = drawCode();
   const now = ports.clock();
   const [stored] = await db
@@ -156,6 +170,14 @@ async function isOwnNumber(db: Database, accountId: string, e164: string): Promi
   return own !== undefined;
 }
 
+async function countHeld(db: Database, accountId: string): Promise<number> {
+  const [held] = await db
+    .select({ n: count() })
+    .from(verifiedNumbers)
+    .where(eq(verifiedNumbers.accountId, accountId));
+  return held?.n ?? 0;
+}
+
 /** Adds a number to the account's verified numbers (pending) and sends it a code; an existing pending row gets a new code. */
 export async function addVerifiedNumber(
   ports: VerificationPorts,
@@ -169,21 +191,20 @@ export async function addVerifiedNumber(
     .from(verifiedNumbers)
     .where(and(eq(verifiedNumbers.accountId, accountId), eq(verifiedNumbers.e164, body.e164)));
   if (existing?.verifiedAt) return { ok: false, reason: "already-verified" };
+  if (!existing && (await countHeld(db, accountId)) >= VERIFIED_NUMBER_LIMITS.perAccount)
+    return { ok: false, reason: "full" };
+  const refused = await mayReceiveCode(ports, accountId, body.e164);
+  if (refused) return refused;
   if (existing) return sendCode(ports, accountId, { ...existing, created: false }, body.channel);
 
-  const [held] = await db
-    .select({ n: count() })
-    .from(verifiedNumbers)
-    .where(eq(verifiedNumbers.accountId, accountId));
-  if ((held?.n ?? 0) >= VERIFIED_NUMBER_LIMITS.perAccount) return { ok: false, reason: "full" };
   const id = newId("verifiedNumber");
   const [inserted] = await db
     .insert(verifiedNumbers)
     .values({ id, accountId, e164: body.e164 })
     .onConflictDoNothing({ target: [verifiedNumbers.accountId, verifiedNumbers.e164] })
     .returning({ id: verifiedNumbers.id });
-  // Added at the same moment by another request: that one sends the code.
-  if (!inserted) return addVerifiedNumber(ports, accountId, body);
+  // Added at the same moment by another request, which sends its own code.
+  if (!inserted) return { ok: false, reason: "conflict" };
   return sendCode(ports, accountId, { id, e164: body.e164, created: true }, body.channel);
 }
 
@@ -197,6 +218,8 @@ export async function resendCode(
   const row = await findRow(ports.db, accountId, id);
   if (!row) return { ok: false, reason: "not-found" };
   if (row.verifiedAt) return { ok: false, reason: "already-verified" };
+  const refused = await mayReceiveCode(ports, accountId, row.e164);
+  if (refused) return refused;
   return sendCode(ports, accountId, { ...row, created: false }, channel);
 }
 
