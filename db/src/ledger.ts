@@ -8,9 +8,9 @@ import { ledgerEntries, wallets } from "./schema/index";
 /**
  * Money movements of a wallet. Each call is one transaction: the wallet row is locked
  * (`SELECT … FOR UPDATE`), the ledger entry goes in under its idempotency key, and the balance
- * moves by the same amount; either all of it is written or none of it. The arithmetic (floor of
- * zero, shortfall, low-balance crossing) is decided by `decideDebit`/`decideCredit` in
- * @poundline/telephony.
+ * moves by the same amount; either all of it is written or none of it. The arithmetic (a charge
+ * in full, what an overdrawn wallet owes, low-balance crossing) is decided by
+ * `decideDebit`/`decideCredit` in @poundline/telephony.
  *
  * A wallet that does not exist yet is created with a zero balance in USD, as the console does.
  * An amount of 0 writes nothing (a ledger entry is never 0).
@@ -52,13 +52,10 @@ export interface NothingToApply {
 export interface DebitApplied {
   status: "applied";
   walletId: string;
-  /**
-   * The ledger entry; null when the wallet was already empty, so nothing could be charged (a
-   * ledger entry is never 0). Such an event leaves no idempotency key behind.
-   */
+  /** The ledger entry: a charge is always written in full, even past an empty wallet. */
   entryId: string | null;
   chargedCents: number;
-  /** The part the balance could not cover; written into the entry's description. */
+  /** The part the balance could not cover: owed (the balance below zero), in the entry's description. */
   shortfallCents: number;
   balanceAfterCents: number;
   lowBalanceThresholdCents: number;
@@ -84,7 +81,7 @@ function assertAmount(amountCents: number): void {
   }
 }
 
-/** Charges usage to the account's wallet, never below zero (see `decideDebit`). */
+/** Charges usage to the account's wallet in full, overdrawing it when it cannot cover it (see `decideDebit`). */
 export async function debitWallet(db: Database, input: DebitWallet): Promise<DebitResult> {
   assertAmount(input.amountCents);
   if (input.amountCents === 0) return { status: "nothing" };
@@ -185,7 +182,6 @@ export async function applyDebits(
     if (inserted.length !== entries.length) throw new Error(`wallet ${wallet.id}: idempotency key race`);
   }
   if (entries.length > 0 || crossedAny) {
-    // A wallet already empty only records that the warning went out: its balance stays 0.
     await moveBalance(tx, wallet.id, balance - wallet.balanceCents, balance, {
       updatedAt: now,
       ...(crossedAny ? { lowBalanceNotifiedAt: now } : {}),

@@ -30,6 +30,8 @@ describe("billing processors", () => {
   let localId: string;
   let tollFreeId: string;
   let n = 0;
+  /** Accounts billing said had emptied (or overdrawn) their wallet: the gate closes for them. */
+  const emptied: string[] = [];
 
   beforeAll(async () => {
     handle = await createTestDatabase();
@@ -40,6 +42,9 @@ describe("billing processors", () => {
       clock: () => now,
       mailer: createMailer({ db: handle.db, log, from: "Poundline <no-reply@poundline.test>" }),
       publicBaseUrl: BASE,
+      walletEmptied: async (id) => {
+        emptied.push(id);
+      },
     };
     biller = createBiller(ports);
     // Rates that differ from defaultRates, so the table is seen to be used.
@@ -347,7 +352,22 @@ describe("billing processors", () => {
       expect(email?.textBody).toMatch(/balance is \$4\.9[26], below your low-balance threshold of \$5\.00/);
     });
 
-    it("a call the wallet cannot cover takes it to zero, records the shortfall, and is priced in full", async () => {
+    it.each([
+      ["a UK mobile", "+447400123456", 3 * 4, 2 * 7],
+      ["a UK landline", "+442079460958", 3 * 3, 2 * 7],
+      ["Jamaica (a NANP number abroad)", "+18765550123", 3 * 36, 2 * 12],
+      ["a US number, at the rates table's price", "+13125550100", 3 * 5, 2 * 2],
+    ] as const)("prices an outbound call and a text to %s by destination", async (_n, to, callCents, textCents) => {
+      await account(100_000);
+      const callSid = await call({ direction: "outbound", toNumber: to }); // 125 s: 3 started minutes
+      const messageSid = await text({ toNumber: to }); // 200 GSM characters: 2 segments
+      expect(await biller.chargeCall({ callSid })).toBe("done");
+      expect(await biller.chargeSms({ messageSid })).toBe("done");
+      expect(await priceOf(callSid)).toBe(callCents);
+      expect(await balance()).toBe(100_000 - callCents - textCents);
+    });
+
+    it("a call the wallet cannot cover is charged in full: the wallet is overdrawn, the rest owed, telephony stopped", async () => {
       await account(10);
       await handle.db
         .update(wallets)
@@ -355,15 +375,16 @@ describe("billing processors", () => {
         .where(eq(wallets.accountId, accountId));
       const callSid = await call({ direction: "outbound", durationSeconds: 180 }); // 15¢
       expect(await biller.chargeCall({ callSid })).toBe("done");
-      expect(await balance()).toBe(0);
+      expect(await balance()).toBe(-5);
       expect(await priceOf(callSid)).toBe(15);
       expect(await entries()).toMatchObject([
         {
-          amountCents: -10,
-          balanceAfterCents: 0,
-          description: "Outbound call to +14075550100 (3 min) ($0.05 not charged: insufficient balance)",
+          amountCents: -15,
+          balanceAfterCents: -5,
+          description: "Outbound call to +14075550100 (3 min) ($0.05 owed: wallet overdrawn)",
         },
       ]);
+      expect(emptied).toContain(accountId);
       expect(await allWarningsOfAccount()).toHaveLength(0); // warned before this dip's charge
 
       // Redelivered once the wallet is topped up: the priced call is not charged again.
@@ -371,21 +392,21 @@ describe("billing processors", () => {
       expect(await biller.chargeCall({ callSid })).toBe("skipped");
     });
 
-    it("an empty wallet warns once and is not charged, and the call stays priced", async () => {
+    it("an empty wallet is never silently not charged: each charge is a ledger row, owed", async () => {
       await account(0);
       const callSid = await call();
       expect(await biller.chargeCall({ callSid })).toBe("done");
       expect(await priceOf(callSid)).toBe(12);
-      expect(await entries()).toHaveLength(0);
+      expect(await entries()).toMatchObject([{ amountCents: -12, balanceAfterCents: -12 }]);
       const [email] = await warnings();
       expect(email?.textBody).toContain("Calls and outbound texts are paused until you top up.");
       const unpaidText = await text();
       expect(await biller.chargeSms({ messageSid: unpaidText })).toBe("done");
       expect(await warnings()).toHaveLength(1);
-      // Redelivered after a top-up: the text was priced with its (uncovered) charge, so not again.
-      await handle.db.update(wallets).set({ balanceCents: 1000 }).where(eq(wallets.accountId, accountId));
+      expect(await balance()).toBe(-16);
+      // Redelivered: the text was charged once, so not again; a top-up pays what is owed first.
       expect(await biller.chargeSms({ messageSid: unpaidText })).toBe("skipped");
-      expect(await balance()).toBe(1000);
+      expect(await entries()).toHaveLength(2);
     });
   });
 });

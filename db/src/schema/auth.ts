@@ -29,6 +29,11 @@ export const accounts = pgTable(
     stateProvince: text("state_province"),
     postalCode: text("postal_code"),
     country: text("country", { enum: countries }).notNull().default("US"),
+    /**
+     * ISO countries the account may call and text (the destination policy); null: its own
+     * country only. Owners and admins edit it in Settings.
+     */
+    allowedCountries: text("allowed_countries").array(),
     trialEndsAt: instant("trial_ends_at"),
     ...timestamps,
   },
@@ -36,6 +41,10 @@ export const accounts = pgTable(
     check("accounts_kind_check", oneOf(t.kind, accountKinds)),
     check("accounts_status_check", oneOf(t.status, accountStatuses)),
     check("accounts_country_check", oneOf(t.country, countries)),
+    check(
+      "accounts_allowed_countries_check",
+      sql`${t.allowedCountries} is null or array_to_string(${t.allowedCountries}, ',') ~ '^([A-Z]{2}(,|$))+$'`,
+    ),
   ],
 );
 

@@ -20,7 +20,10 @@ const callRateKinds = rateKinds.filter((kind) => kind.startsWith("call_"));
 
 const currencyCheck = (column: { name: string }) => sql.raw(`"${column.name}" ~ '^[A-Z]{3}$'`);
 
-/** The account's prepaid balance; it only moves together with a ledger entry, in one transaction. */
+/**
+ * The account's prepaid balance; it only moves together with a ledger entry, in one transaction.
+ * Below zero when usage overdrew it: that much is owed, and telephony stops until a top-up.
+ */
 export const wallets = pgTable(
   "wallets",
   {
@@ -39,7 +42,6 @@ export const wallets = pgTable(
     uniqueIndex("wallets_account_key").on(t.accountId),
     // Target of the ledger's (wallet_id, account_id) foreign key.
     unique("wallets_id_account_key").on(t.id, t.accountId),
-    check("wallets_balance_check", sql`${t.balanceCents} >= 0`),
     check("wallets_currency_check", currencyCheck(t.currency)),
     check("wallets_low_balance_threshold_check", sql`${t.lowBalanceThresholdCents} >= 0`),
   ],
@@ -80,7 +82,6 @@ export const ledgerEntries = pgTable(
         or (${t.transactionType} in ('call_charge', 'sms_charge', 'number_fee', 'subscription_fee') and ${t.amountCents} < 0)
         or ${t.transactionType} = 'adjustment'`,
     ),
-    check("ledger_entries_balance_after_check", sql`${t.balanceAfterCents} >= 0`),
   ],
 );
 

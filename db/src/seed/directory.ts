@@ -214,6 +214,8 @@ export async function seedDirectory(ctx: SeedContext, passwords: DemoPasswords =
         stateProvince: c.address.state,
         postalCode: c.address.postalCode,
         country: c.address.country,
+        // The demo's businesses call across the border: the destination policy allows both.
+        allowedCountries: ["US", "CA"],
         createdAt: joined,
         updatedAt: joined,
       };

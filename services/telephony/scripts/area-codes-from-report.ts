@@ -141,3 +141,58 @@ export function formatAreaCodeFile(file: AreaCodeFile): string {
   );
   return `{\n  "source": ${JSON.stringify(file.source)},\n  "areaCodes": {\n${lines.join(",\n")}\n  }\n}\n`;
 }
+
+/**
+ * The report's COUNTRY for the NANP members outside the US and Canada (the Caribbean and
+ * Bermuda), as ISO 3166 codes: the carrier and libphonenumber name them so.
+ */
+const OTHER_NANP_COUNTRIES: Record<string, string> = {
+  ANGUILLA: "AI",
+  "ANTIGUA/BARBUDA": "AG",
+  BAHAMAS: "BS",
+  BARBADOS: "BB",
+  BERMUDA: "BM",
+  "BRITISH VIRGIN ISLANDS": "VG",
+  "CAYMAN ISLANDS": "KY",
+  DOMINICA: "DM",
+  "DOMINICAN REPUBLIC": "DO",
+  GRENADA: "GD",
+  JAMAICA: "JM",
+  MONTSERRAT: "MS",
+  "SINT MAARTEN": "SX",
+  "ST. KITTS & NEVIS": "KN",
+  "ST.LUCIA": "LC",
+  "ST. VINCENT & GRENADINES": "VC",
+  "TRINIDAD & TOBAGO": "TT",
+  "TURKS & CAICOS ISLANDS": "TC",
+};
+
+/** What src/data/nanp-countries.json holds: area code → ISO country, for the other NANP members. */
+export interface NanpCountryFile {
+  source: string;
+  areaCodes: Record<string, string>;
+}
+
+/**
+ * Every area code the report gives to a NANP country other than the US and Canada (assigned,
+ * in service or not: a code announced for a country already belongs to it). These are
+ * international destinations priced as such, reached with a US-looking number.
+ */
+export function nanpCountryTableFromReport(csv: string): NanpCountryFile {
+  const { fileDate, rows } = readReport(csv);
+  const areaCodes: Record<string, string> = {};
+  const others = rows.filter((row) => row.COUNTRY && row.COUNTRY !== "US" && row.COUNTRY !== "CANADA");
+  for (const row of others.sort((a, b) => (a.NPA_ID ?? "").localeCompare(b.NPA_ID ?? ""))) {
+    const code = row.NPA_ID ?? "";
+    if (!/^[2-9]\d{2}$/.test(code)) throw new Error(`not an area code: "${code}"`);
+    const country = OTHER_NANP_COUNTRIES[row.COUNTRY ?? ""];
+    if (!country) throw new Error(`area code ${code}: unknown NANP country "${row.COUNTRY}"`);
+    areaCodes[code] = country;
+  }
+  return { source: `NANPA npa_report.csv, file date ${fileDate}`, areaCodes };
+}
+
+export function formatNanpCountryFile(file: NanpCountryFile): string {
+  const lines = Object.entries(file.areaCodes).map(([code, country]) => `    "${code}": "${country}"`);
+  return `{\n  "source": ${JSON.stringify(file.source)},\n  "areaCodes": {\n${lines.join(",\n")}\n  }\n}\n`;
+}

@@ -5,6 +5,7 @@ export * from "./call-flow";
 export * from "./call-owner";
 export * from "./call-progress";
 export * from "./caller-id";
+export * from "./destination-policy";
 export * from "./geo-coverage";
 export * from "./geo-probe";
 export * from "./geo-rules";

@@ -2,10 +2,12 @@
  * Wallet arithmetic, in integer cents: what a usage charge or a credit does to a prepaid balance.
  *
  * Rules:
- * - A usage charge never takes the balance below zero (the database CHECKs `balance_cents >= 0`).
- *   When the balance cannot cover the charge, what is left is charged and the rest is the
- *   shortfall: it is not carried as a debt, it is written into the entry's description. The
- *   account is then at zero, and the telephony gate refuses calls and outbound texts until a top-up.
+ * - A usage charge is always charged in full: the carrier billed us for it. When the balance
+ *   cannot cover it, the wallet is overdrawn: the balance goes below zero, the part not covered
+ *   is owed (written into the entry's description), and the telephony gate refuses calls and
+ *   outbound texts until a top-up pays it back. Calls and texts are refused beforehand when the
+ *   wallet cannot pay their first minute or segment, and calls end when their prepaid minutes
+ *   run out, so an overdraw is at most the started minute the carrier rounds up.
  * - The balance is low when it is strictly below the threshold (the console's warning). The
  *   low-balance e-mail goes out once per dip: the first charge that leaves the balance low while
  *   no warning is outstanding "crosses" the threshold; later charges in the same dip do not.
@@ -14,6 +16,7 @@
  */
 
 export interface DebitInput {
+  /** Negative when the wallet is overdrawn already. */
   balanceCents: number;
   /** What the usage costs, >= 0. */
   amountCents: number;
@@ -23,9 +26,9 @@ export interface DebitInput {
 }
 
 export interface DebitDecision {
-  /** Taken from the balance: the amount, or the whole balance when it cannot cover it. */
+  /** Taken from the balance: always the whole amount. */
   charged: number;
-  /** The part of the amount the balance could not cover; never owed. */
+  /** The part of the amount the balance could not cover: owed, the balance below zero by it. */
   shortfall: number;
   balanceAfter: number;
   /** This charge is the one that crossed below the threshold: send the warning now. */
@@ -33,6 +36,7 @@ export interface DebitDecision {
 }
 
 export interface CreditInput {
+  /** Negative when the wallet is overdrawn: the credit pays what is owed first. */
   balanceCents: number;
   /** What is added, >= 0. */
   amountCents: number;
@@ -51,21 +55,24 @@ function assertCents(name: string, value: number): void {
   }
 }
 
+function assertBalance(value: number): void {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`balanceCents must be an integer, got ${value}`);
+}
+
 export function isLowBalance(balanceCents: number, lowBalanceThresholdCents: number): boolean {
   return balanceCents < lowBalanceThresholdCents;
 }
 
-/** A charge against a balance with a floor of zero. An amount of 0 changes nothing and crosses nothing. */
+/** A charge against the balance, in full; what it does not cover is owed. An amount of 0 changes nothing. */
 export function decideDebit(input: DebitInput): DebitDecision {
   const { balanceCents, amountCents, lowBalanceThresholdCents, lowBalanceNotified } = input;
-  assertCents("balanceCents", balanceCents);
+  assertBalance(balanceCents);
   assertCents("amountCents", amountCents);
   assertCents("lowBalanceThresholdCents", lowBalanceThresholdCents);
-  const charged = Math.min(amountCents, balanceCents);
-  const balanceAfter = balanceCents - charged;
+  const balanceAfter = balanceCents - amountCents;
   return {
-    charged,
-    shortfall: amountCents - charged,
+    charged: amountCents,
+    shortfall: Math.min(amountCents, Math.max(0, -balanceAfter)),
     balanceAfter,
     crossedLowBalance:
       amountCents > 0 && !lowBalanceNotified && isLowBalance(balanceAfter, lowBalanceThresholdCents),
@@ -74,7 +81,7 @@ export function decideDebit(input: DebitInput): DebitDecision {
 
 export function decideCredit(input: CreditInput): CreditDecision {
   const { balanceCents, amountCents, lowBalanceThresholdCents } = input;
-  assertCents("balanceCents", balanceCents);
+  assertBalance(balanceCents);
   assertCents("amountCents", amountCents);
   assertCents("lowBalanceThresholdCents", lowBalanceThresholdCents);
   const balanceAfter = balanceCents + amountCents;
@@ -88,8 +95,8 @@ export function formatUsd(cents: number): string {
   return `${sign}$${Math.floor(abs / 100).toLocaleString("en-US")}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-/** The entry's description with the uncovered part of the charge, when there is one. */
+/** The entry's description with the part of the charge the balance did not cover, when there is one. */
 export function describeCharge(description: string, decision: Pick<DebitDecision, "shortfall">): string {
   if (decision.shortfall === 0) return description;
-  return `${description} (${formatUsd(decision.shortfall)} not charged: insufficient balance)`;
+  return `${description} (${formatUsd(decision.shortfall)} owed: wallet overdrawn)`;
 }

@@ -1,4 +1,5 @@
 import type { BusinessHours } from "./business-hours";
+import { type DestinationPolicy, destinationRefusal } from "./destination-policy";
 import { type CompiledGeoRules, compileGeoRules, type GeoRule } from "./geo-rules";
 import type { IvrMenu } from "./ivr";
 import type { RingStrategy } from "./ring";
@@ -97,7 +98,17 @@ export interface RoutingTable {
 
 /** The rows the table is compiled from, as loaded from the database. */
 export interface RoutingSnapshot {
-  accounts: { id: string; companyName: string; gate: AccountGate; ivrVersionId?: string | null }[];
+  accounts: {
+    id: string;
+    companyName: string;
+    gate: AccountGate;
+    ivrVersionId?: string | null;
+    /**
+     * Where the account may call: forwarding numbers it may no longer reach (saved before its
+     * allowed countries narrowed) are left out of the table. Absent: nothing is filtered.
+     */
+    destinationPolicy?: DestinationPolicy;
+  }[];
   numbers: NumberRoute[];
   sharedNumbers: {
     id: string;
@@ -129,10 +140,20 @@ export function compileRoutingTable(snapshot: RoutingSnapshot, builtAt: Date): R
     });
   }
   for (const menu of snapshot.menus) accounts.get(menu.accountId)?.menus.set(menu.id, menu);
+  const policies = new Map(snapshot.accounts.map((a) => [a.id, a.destinationPolicy]));
+  // SIP addresses and carrier clients are not numbers of the telephone network: no policy applies.
+  const dialable = (accountId: string, number: string) => {
+    const policy = policies.get(accountId);
+    return !policy || !number.startsWith("+") || destinationRefusal(number, policy) === null;
+  };
   const byExtensionNumber = [...snapshot.extensions].sort((a, b) => a.extensionNumber - b.extensionNumber);
-  for (const ext of byExtensionNumber) {
-    const account = accounts.get(ext.accountId);
+  for (const stored of byExtensionNumber) {
+    const account = accounts.get(stored.accountId);
     if (!account) continue;
+    const ext = {
+      ...stored,
+      forwardingNumbers: stored.forwardingNumbers.filter((n) => dialable(stored.accountId, n)),
+    };
     account.extensions.set(ext.id, ext);
     if (!account.operatorExtensionId && ext.forwardingNumbers.length > 0)
       account.operatorExtensionId = ext.id;
@@ -140,7 +161,22 @@ export function compileRoutingTable(snapshot: RoutingSnapshot, builtAt: Date): R
 
   const byNumber = new Map<string, DialledEntry>();
   const numbersById = new Map<string, NumberRoute>();
-  for (const route of snapshot.numbers) {
+  // A forward the account may not dial (any more) takes the caller to voicemail instead.
+  const reachable = (accountId: string, target: RouteTarget): RouteTarget =>
+    target.kind === "forward" && !dialable(accountId, target.number) ? { kind: "voicemail" } : target;
+  for (const stored of snapshot.numbers) {
+    const route: NumberRoute = {
+      ...stored,
+      openTarget: reachable(stored.accountId, stored.openTarget),
+      afterHoursTarget: reachable(stored.accountId, stored.afterHoursTarget),
+      ...(stored.holidays
+        ? {
+            holidays: new Map(
+              [...stored.holidays].map(([date, target]) => [date, reachable(stored.accountId, target)]),
+            ),
+          }
+        : {}),
+    };
     byNumber.set(route.e164, { kind: "owned", route });
     numbersById.set(route.numberId, route);
     const account = accounts.get(route.accountId);

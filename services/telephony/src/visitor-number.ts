@@ -1,4 +1,5 @@
 import { nanpAreaCodes } from "./area-codes";
+import { destinationRefusal } from "./destination-policy";
 import { toE164 } from "./phone";
 
 /** Why a website visitor's number is refused, with the message the widget shows. */
@@ -21,14 +22,14 @@ const refuse = (reason: VisitorNumberRefusal): VisitorNumberCheck => ({
   message: VISITOR_NUMBER_MESSAGES[reason],
 });
 
-/** 900 area code and 976 exchanges are the NANP's pay-per-call numbers. */
-const PREMIUM_AREA_CODES = new Set(["900"]);
-const PREMIUM_EXCHANGES = new Set(["976"]);
+/** A website callback reaches the US and Canada only, whatever the account may dial itself. */
+const VISITOR_POLICY = { allowedCountries: ["US", "CA"] } as const;
 
 /**
- * The number a widget visitor typed, checked before anything rings or is texted: a possible NANP
- * number whose area code NANPA assigns to the US or Canada (so no toll-free, personal or other
- * non-geographic codes), not pay-per-call, and not one of the business's own numbers (a callback
+ * The number a widget visitor typed, checked before anything rings or is texted: the destination
+ * policy with the US and Canada allowed (so not pay-per-call, not a Caribbean NANP country), a
+ * possible NANP number whose area code NANPA assigns to the US or Canada (so no toll-free,
+ * personal or other non-geographic codes), and not one of the business's own numbers (a callback
  * between the business and itself would be a free loop).
  */
 export function checkVisitorNumber(typed: string, businessNumbers: readonly string[]): VisitorNumberCheck {
@@ -40,7 +41,8 @@ export function checkVisitorNumber(typed: string, businessNumbers: readonly stri
   // NXX rules: an area code or exchange starts 2-9; an exchange is not an N11 service code.
   if (!/^[2-9]/.test(areaCode) || !/^[2-9]/.test(exchange) || exchange.slice(1) === "11")
     return refuse("invalid");
-  if (PREMIUM_AREA_CODES.has(areaCode) || PREMIUM_EXCHANGES.has(exchange)) return refuse("premium");
+  const refused = destinationRefusal(e164, VISITOR_POLICY);
+  if (refused?.code === "premium" || refused?.code === "satellite") return refuse("premium");
   const country = nanpAreaCodes.get(areaCode)?.country;
   if (country !== "US" && country !== "CA") return refuse("not_us_ca");
   if (businessNumbers.includes(e164)) return refuse("own_number");

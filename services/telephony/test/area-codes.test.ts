@@ -4,7 +4,9 @@ import {
   areaCodeTableFromReport,
   defaultReportPath,
   formatAreaCodeFile,
+  formatNanpCountryFile,
   isGeographicInService,
+  nanpCountryTableFromReport,
   parseCsv,
   readReport,
 } from "../scripts/area-codes-from-report";
@@ -16,6 +18,22 @@ const reportFound = existsSync(defaultReportPath);
 if (!reportFound) console.warn(`NANPA's report not found at ${defaultReportPath}: its checks are skipped`);
 const report = reportFound ? readFileSync(defaultReportPath, "utf8") : "";
 const withReport = it.skipIf(!reportFound);
+
+describe("the other NANP countries' area codes, against NANPA's report", () => {
+  withReport("are committed as the generator writes them", () => {
+    const path = new URL("../src/data/nanp-countries.json", import.meta.url);
+    expect(readFileSync(path, "utf8")).toBe(formatNanpCountryFile(nanpCountryTableFromReport(report)));
+  });
+
+  withReport("give every Caribbean country of the report its ISO code (Jamaica's two codes)", () => {
+    const { areaCodes } = nanpCountryTableFromReport(report);
+    expect(areaCodes["876"]).toBe("JM");
+    expect(areaCodes["658"]).toBe("JM");
+    expect(
+      Object.keys(areaCodes).some((code) => committed.areaCodes[code as keyof typeof committed.areaCodes]),
+    ).toBe(false);
+  });
+});
 
 describe("the area code table, against NANPA's report", () => {
   withReport("is what the report yields today (npm run generate:area-codes -w services/telephony)", () => {

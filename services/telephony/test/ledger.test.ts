@@ -10,9 +10,10 @@ describe("decideDebit", () => {
     ["already low and warned", 400, 100, 500, true, 100, 0, 300, false],
     ["already low, not yet warned (fresh wallet)", 400, 100, 500, false, 100, 0, 300, true],
     ["exactly the balance", 250, 250, 500, true, 250, 0, 0, false],
-    ["more than the balance: charge what is left", 30, 100, 500, true, 30, 70, 0, false],
-    ["more than the balance, crossing", 600, 1000, 500, false, 600, 400, 0, true],
-    ["empty wallet: nothing charged, all shortfall", 0, 40, 500, true, 0, 40, 0, false],
+    ["more than the balance: charged in full, the rest owed", 30, 100, 500, true, 100, 70, -70, false],
+    ["more than the balance, crossing", 600, 1000, 500, false, 1000, 400, -400, true],
+    ["empty wallet: charged in full, all owed", 0, 40, 500, true, 40, 40, -40, false],
+    ["overdrawn already: owed grows", -40, 10, 500, true, 10, 10, -50, false],
     ["amount 0 changes nothing", 100, 0, 500, false, 0, 0, 100, false],
     ["threshold 0 never warns", 10, 10, 0, false, 10, 0, 0, false],
   ] as const)(
@@ -25,15 +26,16 @@ describe("decideDebit", () => {
         lowBalanceNotified,
       });
       expect(decision).toEqual({ charged, shortfall, balanceAfter, crossedLowBalance });
-      expect(decision.charged + decision.shortfall).toBe(amountCents);
-      expect(decision.balanceAfter).toBeGreaterThanOrEqual(0);
+      // Nothing is ever dropped: the whole amount leaves the balance.
+      expect(decision.charged).toBe(amountCents);
+      expect(balanceCents - decision.balanceAfter).toBe(amountCents);
     },
   );
 
   it.each([
     ["negative amount", { balanceCents: 10, amountCents: -1 }],
     ["fractional amount", { balanceCents: 10, amountCents: 1.5 }],
-    ["negative balance", { balanceCents: -1, amountCents: 1 }],
+    ["fractional balance", { balanceCents: 1.5, amountCents: 1 }],
   ])("refuses a %s", (_n, over) => {
     expect(() => decideDebit({ lowBalanceThresholdCents: 500, lowBalanceNotified: false, ...over })).toThrow(
       RangeError,
@@ -47,6 +49,8 @@ describe("decideCredit", () => {
     ["lifts exactly to the threshold", 100, 400, 500, 500, true],
     ["still low", 100, 399, 500, 499, false],
     ["zero threshold", 0, 1, 0, 1, true],
+    ["pays what is owed first", -70, 100, 0, 30, true],
+    ["does not pay all that is owed", -70, 50, 0, -20, false],
   ] as const)(
     "%s",
     (_n, balanceCents, amountCents, lowBalanceThresholdCents, balanceAfter, clearsLowBalance) => {
@@ -67,7 +71,7 @@ describe("decideCredit", () => {
 describe("describeCharge", () => {
   it.each([
     [0, "Outbound call to (407) 555-0100 (2 min)"],
-    [70, "Outbound call to (407) 555-0100 (2 min) ($0.70 not charged: insufficient balance)"],
+    [70, "Outbound call to (407) 555-0100 (2 min) ($0.70 owed: wallet overdrawn)"],
   ])("shortfall %i", (shortfall, expected) => {
     expect(describeCharge("Outbound call to (407) 555-0100 (2 min)", { shortfall })).toBe(expected);
   });

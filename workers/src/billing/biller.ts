@@ -115,8 +115,12 @@ export function createBiller(ports: BillingPorts) {
   async function settle(accountId: string, reference: string, debit: DebitResult): Promise<JobOutcome> {
     if (debit.status === "duplicate") return "skipped";
     if (debit.status === "applied") {
-      if (debit.balanceAfterCents === 0 && debit.chargedCents > 0) await ports.walletEmptied?.(accountId);
-      if (debit.chargedCents === 0) log.warn({ reference, accountId }, "not charged: wallet empty");
+      // Empty or overdrawn (the rest owed): the gate stops the account's telephony until a top-up.
+      if (debit.balanceAfterCents <= 0 && debit.chargedCents > 0) {
+        if (debit.shortfallCents > 0)
+          log.warn({ reference, accountId, owedCents: -debit.balanceAfterCents }, "wallet overdrawn: usage owed");
+        await ports.walletEmptied?.(accountId);
+      }
       if (debit.crossedLowBalance) {
         await sendLowBalanceWarning(ports, {
           accountId,
@@ -131,8 +135,9 @@ export function createBiller(ports: BillingPorts) {
   return {
     /**
      * Charges a finished call, idempotency key `charge-call:<CallSid>`; the price (per started
-     * minute, toll-free when the number is) is stored on the call log in the same transaction,
-     * so a priced call is never charged again, even when the wallet was empty. A call priced
+     * minute, by destination for an outbound call, toll-free when the number is) is stored on the
+     * call log in the same transaction, so a priced call is never charged again. A wallet that
+     * cannot cover it is overdrawn: the charge is never dropped, what is not covered is owed. A call priced
      * already whose duration has grown since (a later completion) is re-rated: the difference,
      * once, under `charge-call:<CallSid>:<new price>`. Skipped: an unknown CallSid, an unanswered
      * call (0 s), a call whose price would not grow, a duplicate.
@@ -206,10 +211,11 @@ async function chargeWallet(ports: BillingPorts, accountId: string, requests: Ch
               direction: usage.inbound ? "inbound" : "outbound",
               tollFree: usage.tollFree,
               durationSeconds: usage.durationSeconds,
+              ...(usage.inbound ? {} : { to: usage.otherParty }),
             },
             rates,
           )
-        : priceMessage({ body: usage.body, numMedia: usage.numMedia }, rates);
+        : priceMessage({ body: usage.body, numMedia: usage.numMedia, to: usage.toNumber }, rates);
     const prices = requests.map((r) => priceOf(r.usage));
 
     // Price the rows first, a price only ever raised: `price_cents` below the new price (or null)

@@ -41,7 +41,7 @@ export function lowBalanceEmail(
   const link = `${publicBaseUrl.replace(/\/+$/, "")}/dashboard/billing`;
   const balance = formatUsd(low.balanceCents);
   const paused =
-    low.balanceCents === 0
+    low.balanceCents <= 0
       ? "Calls and outbound texts are paused until you top up.\n\n"
       : "When it reaches $0.00, calls and outbound texts pause until you top up.\n\n";
   return {

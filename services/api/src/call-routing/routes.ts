@@ -1,7 +1,10 @@
+import type { Database } from "@poundline/db";
+import { destinationRefusal } from "@poundline/telephony/destination-policy";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireAccount } from "../auth/context";
 import { recordingRefusal } from "../billing/enforce";
+import { destinationError, loadDestinationPolicy } from "../destinations/policy";
 import { AppError } from "../http/errors";
 import { acceptAudioUploads, holdMusicAudio, storeUploadedAudio } from "../recordings/uploaded-audio";
 import {
@@ -16,6 +19,7 @@ import {
   CUSTOM_MUSIC_MISSING_MESSAGE,
   callRoutingSchema,
   NUMBER_NOT_FOUND_MESSAGE,
+  type NumberRoutingBody,
   numberParamsSchema,
   numberRoutingBodySchema,
   numberRoutingSchema,
@@ -34,6 +38,29 @@ function saved(result: RoutingSaveResult) {
       });
     case "refused":
       throw refusedByValidator(result.issues);
+  }
+}
+
+/** Each "forward to a number" of the routing, with the field that names it. */
+function forwardTargets(body: NumberRoutingBody): { field: string; number: string }[] {
+  const destinations = [
+    { field: "body.businessHoursDestination.target", destination: body.businessHoursDestination },
+    { field: "body.afterHoursDestination.target", destination: body.afterHoursDestination },
+    ...body.holidays.map((h, i) => ({ field: `body.holidays.${i}.destination.target`, destination: h.destination })),
+  ];
+  return destinations.flatMap(({ field, destination }) =>
+    destination.type === "forward" && destination.target ? [{ field, number: destination.target }] : [],
+  );
+}
+
+/** A forward to a number the account may not dial is refused on its field, before anything is saved. */
+async function assertForwardsDialable(db: Database, accountId: string, body: NumberRoutingBody) {
+  const forwards = forwardTargets(body);
+  if (forwards.length === 0) return;
+  const policy = await loadDestinationPolicy(db, accountId);
+  for (const { field, number } of forwards) {
+    const refused = destinationRefusal(number, policy);
+    if (refused) throw destinationError(field, refused);
   }
 }
 
@@ -62,6 +89,7 @@ export async function callRoutingRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { account } = requireAccount(request);
       const { db, clock, routing } = request.server.deps;
+      await assertForwardsDialable(db.db, account.id, request.body);
       if (request.body.recordCalls) {
         const refusal = await recordingRefusal(db.db, account.id, request.params.numberId, clock());
         if (refusal) throw new AppError("FORBIDDEN", refusal, { "body.recordCalls": [refusal] });

@@ -1,8 +1,10 @@
+import type { Database } from "@poundline/db";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireAccount } from "../auth/context";
 import { refusedByValidator } from "../call-routing/refusal";
+import { destinationError, refuseDestinations } from "../destinations/policy";
 import { AppError } from "../http/errors";
 import {
   createExtension,
@@ -23,6 +25,16 @@ import {
   listExtensionsQuerySchema,
   updateExtensionBodySchema,
 } from "./schemas";
+
+/** A forwarding number the account may not dial is refused, named, on the list's field. */
+async function assertDialable(db: Database, accountId: string, forwardingNumbers: readonly string[] | undefined) {
+  const refused = await refuseDestinations(db, accountId, forwardingNumbers ?? []);
+  if (refused)
+    throw destinationError("body.forwardingNumbers", {
+      ...refused,
+      message: `${refused.number}: ${refused.message}`,
+    });
+}
 
 const notFound = () => new AppError("NOT_FOUND", EXTENSION_NOT_FOUND_MESSAGE);
 
@@ -66,6 +78,7 @@ export async function extensionRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { account } = requireAccount(request);
       const { db, clock, routing } = request.server.deps;
+      await assertDialable(db.db, account.id, request.body.forwardingNumbers);
       const extension = saved(await createExtension(db.db, account.id, request.body, clock()));
       await routing.changed();
       return reply.status(201).send(extension);
@@ -95,6 +108,7 @@ export async function extensionRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { account } = requireAccount(request);
       const { db, clock, routing } = request.server.deps;
+      await assertDialable(db.db, account.id, request.body.forwardingNumbers);
       const extension = saved(
         await updateExtension(db.db, account.id, request.params.id, request.body, clock()),
       );

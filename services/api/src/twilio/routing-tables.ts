@@ -16,6 +16,7 @@ import {
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { CURRENT_STATUSES, effectiveSubscription, type SubscriptionState } from "../billing/current-plan";
 import { planLimits } from "../billing/plan-limits";
+import { policyOfAccount } from "../destinations/policy";
 
 export const ROUTING_CHANGED = "routing:changed";
 
@@ -76,6 +77,8 @@ export async function loadRoutingSnapshot(
         companyName: schema.accounts.companyName,
         status: schema.accounts.status,
         trialEndsAt: schema.accounts.trialEndsAt,
+        country: schema.accounts.country,
+        allowedCountries: schema.accounts.allowedCountries,
       })
       .from(schema.accounts),
     db
@@ -174,6 +177,7 @@ export async function loadRoutingSnapshot(
       walletBalanceCents: wallets.get(a.id) ?? null,
       spendCapReachedMonth: capReached.get(a.id) ?? null,
     },
+    destinationPolicy: policyOfAccount(a),
   }));
 
   const numbers: NumberRoute[] = numberRows.map(({ number, routing }) => ({
