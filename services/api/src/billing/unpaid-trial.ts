@@ -29,8 +29,6 @@ export function isUnpaidTrial(standing: PaymentStanding): boolean {
 export const unpaidTrialMessages = {
   buyNumber:
     "Buying a number needs a paid plan or a funded wallet. Subscribe to a plan or add funds on the Billing & Wallet page, then buy your number.",
-  destination:
-    "During the free trial you can call and text only your verified numbers and this account's own numbers. Verify this number on the Phone Numbers page, or subscribe to a plan or add funds to call anyone.",
 } as const;
 
 /** The account's standing now: its trial, its plan and whether it ever paid into its wallet. */

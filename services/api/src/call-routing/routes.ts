@@ -46,7 +46,10 @@ function forwardTargets(body: NumberRoutingBody): { field: string; number: strin
   const destinations = [
     { field: "body.businessHoursDestination.target", destination: body.businessHoursDestination },
     { field: "body.afterHoursDestination.target", destination: body.afterHoursDestination },
-    ...body.holidays.map((h, i) => ({ field: `body.holidays.${i}.destination.target`, destination: h.destination })),
+    ...body.holidays.map((h, i) => ({
+      field: `body.holidays.${i}.destination.target`,
+      destination: h.destination,
+    })),
   ];
   return destinations.flatMap(({ field, destination }) =>
     destination.type === "forward" && destination.target ? [{ field, number: destination.target }] : [],

@@ -27,7 +27,11 @@ import {
 } from "./schemas";
 
 /** A forwarding number the account may not dial is refused, named, on the list's field. */
-async function assertDialable(db: Database, accountId: string, forwardingNumbers: readonly string[] | undefined) {
+async function assertDialable(
+  db: Database,
+  accountId: string,
+  forwardingNumbers: readonly string[] | undefined,
+) {
   const refused = await refuseDestinations(db, accountId, forwardingNumbers ?? []);
   if (refused)
     throw destinationError("body.forwardingNumbers", {

@@ -1,7 +1,9 @@
+import { destinationRefusal } from "@poundline/telephony/destination-policy";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireAccount } from "../auth/context";
 import { isUnpaidTrial, paymentStanding } from "../billing/unpaid-trial";
+import { loadCountryPolicy } from "../destinations/policy";
 import { AppError } from "../http/errors";
 import {
   addVerifiedNumberBodySchema,
@@ -104,7 +106,8 @@ export async function verifiedNumberRoutes(fastify: FastifyInstance) {
       clock,
       sender,
       webhookBaseUrl: carrier.webhookBaseUrl,
-      destinationRefusal: async () => null,
+      destinationRefusal: async (accountId, e164) =>
+        destinationRefusal(e164, await loadCountryPolicy(db.db, accountId))?.message ?? null,
     };
   };
   // Anonymous callers get 401 before their input is even validated.

@@ -227,3 +227,27 @@ describe("the carrier", () => {
     }
   });
 });
+
+describe("codes go only where the account may call", () => {
+  it.each([
+    ["a premium-rate number", "+19005550140", "Premium-rate numbers cannot be called or texted."],
+    [
+      "a Caribbean NANP number",
+      "+18765550140",
+      "Calls and texts to Jamaica are not allowed for this account.",
+    ],
+    ["a satellite number", "+881612345678", "Satellite"],
+  ])("%s is refused (400) and nothing is sent", async (_case, e164, message) => {
+    const trial = await createTrialUser(t);
+    const before = t.app.deps.simulator?.sentMessages().length ?? 0;
+    const res = await post("/api/verified-numbers", { e164, channel: "sms" }, trial.session);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.fields["body.e164"][0]).toContain(message);
+    expect(t.app.deps.simulator?.sentMessages().length ?? 0).toBe(before);
+    const rows = await t.db.db
+      .select()
+      .from(schema.verifiedNumbers)
+      .where(eq(schema.verifiedNumbers.accountId, trial.user.accountId));
+    expect(rows).toEqual([]);
+  });
+});
