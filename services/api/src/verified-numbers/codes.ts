@@ -1,20 +1,15 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
+import { VERIFICATION_CODE } from "./schemas";
+
+export { VERIFICATION_CODE };
 
 /**
  * The verification code of a number: six random digits, kept only as a hash salted with the
  * row's id (the same code on two rows hashes differently), good for a few minutes and a few
  * guesses. Pure, but for drawing the digits.
  */
-
-export const VERIFICATION_CODE = {
-  digits: 6,
-  /** How long a sent code may be typed back. */
-  lifetimeMs: 10 * 60 * 1000,
-  /** Wrong guesses before the code dies and a new one must be sent. */
-  maxAttempts: 5,
-} as const;
 
 /** Six digits, uniformly drawn. */
 export function drawCode(): string {

@@ -1,7 +1,15 @@
 import { toE164 } from "@poundline/telephony/phone";
 import { z } from "zod";
 import { line, timestampSchema } from "../http/schemas";
-import { VERIFICATION_CODE } from "./codes";
+
+/** A verification code: six digits, good for a few minutes and a few guesses (codes.ts checks them). */
+export const VERIFICATION_CODE = {
+  digits: 6,
+  /** How long a sent code may be typed back. */
+  lifetimeMs: 10 * 60 * 1000,
+  /** Wrong guesses before the code dies and a new one must be sent. */
+  maxAttempts: 5,
+} as const;
 
 /** What the console says about verified numbers, in one place (the web shows the same words). */
 export const verifiedNumberMessages = {
