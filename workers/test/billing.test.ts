@@ -357,15 +357,18 @@ describe("billing processors", () => {
       ["a UK landline", "+442079460958", 3 * 3, 2 * 7],
       ["Jamaica (a NANP number abroad)", "+18765550123", 3 * 36, 2 * 12],
       ["a US number, at the rates table's price", "+13125550100", 3 * 5, 2 * 2],
-    ] as const)("prices an outbound call and a text to %s by destination", async (_n, to, callCents, textCents) => {
-      await account(100_000);
-      const callSid = await call({ direction: "outbound", toNumber: to }); // 125 s: 3 started minutes
-      const messageSid = await text({ toNumber: to }); // 200 GSM characters: 2 segments
-      expect(await biller.chargeCall({ callSid })).toBe("done");
-      expect(await biller.chargeSms({ messageSid })).toBe("done");
-      expect(await priceOf(callSid)).toBe(callCents);
-      expect(await balance()).toBe(100_000 - callCents - textCents);
-    });
+    ] as const)(
+      "prices an outbound call and a text to %s by destination",
+      async (_n, to, callCents, textCents) => {
+        await account(100_000);
+        const callSid = await call({ direction: "outbound", toNumber: to }); // 125 s: 3 started minutes
+        const messageSid = await text({ toNumber: to }); // 200 GSM characters: 2 segments
+        expect(await biller.chargeCall({ callSid })).toBe("done");
+        expect(await biller.chargeSms({ messageSid })).toBe("done");
+        expect(await priceOf(callSid)).toBe(callCents);
+        expect(await balance()).toBe(100_000 - callCents - textCents);
+      },
+    );
 
     it("a call the wallet cannot cover is charged in full: the wallet is overdrawn, the rest owed, telephony stopped", async () => {
       await account(10);

@@ -23,6 +23,7 @@ import type { GoogleTokenExchange } from "./auth/google";
 import { authRoutes } from "./auth/routes";
 import { createLoginThrottle, type LoginThrottle } from "./auth/throttle";
 import { planRoutes } from "./billing/plan-routes";
+import { destinationPolicyRoutes } from "./destinations/routes";
 import { billingRoutes } from "./billing/routes";
 import { stripeWebhookRoutes } from "./billing/webhook-routes";
 import { callRoutingRoutes } from "./call-routing/routes";
@@ -285,6 +286,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         await api.register(settingsRoutes, { prefix: "/settings" });
         await api.register(billingRoutes);
         await api.register(planRoutes);
+        await api.register(destinationPolicyRoutes);
         await api.register(liveRoutes, { allowedOrigins, heartbeatMs: options.liveHeartbeatMs });
       },
       { prefix: "/api" },

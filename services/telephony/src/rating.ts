@@ -113,6 +113,7 @@ export function priceMessage(
   rates: RateTable,
 ): number {
   if (message.numMedia > 0) return rates.mmsMessage;
-  const perSegment = (message.to ? outboundRate(message.to, rates)?.perSegmentCents : null) ?? rates.smsSegment;
+  const perSegment =
+    (message.to ? outboundRate(message.to, rates)?.perSegmentCents : null) ?? rates.smsSegment;
   return Math.max(1, countSegments(message.body)) * perSegment;
 }

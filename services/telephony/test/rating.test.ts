@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { countSegments, defaultRates, priceCall, priceMessage } from "../src/rating";
+import {
+  countSegments,
+  defaultRates,
+  outboundRate,
+  priceCall,
+  priceMessage,
+  RATED_COUNTRIES,
+} from "../src/rating";
 
 describe("priceCall", () => {
   it.each([
@@ -30,5 +37,46 @@ describe("countSegments", () => {
   it("prices MMS flat and SMS per segment", () => {
     expect(priceMessage({ body: "a".repeat(200), numMedia: 0 }, defaultRates)).toBe(2);
     expect(priceMessage({ body: "hi", numMedia: 2 }, defaultRates)).toBe(3);
+  });
+});
+
+describe("outboundRate", () => {
+  it.each([
+    ["+13125550100", "US", defaultRates.callOutbound, defaultRates.smsSegment],
+    ["+14165550123", "CA", defaultRates.callOutbound, defaultRates.smsSegment],
+    ["+447400123456", "GB", 4, 7],
+    ["+442079460958", "GB", 3, 7],
+    ["+4915112345678", "DE", 16, 13],
+    ["+18765550123", "JM", 36, 12],
+  ] as const)(
+    "%s is rated as %s at %i¢/min and %i¢/segment",
+    (e164, country, perMinuteCents, perSegmentCents) => {
+      expect(outboundRate(e164, defaultRates)).toEqual({ country, perMinuteCents, perSegmentCents });
+    },
+  );
+
+  it.each([
+    ["+19005550123", "NANP premium"],
+    ["+8821234567890", "international networks"],
+    ["+97912345678", "international premium"],
+    ["+93701234567", "a country without a rate (Afghanistan)"],
+  ])("has no rate for %s (%s)", (e164) => {
+    expect(outboundRate(e164, defaultRates)).toBeNull();
+  });
+
+  it("prices an outbound call by its destination, per started minute", () => {
+    const call = {
+      direction: "outbound",
+      tollFree: false,
+      durationSeconds: 61,
+      to: "+447400123456",
+    } as const;
+    expect(priceCall(call, defaultRates)).toBe(2 * 4);
+    expect(priceMessage({ body: "hi", numMedia: 0, to: "+447400123456" }, defaultRates)).toBe(7);
+  });
+
+  it("lists every rated country once, the home market first", () => {
+    expect(RATED_COUNTRIES.slice(0, 2)).toEqual(["US", "CA"]);
+    expect(new Set(RATED_COUNTRIES).size).toBe(RATED_COUNTRIES.length);
   });
 });

@@ -7,7 +7,8 @@ import { CLICK_TO_CALL_PATH } from "./click-to-call";
 
 /**
  * The bridge leg of Make a Call, under /twilio (the carrier's signature is checked there): the
- * user answered their own phone, now dial the destination with the account's number as caller ID.
+ * user answered their own phone, now dial the destination with the account's number as caller ID,
+ * for no longer than the wallet pays for.
  */
 export async function clickToCallTwimlRoutes(app: FastifyInstance) {
   app.post(CLICK_TO_CALL_PATH, async (request, reply) => {
@@ -15,8 +16,12 @@ export async function clickToCallTwimlRoutes(app: FastifyInstance) {
     const to = query.optional("to");
     const callerId = query.optional("callerId");
     if (!to || !callerId || !isE164(to) || !isE164(callerId)) return sendTwiml(reply, EMPTY_TWIML);
+    // The minutes the wallet paid for when the call was placed: the carrier ends the bridge then.
+    const timeLimit = Number(query.optional("timeLimit"));
     const response = new VoiceResponse();
-    response.dial({ callerId }).number(to);
+    response
+      .dial({ callerId, ...(Number.isInteger(timeLimit) && timeLimit > 0 ? { timeLimit } : {}) })
+      .number(to);
     return sendTwiml(reply, response.toString());
   });
 }

@@ -1,7 +1,10 @@
 import type { Database } from "@poundline/db";
 import { newId, queryRows, schema } from "@poundline/db";
 import { type CarrierClient, CarrierError } from "@poundline/platform/carrier/client";
+import { destinationRefusal } from "@poundline/telephony/destination-policy";
 import { and, asc, eq, sql } from "drizzle-orm";
+import { prepaidCall } from "../billing/prepaid";
+import { loadDestinationPolicy } from "../destinations/policy";
 
 const { callLogs, emergencyAddresses, phoneNumbers } = schema;
 
@@ -20,7 +23,29 @@ export interface ClickToCallPorts {
 
 export type ClickToCallResult =
   | { ok: true; callId: string; callSid: string }
-  | { ok: false; reason: "no-number" | "no-e911" | "carrier"; message?: string };
+  | { ok: false; reason: "no-number" | "no-e911" | "carrier"; message?: string }
+  /** A leg the account may not dial (the destination policy), on the field that names it. */
+  | { ok: false; reason: "destination"; field: "myPhone" | "to"; message: string }
+  /** The wallet cannot pay the first minute of both legs, or a leg has no price. */
+  | { ok: false; reason: "prepaid"; message: string };
+
+/**
+ * Both legs are dialled and billed by the carrier, so both answer to the destination policy, and
+ * the wallet must pay the first minute of both. Null when the call may be placed, with its time limit.
+ */
+async function refuseLegs(
+  db: Database,
+  input: { accountId: string; myPhone: string; to: string },
+): Promise<Exclude<ClickToCallResult, { ok: true }> | { ok: true; timeLimitSeconds: number }> {
+  const policy = await loadDestinationPolicy(db, input.accountId);
+  for (const field of ["myPhone", "to"] as const) {
+    const refused = destinationRefusal(input[field], policy);
+    if (refused) return { ok: false, reason: "destination", field, message: refused.message };
+  }
+  const prepaid = await prepaidCall(db, input.accountId, [input.myPhone, input.to]);
+  if (!prepaid.ok) return { ok: false, reason: "prepaid", message: prepaid.message };
+  return { ok: true, timeLimitSeconds: prepaid.timeLimitSeconds };
+}
 
 /**
  * Make a Call: the carrier calls the user's own phone from one of the account's numbers; when it
@@ -50,11 +75,15 @@ export async function placeClickToCall(
     .limit(1);
   if (!number) return { ok: false, reason: "no-number" };
   if (!number.e911) return { ok: false, reason: "no-e911" };
+  const legs = await refuseLegs(db, input);
+  if (!legs.ok) return legs;
 
   const callId = newId("call");
   // The bridge's TwiML needs no lookup: the carrier may fetch it before the call log is written,
-  // and its signature covers this URL, so nobody else can ask for another destination.
-  const query = new URLSearchParams({ to: input.to, callerId: number.e164 });
+  // and its signature covers this URL, so nobody else can ask for another destination or a
+  // longer time limit.
+  const timeLimit = String(legs.timeLimitSeconds);
+  const query = new URLSearchParams({ to: input.to, callerId: number.e164, timeLimit });
   const url = `${ports.webhookBaseUrl}${CLICK_TO_CALL_PATH}?${query}`;
   let sid: string;
   try {
@@ -64,6 +93,7 @@ export async function placeClickToCall(
       url,
       statusCallback: `${ports.webhookBaseUrl}${ports.statusPath}`,
       timeout: OWN_PHONE_RING_SECONDS,
+      timeLimit: legs.timeLimitSeconds,
     }));
   } catch (err) {
     if (err instanceof CarrierError) return { ok: false, reason: "carrier", message: err.message };

@@ -101,6 +101,9 @@ export async function consoleRoutes(fastify: FastifyInstance) {
           throw new AppError("BAD_REQUEST", numberMessages.noE911, {
             "body.callerId": [numberMessages.noE911],
           });
+        if (result.reason === "destination")
+          throw new AppError("BAD_REQUEST", result.message, { [`body.${result.field}`]: [result.message] });
+        if (result.reason === "prepaid") throw new AppError("BAD_REQUEST", result.message);
         throw new AppError(
           "BAD_REQUEST",
           `The carrier refused the call: ${result.message ?? "unknown reason"}`,

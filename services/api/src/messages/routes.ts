@@ -30,6 +30,8 @@ function refusal(result: Exclude<SendResult, { ok: true }>): AppError {
       return new AppError("BAD_REQUEST", LOW_BALANCE_MESSAGE);
     case "billing":
       return new AppError("FORBIDDEN", result.detail);
+    case "destination":
+      return new AppError("BAD_REQUEST", result.detail, { "body.to": [result.detail] });
     case "carrier_refused":
       return new AppError("BAD_REQUEST", `The carrier refused the message: ${result.detail}`);
   }

@@ -8,14 +8,17 @@ import {
 } from "@poundline/platform/carrier/client";
 import type { OutboxWriter } from "@poundline/platform/outbox";
 import { countSegments } from "@poundline/telephony";
+import { destinationRefusal } from "@poundline/telephony/destination-policy";
 import { and, eq } from "drizzle-orm";
+import { prepaidText } from "../billing/prepaid";
 import { touchContactByPhone } from "../crm/contacts";
+import { loadDestinationPolicy } from "../destinations/policy";
 import { advanceOutboundStatus } from "./delivery";
 import { type MessageRow, toMessage } from "./messages";
 import type { Message, SendMessageBody } from "./schemas";
 import { isCharged, type OutboundStatus, outboundStatusOf } from "./status";
 
-const { messages, phoneNumbers, smsOptOuts, wallets } = schema;
+const { messages, phoneNumbers, smsOptOuts } = schema;
 
 export interface SendPorts {
   db: Database;
@@ -38,11 +41,12 @@ export interface Sender {
 export type SendResult =
   | { ok: true; message: Message }
   | { ok: false; reason: "number_not_found" | "sms_disabled" | "opted_out" | "low_balance" }
-  | { ok: false; reason: "carrier_refused" | "billing"; detail: string };
+  | { ok: false; reason: "carrier_refused" | "billing" | "destination"; detail: string };
 
 /**
- * Sends a text from one of the account's numbers: refused when the recipient opted out of that
- * number or the wallet is empty; otherwise recorded (the recipient made a contact) and only then
+ * Sends a text from one of the account's numbers: refused when the destination policy refuses
+ * the recipient, the recipient opted out of that number, or the wallet cannot pay the first
+ * segment to that destination; otherwise recorded (the recipient made a contact) and only then
  * handed to the carrier, so nothing is ever sent that is not recorded, and a text that could not
  * be recorded is never sent. The carrier's answer then gives the row its sid and status; a refusal
  * leaves it failed with the carrier's error code. The delivery reports move the status afterwards.
@@ -58,7 +62,7 @@ export async function sendMessage(
 ): Promise<SendResult> {
   const { db, carrier, clock } = ports;
   const { accountId } = sender;
-  const [[number], [optOut], [wallet]] = await Promise.all([
+  const [[number], [optOut], policy] = await Promise.all([
     db
       .select({ id: phoneNumbers.id, smsEnabled: phoneNumbers.smsEnabled })
       .from(phoneNumbers)
@@ -69,16 +73,18 @@ export async function sendMessage(
       .from(smsOptOuts)
       .where(and(eq(smsOptOuts.ourNumber, input.from), eq(smsOptOuts.subscriberNumber, input.to)))
       .limit(1),
-    db
-      .select({ balanceCents: wallets.balanceCents })
-      .from(wallets)
-      .where(eq(wallets.accountId, accountId))
-      .limit(1),
+    loadDestinationPolicy(db, accountId),
   ]);
   if (!number) return { ok: false, reason: "number_not_found" };
   if (!number.smsEnabled) return { ok: false, reason: "sms_disabled" };
+  const refused = destinationRefusal(input.to, policy);
+  if (refused) return { ok: false, reason: "destination", detail: refused.message };
   if (optOut) return { ok: false, reason: "opted_out" };
-  if (wallet && wallet.balanceCents <= 0) return { ok: false, reason: "low_balance" };
+  const prepaid = await prepaidText(db, accountId, input.to, input.body);
+  if (!prepaid.ok)
+    return prepaid.reason === "no_credit"
+      ? { ok: false, reason: "low_balance" }
+      : { ok: false, reason: "destination", detail: prepaid.message };
   const refusedByBilling = await ports.billingRefusal?.(accountId);
   if (refusedByBilling) return { ok: false, reason: "billing", detail: refusedByBilling };
 

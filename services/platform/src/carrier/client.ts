@@ -19,6 +19,8 @@ interface CallPlacement {
   statusCallback: string;
   /** Seconds to let the callee's phone ring before the call ends as no-answer (carrier default 60). */
   timeout?: number;
+  /** Seconds the call may last once answered: the carrier ends it then (the prepaid minutes). */
+  timeLimit?: number;
 }
 
 /**
@@ -132,6 +134,7 @@ export function createCarrierClient(options: CarrierClientOptions): CarrierClien
           statusCallback: input.statusCallback,
           statusCallbackEvent: ["initiated", "ringing", "answered", "completed"],
           ...(input.timeout !== undefined ? { timeout: input.timeout } : {}),
+          ...(input.timeLimit !== undefined ? { timeLimit: input.timeLimit } : {}),
         });
         return { sid: call.sid, status: call.status };
       } catch (err) {

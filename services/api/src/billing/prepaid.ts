@@ -1,0 +1,81 @@
+import { type Database, schema } from "@poundline/db";
+import { countSegments, outboundRate, type RateTable } from "@poundline/telephony";
+import { loadRateTable } from "@poundline/workers";
+import { eq } from "drizzle-orm";
+
+/**
+ * The prepaid check before a call or a text reaches the carrier: the wallet must pay at least
+ * the first minute (every leg we dial) or the text's segments, priced by destination. A call
+ * placed is then held to the minutes the wallet pays for (the carrier's time limit), so usage
+ * can overdraw the wallet by at most the minute the carrier rounds up.
+ */
+
+export const PREPAID_MESSAGES = {
+  call: "Your wallet balance is too low to place this call. Please add funds.",
+  text: "Your wallet balance is too low to send messages. Please add funds.",
+  noRate: "Calls and texts to this number cannot be priced, so they are not placed.",
+} as const;
+
+/** At most four hours: the carrier's own ceiling on a call's length. */
+export const MAX_CALL_SECONDS = 4 * 3600;
+
+export type PrepaidCall =
+  | { ok: true; perMinuteCents: number; timeLimitSeconds: number }
+  | { ok: false; reason: "no_credit" | "no_rate"; message: string };
+
+export type PrepaidText =
+  | { ok: true; priceCents: number }
+  | { ok: false; reason: "no_credit" | "no_rate"; message: string };
+
+/** The wallet's balance (0 without a wallet: nothing prepaid yet; below 0 when overdrawn). */
+async function walletBalance(db: Pick<Database, "select">, accountId: string): Promise<number> {
+  const [wallet] = await db
+    .select({ balanceCents: schema.wallets.balanceCents })
+    .from(schema.wallets)
+    .where(eq(schema.wallets.accountId, accountId))
+    .limit(1);
+  return wallet?.balanceCents ?? 0;
+}
+
+/** What a started minute of a call dialling these legs costs, or null when a leg has no price. */
+export function callPerMinuteCents(legs: readonly string[], rates: RateTable): number | null {
+  let total = 0;
+  for (const leg of legs) {
+    const rate = outboundRate(leg, rates);
+    if (!rate) return null;
+    total += rate.perMinuteCents;
+  }
+  return total;
+}
+
+/**
+ * Whether the wallet pays a call to these legs (the numbers we dial: both of a click-to-call),
+ * and for how long: whole minutes the balance covers, at most the carrier's ceiling.
+ */
+export async function prepaidCall(
+  db: Database,
+  accountId: string,
+  legs: readonly string[],
+): Promise<PrepaidCall> {
+  const [balance, rates] = await Promise.all([walletBalance(db, accountId), loadRateTable(db)]);
+  const perMinuteCents = callPerMinuteCents(legs, rates);
+  if (perMinuteCents === null) return { ok: false, reason: "no_rate", message: PREPAID_MESSAGES.noRate };
+  const minutes = perMinuteCents > 0 ? Math.floor(balance / perMinuteCents) : MAX_CALL_SECONDS / 60;
+  if (minutes < 1) return { ok: false, reason: "no_credit", message: PREPAID_MESSAGES.call };
+  return { ok: true, perMinuteCents, timeLimitSeconds: Math.min(minutes * 60, MAX_CALL_SECONDS) };
+}
+
+/** Whether the wallet pays a text to this number: at least its first segment. */
+export async function prepaidText(
+  db: Database,
+  accountId: string,
+  to: string,
+  body: string,
+): Promise<PrepaidText> {
+  const [balance, rates] = await Promise.all([walletBalance(db, accountId), loadRateTable(db)]);
+  const rate = outboundRate(to, rates);
+  if (!rate) return { ok: false, reason: "no_rate", message: PREPAID_MESSAGES.noRate };
+  if (balance < rate.perSegmentCents)
+    return { ok: false, reason: "no_credit", message: PREPAID_MESSAGES.text };
+  return { ok: true, priceCents: Math.max(1, countSegments(body)) * rate.perSegmentCents };
+}
