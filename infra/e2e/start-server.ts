@@ -19,6 +19,7 @@ import { seedDemoIfEmpty } from "@poundline/db/seed";
 import { startStripeStandIn } from "@poundline/platform/stripe-stand-in";
 import { eq } from "drizzle-orm";
 import { e2ePasswords } from "./passwords";
+import { seedTrialAccount } from "./trial-account";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -38,6 +39,7 @@ try {
     .update(schema.users)
     .set({ totpKey: passwords.adminTotpKey })
     .where(eq(schema.users.email, "admin@poundline.local"));
+  await seedTrialAccount(seeded.db, passwords.trial);
 } finally {
   await seeded.close();
 }

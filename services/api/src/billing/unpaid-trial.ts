@@ -1,5 +1,5 @@
 import { type Database, schema } from "@poundline/db";
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { currentPlan } from "./current-plan";
 
 /**
@@ -10,7 +10,7 @@ import { currentPlan } from "./current-plan";
  * Accounts that never had a trial (made by an operator, or before trials) are not restricted.
  */
 
-const { ledgerEntries, phoneNumbers, verifiedNumbers } = schema;
+const { ledgerEntries, phoneNumbers, verifiedNumbers, wallets } = schema;
 
 export interface PaymentStanding {
   /** The account started the free trial (registration sets its end); ended or not. */
@@ -41,8 +41,9 @@ export async function paymentStanding(
     currentPlan(db, accountId, now),
     db
       .select({ one: sql<number>`1` })
-      .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.accountId, accountId), eq(ledgerEntries.transactionType, "top_up")))
+      .from(wallets)
+      .innerJoin(ledgerEntries, eq(ledgerEntries.walletId, wallets.id))
+      .where(and(eq(wallets.accountId, accountId), eq(ledgerEntries.transactionType, "top_up")))
       .limit(1),
   ]);
   return {
@@ -79,4 +80,34 @@ export async function trialDialableNumbers(
     db.select({ e164: phoneNumbers.e164 }).from(phoneNumbers).where(eq(phoneNumbers.accountId, accountId)),
   ]);
   return new Set([...verified, ...own].map((row) => row.e164));
+}
+
+/**
+ * The same sets for many accounts at once (the routing tables' forwards): `candidates` are the
+ * accounts on the trial without a current plan; those that never topped up get their verified
+ * numbers plus `ownNumbers`. Two queries, whatever the number of accounts.
+ */
+export async function trialDialableOfAccounts(
+  db: Pick<Database, "select">,
+  candidates: readonly string[],
+  ownNumbers: (accountId: string) => readonly string[],
+): Promise<Map<string, ReadonlySet<string>>> {
+  const sets = new Map<string, ReadonlySet<string>>();
+  if (candidates.length === 0) return sets;
+  const [funded, verified] = await Promise.all([
+    db
+      .selectDistinct({ accountId: wallets.accountId })
+      .from(wallets)
+      .innerJoin(ledgerEntries, eq(ledgerEntries.walletId, wallets.id))
+      .where(and(inArray(wallets.accountId, [...candidates]), eq(ledgerEntries.transactionType, "top_up"))),
+    db
+      .select({ accountId: verifiedNumbers.accountId, e164: verifiedNumbers.e164 })
+      .from(verifiedNumbers)
+      .where(and(inArray(verifiedNumbers.accountId, [...candidates]), isNotNull(verifiedNumbers.verifiedAt))),
+  ]);
+  const paid = new Set(funded.map((row) => row.accountId));
+  for (const accountId of candidates)
+    if (!paid.has(accountId)) sets.set(accountId, new Set(ownNumbers(accountId)));
+  for (const row of verified) (sets.get(row.accountId) as Set<string> | undefined)?.add(row.e164);
+  return sets;
 }

@@ -49,7 +49,11 @@ export async function destinationPolicyRoutes(fastify: FastifyInstance) {
         .where(eq(schema.accounts.id, account.id));
       // Forwards compiled into the routing tables follow the new countries.
       await routing.changed();
-      return { allowedCountries: request.body.allowedCountries, countries: SELECTABLE_COUNTRIES, canEdit: true };
+      return {
+        allowedCountries: request.body.allowedCountries,
+        countries: SELECTABLE_COUNTRIES,
+        canEdit: true,
+      };
     },
   );
 }

@@ -14,10 +14,9 @@ export const SELECTABLE_COUNTRIES = RATED_COUNTRIES.map((code) => ({ code, name:
 /** PUT /api/destination-policy: the whole list of allowed countries. */
 export const destinationPolicyBodySchema = z.object({
   allowedCountries: z
-    .array(
-      z.enum(RATED_COUNTRIES as [string, ...string[]], { error: DESTINATION_POLICY_MESSAGES.country }),
-      { error: DESTINATION_POLICY_MESSAGES.countries },
-    )
+    .array(z.enum(RATED_COUNTRIES as [string, ...string[]], { error: DESTINATION_POLICY_MESSAGES.country }), {
+      error: DESTINATION_POLICY_MESSAGES.countries,
+    })
     .min(1, DESTINATION_POLICY_MESSAGES.countries)
     .max(RATED_COUNTRIES.length, DESTINATION_POLICY_MESSAGES.countries)
     .transform((list) => [...new Set(list)]),

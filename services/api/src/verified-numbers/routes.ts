@@ -170,10 +170,13 @@ export async function verifiedNumberRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { account } = requireAccount(request);
-      const { db, clock } = request.server.deps;
-      return confirmAnswer(
+      const { db, clock, routing } = request.server.deps;
+      const number = confirmAnswer(
         await confirmCode({ db: db.db, clock }, account.id, request.params.id, request.body.code),
       );
+      // An unpaid trial's forwards may now reach it.
+      await routing.changed();
+      return number;
     },
   );
 
@@ -184,6 +187,7 @@ export async function verifiedNumberRoutes(fastify: FastifyInstance) {
       const { account } = requireAccount(request);
       if (!(await removeVerifiedNumber(request.server.deps.db.db, account.id, request.params.id)))
         throw notFound();
+      await request.server.deps.routing.changed();
       return reply.status(204).send();
     },
   );

@@ -1,4 +1,5 @@
 import { newId, schema } from "@poundline/db";
+import { insertRoutingConfig } from "@poundline/db/fixtures";
 import { destinationRefusal } from "@poundline/telephony/destination-policy";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadDestinationPolicy } from "../../src/destinations/policy";
@@ -58,5 +59,64 @@ describe("the destination policy of an unpaid trial", () => {
   it("never applies to an account that had no trial", async () => {
     const user = await createUser(t);
     expect((await loadDestinationPolicy(t.db.db, user.accountId)).trialDialable).toBeNull();
+  });
+});
+
+describe("the routing tables of an unpaid trial", () => {
+  it("forward only to its verified and own numbers, and a verification opens a forward at once", async () => {
+    const ids = await insertRoutingConfig(t.db.db, {
+      accounts: [
+        { key: "trial", trialEndsAt: "2099-01-01T00:00:00Z", status: "trialing" },
+        { key: "paid", trialEndsAt: "2099-01-01T00:00:00Z", status: "trialing", subscribed: true },
+      ],
+      numbers: [
+        { key: "trial-main", account: "trial", e164: "+14075550161" },
+        { key: "paid-main", account: "paid", e164: "+14075550162" },
+      ],
+      extensions: [
+        {
+          key: "trial-ext",
+          account: "trial",
+          number: 101,
+          name: "Sam",
+          forwardingNumbers: ["+14045550171", "+14045550172", "+14075550161"],
+        },
+        {
+          key: "paid-ext",
+          account: "paid",
+          number: 101,
+          name: "Kim",
+          forwardingNumbers: ["+14045550171", "+14045550172"],
+        },
+      ],
+    });
+    const trial = ids.get("trial") as string;
+    await t.db.db
+      .insert(schema.verifiedNumbers)
+      .values({
+        id: newId("verifiedNumber"),
+        accountId: trial,
+        e164: "+14045550171",
+        verifiedAt: new Date(),
+      });
+    await t.app.deps.routing.changed();
+    const forwards = (account: string, extension: string) =>
+      t.app.deps.routing
+        .current()
+        .accounts.get(ids.get(account) as string)
+        ?.extensions.get(ids.get(extension) as string)?.forwardingNumbers;
+    expect(forwards("trial", "trial-ext")).toEqual(["+14045550171", "+14075550161"]);
+    expect(forwards("paid", "paid-ext")).toEqual(["+14045550171", "+14045550172"]);
+
+    await t.db.db
+      .insert(schema.verifiedNumbers)
+      .values({
+        id: newId("verifiedNumber"),
+        accountId: trial,
+        e164: "+14045550172",
+        verifiedAt: new Date(),
+      });
+    await t.app.deps.routing.changed();
+    expect(forwards("trial", "trial-ext")).toEqual(["+14045550171", "+14045550172", "+14075550161"]);
   });
 });
