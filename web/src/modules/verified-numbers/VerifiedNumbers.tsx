@@ -64,7 +64,12 @@ export function VerifiedNumbers() {
         </Group>
 
         {list.data?.unpaidTrial ? (
-          <Alert color="blue" title="Free trial" role="status">
+          <Alert
+            color="blue"
+            title="Free trial"
+            role="status"
+            styles={{ title: { color: "var(--mantine-color-blue-9)" } }}
+          >
             <Text size="sm">
               During the free trial, calls and texts go only to your verified numbers and this account's own
               numbers, and buying a number needs a paid plan or a funded wallet.{" "}
