@@ -91,14 +91,12 @@ describe("the routing tables of an unpaid trial", () => {
       ],
     });
     const trial = ids.get("trial") as string;
-    await t.db.db
-      .insert(schema.verifiedNumbers)
-      .values({
-        id: newId("verifiedNumber"),
-        accountId: trial,
-        e164: "+14045550171",
-        verifiedAt: new Date(),
-      });
+    await t.db.db.insert(schema.verifiedNumbers).values({
+      id: newId("verifiedNumber"),
+      accountId: trial,
+      e164: "+14045550171",
+      verifiedAt: new Date(),
+    });
     await t.app.deps.routing.changed();
     const forwards = (account: string, extension: string) =>
       t.app.deps.routing
@@ -108,14 +106,12 @@ describe("the routing tables of an unpaid trial", () => {
     expect(forwards("trial", "trial-ext")).toEqual(["+14045550171", "+14075550161"]);
     expect(forwards("paid", "paid-ext")).toEqual(["+14045550171", "+14045550172"]);
 
-    await t.db.db
-      .insert(schema.verifiedNumbers)
-      .values({
-        id: newId("verifiedNumber"),
-        accountId: trial,
-        e164: "+14045550172",
-        verifiedAt: new Date(),
-      });
+    await t.db.db.insert(schema.verifiedNumbers).values({
+      id: newId("verifiedNumber"),
+      accountId: trial,
+      e164: "+14045550172",
+      verifiedAt: new Date(),
+    });
     await t.app.deps.routing.changed();
     expect(forwards("trial", "trial-ext")).toEqual(["+14045550171", "+14045550172", "+14075550161"]);
   });
