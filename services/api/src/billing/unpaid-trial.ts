@@ -88,7 +88,7 @@ export async function trialDialableNumbers(
  * numbers plus `ownNumbers`. Two queries, whatever the number of accounts.
  */
 export async function trialDialableOfAccounts(
-  db: Pick<Database, "select">,
+  db: Pick<Database, "select" | "selectDistinct">,
   candidates: readonly string[],
   ownNumbers: (accountId: string) => readonly string[],
 ): Promise<Map<string, ReadonlySet<string>>> {
