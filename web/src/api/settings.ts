@@ -9,6 +9,7 @@ import type {
   twoFactorStatusSchema,
   verifyTwoFactorBodySchema,
 } from "@poundline/api/auth/schemas";
+import type { DestinationPolicyBody, DestinationPolicyView } from "@poundline/api/destinations/schemas";
 import type {
   companyBodySchema,
   companyResponseSchema,
@@ -32,6 +33,7 @@ export type TwoFactorStatus = z.output<typeof twoFactorStatusSchema>;
 export type TwoFactorSetup = z.output<typeof twoFactorSetupResponseSchema>;
 export type RecoveryCodes = z.output<typeof recoveryCodesResponseSchema>;
 type Message = z.output<typeof settingsMessageSchema>;
+export type DestinationPolicy = DestinationPolicyView;
 
 const sessionPath = (id: string) => `/api/settings/sessions/${encodeURIComponent(id)}`;
 
@@ -64,6 +66,10 @@ export const settingsApi = (api: ApiClient) => ({
     api.send<RecoveryCodes>("POST", "/api/auth/two-factor/enable", { body }),
   disableTwoFactor: (body: z.input<typeof disableTwoFactorBodySchema>) =>
     api.send<Message>("POST", "/api/auth/two-factor/disable", { body }),
+  destinationPolicy: (signal?: AbortSignal) =>
+    api.send<DestinationPolicy>("GET", "/api/destination-policy", { signal }),
+  saveDestinationPolicy: (body: DestinationPolicyBody) =>
+    api.send<DestinationPolicy>("PUT", "/api/destination-policy", { body }),
   regenerateRecoveryCodes: (code: string) =>
     api.send<RecoveryCodes>("POST", "/api/auth/two-factor/recovery-codes", { body: { code } }),
 });

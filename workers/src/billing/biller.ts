@@ -118,7 +118,10 @@ export function createBiller(ports: BillingPorts) {
       // Empty or overdrawn (the rest owed): the gate stops the account's telephony until a top-up.
       if (debit.balanceAfterCents <= 0 && debit.chargedCents > 0) {
         if (debit.shortfallCents > 0)
-          log.warn({ reference, accountId, owedCents: -debit.balanceAfterCents }, "wallet overdrawn: usage owed");
+          log.warn(
+            { reference, accountId, owedCents: -debit.balanceAfterCents },
+            "wallet overdrawn: usage owed",
+          );
         await ports.walletEmptied?.(accountId);
       }
       if (debit.crossedLowBalance) {

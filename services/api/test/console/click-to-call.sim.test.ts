@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../src/testing";
 import { signIn } from "../fixtures";
-import { addEmergencyAddress } from "./seed";
+import { addEmergencyAddress, fundWallet } from "./seed";
 
 const OUR_NUMBER = "+13055550100";
 const MY_PHONE = "+13055550142";
@@ -27,6 +27,7 @@ describe("click-to-call on the carrier simulator", () => {
     await t.app.deps.routing.changed();
     const accountId = ids.get("acme") as string;
     await addEmergencyAddress(t, accountId, ids.get("main") as string);
+    await fundWallet(t, accountId, 500);
     const userId = "user_clicktocall";
     await t.db.db
       .insert(schema.users)

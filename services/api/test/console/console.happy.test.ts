@@ -5,10 +5,10 @@ import type { DashboardStats, SearchResults, UnreadCounts } from "../../src/cons
 import { createTestApp, type TestApp } from "../../src/testing";
 import { createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
 import { carrierPost } from "../twilio/carrier";
-import { addCall, addMessage, addNumber, addTicketReply, addVoicemail } from "./seed";
+import { addCall, addMessage, addNumber, addTicketReply, addVoicemail, fundWallet } from "./seed";
 
 const NOW = new Date("2025-06-30T12:00:00.000Z");
-const created: { to: string; from: string; url?: string | undefined }[] = [];
+const created: { to: string; from: string; url?: string | undefined; timeLimit?: number }[] = [];
 
 let t: TestApp;
 let user: TestUser;
@@ -122,6 +122,8 @@ describe("GET /api/console/search", () => {
 describe("POST /api/calls/click-to-call", () => {
   it("rings the user's phone from the account's number, logs the call, and bridges it to the destination", async () => {
     const numberId = await addNumber(t, user.accountId, "+13055550100");
+    // 100¢ at 2¢ a minute for each leg: 25 minutes, the call's time limit.
+    await fundWallet(t, user.accountId, 100);
     const res = await t.app.inject({
       method: "POST",
       url: "/api/calls/click-to-call",
@@ -130,7 +132,7 @@ describe("POST /api/calls/click-to-call", () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const { callId } = res.json<{ callId: string }>();
-    expect(created.at(-1)).toMatchObject({ from: "+13055550100", to: "+13055550142" });
+    expect(created.at(-1)).toMatchObject({ from: "+13055550100", to: "+13055550142", timeLimit: 1500 });
     const [log] = await t.db.db.select().from(schema.callLogs).where(eq(schema.callLogs.id, callId));
     expect(log).toMatchObject({
       direction: "outbound",
@@ -144,6 +146,8 @@ describe("POST /api/calls/click-to-call", () => {
     const url = new URL(created.at(-1)?.url ?? "");
     const twiml = await carrierPost(t, `${url.pathname}${url.search}`, { CallSid: log?.callSid ?? "" });
     expect(twiml.statusCode).toBe(200);
-    expect(twiml.body).toContain('<Dial callerId="+13055550100"><Number>+14045550199</Number></Dial>');
+    expect(twiml.body).toContain(
+      '<Dial callerId="+13055550100" timeLimit="1500"><Number>+14045550199</Number></Dial>',
+    );
   });
 });

@@ -105,3 +105,11 @@ export async function addTicketReply(t: TestApp, accountId: string, userId: stri
     readAt: read ? new Date() : null,
   });
 }
+
+/** The account's prepaid wallet holding `cents` (created, or set). */
+export async function fundWallet(t: TestApp, accountId: string, cents: number) {
+  await t.db.db
+    .insert(schema.wallets)
+    .values({ id: newId("wallet"), accountId, balanceCents: cents })
+    .onConflictDoUpdate({ target: schema.wallets.accountId, set: { balanceCents: cents } });
+}

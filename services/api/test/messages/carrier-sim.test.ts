@@ -75,6 +75,10 @@ beforeAll(async () => {
     .insert(schema.phoneNumbers)
     .values({ id: phoneNumberId, accountId: user.accountId, e164: OUR_NUMBER });
   await t.db.db.insert(schema.numberRouting).values({ phoneNumberId, accountId: user.accountId });
+  // Texts are prepaid.
+  await t.db.db
+    .insert(schema.wallets)
+    .values({ id: newId("wallet"), accountId: user.accountId, balanceCents: 10_000 });
   await t.app.deps.routing.reload();
 });
 afterAll(async () => {

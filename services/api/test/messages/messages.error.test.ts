@@ -22,6 +22,10 @@ beforeAll(async () => {
   const id = newId("number");
   await t.db.db.insert(schema.phoneNumbers).values({ id, accountId: user.accountId, e164: OUR_NUMBER });
   await t.db.db.insert(schema.numberRouting).values({ phoneNumberId: id, accountId: user.accountId });
+  // Texts are prepaid.
+  await t.db.db
+    .insert(schema.wallets)
+    .values({ id: newId("wallet"), accountId: user.accountId, balanceCents: 10_000 });
   await t.app.deps.routing.reload();
 });
 afterAll(() => t.close());

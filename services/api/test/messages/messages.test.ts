@@ -46,6 +46,11 @@ beforeAll(async () => {
   other = await createUser(t);
   otherSession = await signIn(t, other);
   phoneNumberId = await addNumber(user.accountId, OUR_NUMBER);
+  // This business texts the UK too (the destination policy allows only its own country by default).
+  await t.db.db
+    .update(schema.accounts)
+    .set({ allowedCountries: ["US", "GB"] })
+    .where(eq(schema.accounts.id, user.accountId));
   await addNumber(other.accountId, OTHER_NUMBER);
   await t.app.deps.routing.reload();
 });
@@ -55,6 +60,8 @@ beforeEach(async () => {
   await t.db.db.delete(schema.smsOptOuts);
   await t.db.db.delete(schema.contacts);
   await t.db.db.delete(schema.wallets);
+  // Texts are prepaid: the sender's wallet pays for them unless a test says otherwise.
+  await setWallet(user.accountId, 1000);
   await t.db.db.delete(schema.jobOutbox);
   carrier.sent.length = 0;
   carrier.failNext(null);
@@ -91,7 +98,10 @@ async function list(query = "", as: SignedIn = session) {
 const messageRows = () => t.db.db.select().from(schema.messages);
 
 async function setWallet(accountId: string, balanceCents: number) {
-  await t.db.db.insert(schema.wallets).values({ id: newId("wallet"), accountId, balanceCents });
+  await t.db.db
+    .insert(schema.wallets)
+    .values({ id: newId("wallet"), accountId, balanceCents })
+    .onConflictDoUpdate({ target: schema.wallets.accountId, set: { balanceCents } });
 }
 
 describe("POST /api/messages", () => {
@@ -296,8 +306,11 @@ describe("POST /api/messages", () => {
     expect(await messageRows()).toEqual([expect.objectContaining({ status: "failed", errorCode: null })]);
   });
 
-  it("refuses when the wallet is at zero, and sends nothing", async () => {
-    await setWallet(user.accountId, 0);
+  it.each([
+    ["at zero", 0],
+    ["overdrawn", -40],
+  ])("refuses when the wallet is %s, and sends nothing", async (_n, balance) => {
+    await setWallet(user.accountId, balance);
     const res = await send({ from: OUR_NUMBER, to: RECIPIENT, body: "Hello" });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json<ErrorJson>().error).toMatchObject({ code: "BAD_REQUEST", message: LOW_BALANCE_MESSAGE });
@@ -305,7 +318,23 @@ describe("POST /api/messages", () => {
     expect(await messageRows()).toEqual([]);
   });
 
-  it("sends when the wallet has funds", async () => {
+  it("refuses without a wallet: nothing prepaid, nothing sent", async () => {
+    await t.db.db.delete(schema.wallets);
+    const res = await send({ from: OUR_NUMBER, to: RECIPIENT, body: "Hello" });
+    expect(res.json<ErrorJson>().error).toMatchObject({ code: "BAD_REQUEST", message: LOW_BALANCE_MESSAGE });
+    expect(carrier.sent).toEqual([]);
+  });
+
+  it("refuses a text abroad the wallet cannot pay the first segment of (7¢ to the UK)", async () => {
+    await setWallet(user.accountId, 6);
+    const res = await send({ from: OUR_NUMBER, to: "+442079460958", body: "Hello" });
+    expect(res.json<ErrorJson>().error).toMatchObject({ message: LOW_BALANCE_MESSAGE });
+    expect(carrier.sent).toEqual([]);
+    await setWallet(user.accountId, 7);
+    await sent({ from: OUR_NUMBER, to: "+442079460958", body: "Hello" });
+  });
+
+  it("sends when the wallet pays the first segment", async () => {
     await setWallet(user.accountId, 1);
     await sent({ from: OUR_NUMBER, to: RECIPIENT, body: "Hello" });
     expect(carrier.sent).toHaveLength(1);
@@ -495,6 +524,9 @@ describe("with the embedded carrier simulator (no carrier account configured)", 
       await embedded.db.db
         .insert(schema.numberRouting)
         .values({ phoneNumberId: id, accountId: owner.accountId });
+      await embedded.db.db
+        .insert(schema.wallets)
+        .values({ id: newId("wallet"), accountId: owner.accountId, balanceCents: 100 });
       await embedded.app.deps.routing.reload();
       const res = await embedded.app.inject({
         method: "POST",

@@ -1,13 +1,14 @@
 import { Alert, Loader, Stack, Tabs, Text, Title } from "@mantine/core";
 import { useSearchParams } from "react-router";
+import { CallingTab } from "./CallingTab";
 import { CompanyTab } from "./CompanyTab";
-import { useCompany, useNotificationPreferences, useProfile } from "./hooks";
+import { useCompany, useDestinationPolicy, useNotificationPreferences, useProfile } from "./hooks";
 import { NotificationsTab } from "./NotificationsTab";
 import { PasswordTab } from "./PasswordTab";
 import { ProfileTab } from "./ProfileTab";
 import { SecurityTab } from "./SecurityTab";
 
-const tabs = ["profile", "company", "password", "notifications", "security"] as const;
+const tabs = ["profile", "company", "calling", "password", "notifications", "security"] as const;
 type Tab = (typeof tabs)[number];
 
 /** What the confirmation link of an e-mail change lands with (?email=changed|invalid). */
@@ -19,7 +20,8 @@ function emailNotice(value: string | null) {
 
 /**
  * Seed 001's user settings (/dashboard/settings): Profile (with avatar), Company (only when the
- * account has one), Password, Notifications, Security. The tab is in the address (?tab=), so a
+ * account has one), Calling (the countries the account may call and text), Password,
+ * Notifications, Security. The tab is in the address (?tab=), so a
  * link (the admin guard's, to set up two-factor authentication) opens the right one.
  */
 export function Settings() {
@@ -27,6 +29,7 @@ export function Settings() {
   const profile = useProfile();
   const company = useCompany();
   const notifications = useNotificationPreferences();
+  const destinations = useDestinationPolicy();
   const hasCompany = Boolean(company.data?.company);
   const asked = params.get("tab") as Tab | null;
   const tab: Tab = asked && tabs.includes(asked) && (asked !== "company" || hasCompany) ? asked : "profile";
@@ -55,6 +58,7 @@ export function Settings() {
         <Tabs.List mb="lg">
           <Tabs.Tab value="profile">Profile</Tabs.Tab>
           {hasCompany && <Tabs.Tab value="company">Company</Tabs.Tab>}
+          <Tabs.Tab value="calling">Calling</Tabs.Tab>
           <Tabs.Tab value="password">Password</Tabs.Tab>
           <Tabs.Tab value="notifications">Notifications</Tabs.Tab>
           <Tabs.Tab value="security">Security</Tabs.Tab>
@@ -67,6 +71,9 @@ export function Settings() {
             <CompanyTab company={company.data.company} canEdit={company.data.canEdit} />
           </Tabs.Panel>
         )}
+        <Tabs.Panel value="calling">
+          {destinations.data ? <CallingTab policy={destinations.data} /> : <Loading />}
+        </Tabs.Panel>
         <Tabs.Panel value="password">
           <PasswordTab />
         </Tabs.Panel>

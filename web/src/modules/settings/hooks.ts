@@ -15,6 +15,7 @@ export const settingsKeys = {
   notifications: ["settings", "notifications"] as const,
   sessions: ["settings", "sessions"] as const,
   twoFactor: ["settings", "two-factor"] as const,
+  destinations: ["settings", "destination-policy"] as const,
 };
 
 export function useSettingsApi() {
@@ -37,6 +38,15 @@ export function useNotificationPreferences() {
   return useQuery({
     queryKey: settingsKeys.notifications,
     queryFn: ({ signal }) => api.notifications(signal),
+  });
+}
+
+/** Where the account may call and text: its allowed countries, and the countries to choose from. */
+export function useDestinationPolicy() {
+  const api = useSettingsApi();
+  return useQuery({
+    queryKey: settingsKeys.destinations,
+    queryFn: ({ signal }) => api.destinationPolicy(signal),
   });
 }
 
