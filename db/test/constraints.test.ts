@@ -124,9 +124,14 @@ describe("schema constraints", () => {
       "ivr_options_menu_fk",
     ],
     [
-      "a negative wallet balance",
-      () => [schema.wallets, { id: newId("wallet"), accountId: newId("account"), balanceCents: -1 }],
-      "wallets_balance_check",
+      "allowed countries that are not ISO codes",
+      () => [schema.accounts, { id: newId("account"), companyName: "X", allowedCountries: ["USA"] }],
+      "accounts_allowed_countries_check",
+    ],
+    [
+      "an empty list of allowed countries",
+      () => [schema.accounts, { id: newId("account"), companyName: "X", allowedCountries: [] }],
+      "accounts_allowed_countries_check",
     ],
     [
       "a zero ledger amount",
@@ -137,14 +142,6 @@ describe("schema constraints", () => {
       "a positive call charge",
       () => [schema.ledgerEntries, ledger({ transactionType: "call_charge" })],
       "ledger_entries_sign_check",
-    ],
-    [
-      "a negative balance after",
-      () => [
-        schema.ledgerEntries,
-        ledger({ amountCents: -5, transactionType: "adjustment", balanceAfterCents: -5 }),
-      ],
-      "ledger_entries_balance_after_check",
     ],
     [
       "a number that is not E.164",

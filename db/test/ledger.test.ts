@@ -60,13 +60,13 @@ describe("wallet ledger", () => {
     ]);
   });
 
-  it("1,000 concurrent debits: exact balance, floor of zero, entries sum to the balance", async () => {
+  it("1,000 concurrent debits: exact balance, each charged in full, an overdraw owed, entries sum to the balance", async () => {
     const accountId = await newAccount();
     const start = 40_000;
     await topUp(accountId, start);
     const amounts = Array.from({ length: 1000 }, (_, i) => (i % 97) + 1);
     const asked = amounts.reduce((a, b) => a + b, 0);
-    expect(asked).toBeGreaterThan(start); // the tail runs into the floor
+    expect(asked).toBeGreaterThan(start); // the tail overdraws the wallet
 
     const results = await Promise.all(
       amounts.map((amount, i) => charge(accountId, amount, `charge-call:CA${i}`, new Date(t0.getTime() + i))),
@@ -74,40 +74,33 @@ describe("wallet ledger", () => {
 
     const applied = results.filter((r): r is DebitApplied => r.status === "applied");
     expect(applied).toHaveLength(1000);
-    const charged = applied.reduce((a, r) => a + r.chargedCents, 0);
-    const shortfall = applied.reduce((a, r) => a + r.shortfallCents, 0);
-    expect(charged + shortfall).toBe(asked);
-    expect(charged).toBe(start);
+    expect(applied.reduce((a, r) => a + r.chargedCents, 0)).toBe(asked);
+    // What the balance did not cover is owed: exactly the overdraw.
+    expect(applied.reduce((a, r) => a + r.shortfallCents, 0)).toBe(asked - start);
     expect(applied.filter((r) => r.crossedLowBalance)).toHaveLength(1);
 
     const wallet = await walletOf(accountId);
-    expect(wallet?.balanceCents).toBe(0);
+    expect(wallet?.balanceCents).toBe(start - asked);
     expect(wallet?.lowBalanceNotifiedAt).not.toBeNull();
 
     const entries = await entriesOf(accountId);
     expect(entries.reduce((a, e) => a + e.amountCents, 0)).toBe(wallet?.balanceCents);
-    expect(entries.every((e) => e.balanceAfterCents >= 0)).toBe(true);
     // A single running total: ordered by balance after, each entry continues from the previous one.
     const debits = entries
       .filter((e) => e.transactionType === "call_charge")
       .sort((a, b) => b.balanceAfterCents - a.balanceAfterCents);
+    expect(debits).toHaveLength(1000);
     let running = start;
     for (const e of debits) {
       running += e.amountCents;
       expect(e.balanceAfterCents).toBe(running);
     }
-    expect(running).toBe(0);
-    // The shortfall of the debit that ran dry is in its description.
-    const partial = applied.filter((r) => r.chargedCents > 0 && r.shortfallCents > 0);
-    expect(partial.length).toBeLessThanOrEqual(1);
-    for (const r of partial) {
+    expect(running).toBe(start - asked);
+    // Each debit that overdrew says what is owed in its description.
+    for (const r of applied.filter((x) => x.shortfallCents > 0)) {
       const entry = entries.find((e) => e.id === r.entryId);
-      expect(entry?.description).toMatch(/not charged: insufficient balance\)$/);
+      expect(entry?.description).toMatch(/owed: wallet overdrawn\)$/);
     }
-    // Debits that found the wallet empty wrote no entry.
-    const empty = applied.filter((r) => r.chargedCents === 0);
-    expect(empty.every((r) => r.entryId === null)).toBe(true);
-    expect(debits).toHaveLength(1000 - empty.length);
   });
 
   it("the same idempotency key five times concurrently charges once", async () => {
@@ -137,13 +130,14 @@ describe("wallet ledger", () => {
     expect(rows[0]?.balanceCents).toBe(entries.reduce((a, e) => a + e.amountCents, 0));
   });
 
-  it("a duplicate of a charge that emptied the wallet is still a duplicate", async () => {
+  it("a duplicate of a charge that overdrew the wallet is still a duplicate", async () => {
     const accountId = await newAccount();
     await topUp(accountId, 50);
     expect(await charge(accountId, 80, "charge-call:CAdry")).toMatchObject({
       status: "applied",
-      chargedCents: 50,
+      chargedCents: 80,
       shortfallCents: 30,
+      balanceAfterCents: -30,
     });
     expect(await charge(accountId, 80, "charge-call:CAdry")).toEqual({ status: "duplicate" });
     expect((await entriesOf(accountId)).filter((e) => e.transactionType === "call_charge")).toHaveLength(1);
@@ -188,14 +182,21 @@ describe("wallet ledger", () => {
     });
   });
 
-  it("an empty wallet is charged nothing, warned once, and keeps no entry", async () => {
+  it("an empty wallet is charged in full, never silently not: the charge is owed, warned once", async () => {
     const accountId = await newAccount();
     const first = await charge(accountId, 30, "charge-call:CAempty1");
-    expect(first).toMatchObject({ status: "applied", entryId: null, chargedCents: 0, shortfallCents: 30 });
-    expect(first).toMatchObject({ crossedLowBalance: true });
+    expect(first).toMatchObject({
+      status: "applied",
+      chargedCents: 30,
+      shortfallCents: 30,
+      balanceAfterCents: -30,
+    });
+    expect(first).toMatchObject({ crossedLowBalance: true, entryId: expect.any(String) });
     expect(await charge(accountId, 30, "charge-call:CAempty2")).toMatchObject({ crossedLowBalance: false });
-    expect(await walletOf(accountId)).toMatchObject({ balanceCents: 0, currency: "USD" });
-    expect(await entriesOf(accountId)).toHaveLength(0);
+    expect(await walletOf(accountId)).toMatchObject({ balanceCents: -60, currency: "USD" });
+    expect((await entriesOf(accountId)).map((e) => e.amountCents)).toEqual([-30, -30]);
+    // A top-up pays what is owed first.
+    expect(await topUp(accountId, 100)).toMatchObject({ balanceAfterCents: 40 });
   });
 
   it("an amount of 0 writes nothing; a negative amount is refused", async () => {

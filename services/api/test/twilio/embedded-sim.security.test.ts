@@ -35,6 +35,10 @@ beforeAll(async () => {
   stranger = await createUser(t);
   await addNumber(t, owner.accountId, OURS);
   await addNumber(t, stranger.accountId, THEIRS);
+  // The stranger's texts are prepaid.
+  await t.db.db
+    .insert(schema.wallets)
+    .values({ id: newId("wallet"), accountId: stranger.accountId, balanceCents: 1000 });
   await t.app.deps.routing.reload();
   ownerSession = await signIn(t, owner);
   strangerSession = await signIn(t, stranger);
