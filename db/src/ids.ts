@@ -40,6 +40,7 @@ export const idPrefixes = {
   widgetKey: "wk",
   widgetAttempt: "wga",
   auditEntry: "aud",
+  verifiedNumber: "vn",
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

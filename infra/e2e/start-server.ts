@@ -20,6 +20,7 @@ import { seedDemoIfEmpty } from "@poundline/db/seed";
 import { startStripeStandIn } from "@poundline/platform/stripe-stand-in";
 import { eq } from "drizzle-orm";
 import { E2E_ADMIN_RECOVERY_CODES, e2eAdminRecoveryCode, e2ePasswords } from "./passwords";
+import { seedTrialAccount } from "./trial-account";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -58,6 +59,7 @@ try {
     .update(schema.users)
     .set({ passwordHash: demo?.passwordHash ?? null })
     .where(eq(schema.users.email, "sam.rivera@demolawgroup.example"));
+  await seedTrialAccount(seeded.db, passwords.trial);
 } finally {
   await seeded.close();
 }

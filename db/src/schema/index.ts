@@ -10,3 +10,4 @@ export * from "./platform";
 export * from "./spend";
 export * from "./support";
 export * from "./telephony";
+export * from "./verified-numbers";

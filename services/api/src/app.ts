@@ -64,6 +64,8 @@ import {
 import { installIncomingCallFastPath } from "./twilio/fast-path";
 import { twilioRoutes } from "./twilio/plugin";
 import { createRoutingTables, type RoutingTables } from "./twilio/routing-tables";
+import { verifiedNumberRoutes } from "./verified-numbers/routes";
+import { adoptVerificationSender, verificationSender } from "./verified-numbers/sender";
 import { voicemailRoutes } from "./voicemails/routes";
 import { loadBuiltWebApp, webRoutes } from "./web/routes";
 import { widgetPublicRoutes } from "./widgets/public-routes";
@@ -231,6 +233,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   if (carrier.mode === "simulator") {
     app.deps.simulator = createEmbeddedSim(app);
     await adoptStoredNumbers(app, app.deps.simulator);
+    const sender = verificationSender(config, carrier);
+    if (sender) adoptVerificationSender(app.deps.simulator, sender);
   }
 
   // Load order is the architecture: health first, then what browsers use (security headers,
@@ -277,6 +281,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         await api.register(conversationRoutes);
         await api.register(voicemailRoutes);
         await api.register(numberRoutes);
+        await api.register(verifiedNumberRoutes);
         await api.register(geoRoutingRoutes);
         await api.register(adminRoutes, { prefix: "/admin" });
         await api.register(siteRoutes);

@@ -8,6 +8,7 @@ import {
   parseConfig,
   sharedConfigFields,
 } from "@poundline/platform/config";
+import { isE164 } from "@poundline/telephony/phone";
 import { z } from "zod";
 
 export { isProductionStart } from "@poundline/platform/config";
@@ -97,6 +98,14 @@ export const configSchema = z
      */
     CARRIER_SIM_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, {
       message: "CARRIER_SIM_TOKEN must be at least 16 characters",
+    }),
+    /**
+     * The platform's own number that sends verification codes (texts and calls) to the numbers
+     * customers verify; a number of the carrier account that no customer holds. Without it, and
+     * without a carrier account, the simulator's own number (+15005550006) sends them.
+     */
+    VERIFICATION_CALLER_ID: optionalString.refine((v) => v === undefined || isE164(v), {
+      message: "VERIFICATION_CALLER_ID must be an E.164 number, e.g. +14075550100",
     }),
   })
   .superRefine(checkCarrierAccount)

@@ -22,6 +22,8 @@ export const actionWording = {
   "numbers.buy": "buy phone numbers",
   "numbers.edit": "change phone numbers and their emergency addresses",
   "numbers.release": "release phone numbers",
+  "numbers.verify": "verify the numbers a trial may call",
+  "calling.countries": "change the countries the account may call",
   "routing.edit": "change call routing",
   "extensions.edit": "change extensions",
   "ivr.edit": "edit and try IVR menus",

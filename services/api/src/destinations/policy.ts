@@ -6,6 +6,7 @@ import {
   firstDestinationRefusal,
 } from "@poundline/telephony/destination-policy";
 import { eq } from "drizzle-orm";
+import { trialDialableNumbers } from "../billing/unpaid-trial";
 import { AppError } from "../http/errors";
 
 const { accounts } = schema;
@@ -27,14 +28,35 @@ export function policyOfAccount(account: {
 export async function loadDestinationPolicy(
   db: Pick<Database, "select">,
   accountId: string,
+  now: Date = new Date(),
 ): Promise<DestinationPolicy> {
+  const [account, trialDialable] = await Promise.all([
+    loadAccountPolicyRow(db, accountId),
+    trialDialableNumbers(db, accountId, now),
+  ]);
+  if (!account) return { allowedCountries: [], trialDialable: null };
+  return { ...policyOfAccount(account), trialDialable };
+}
+
+/**
+ * The account's policy without the trial's numbers: for sending a verification code, which is
+ * how a number becomes one an unpaid trial may reach.
+ */
+export async function loadCountryPolicy(
+  db: Pick<Database, "select">,
+  accountId: string,
+): Promise<DestinationPolicy> {
+  const account = await loadAccountPolicyRow(db, accountId);
+  return account ? policyOfAccount(account) : { allowedCountries: [], trialDialable: null };
+}
+
+async function loadAccountPolicyRow(db: Pick<Database, "select">, accountId: string) {
   const [account] = await db
     .select({ country: accounts.country, allowedCountries: accounts.allowedCountries })
     .from(accounts)
     .where(eq(accounts.id, accountId))
     .limit(1);
-  if (!account) return { allowedCountries: [], trialDialable: null };
-  return policyOfAccount(account);
+  return account;
 }
 
 /** Why the account may not call or text this number, or null: the policy loaded, then applied. */

@@ -3,17 +3,9 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireAccount } from "../auth/context";
-import { AppError } from "../http/errors";
+import { can } from "../auth/permissions";
 import { loadDestinationPolicy } from "./policy";
-import {
-  DESTINATION_POLICY_MESSAGES,
-  destinationPolicyBodySchema,
-  destinationPolicySchema,
-  SELECTABLE_COUNTRIES,
-} from "./schemas";
-
-type Role = ReturnType<typeof requireAccount>["account"]["role"];
-const canEdit = (role: Role) => role === "owner" || role === "admin";
+import { destinationPolicyBodySchema, destinationPolicySchema, SELECTABLE_COUNTRIES } from "./schemas";
 
 /** Where the account may call and text (the destination policy), mounted under /api. */
 export async function destinationPolicyRoutes(fastify: FastifyInstance) {
@@ -31,17 +23,19 @@ export async function destinationPolicyRoutes(fastify: FastifyInstance) {
       return {
         allowedCountries: [...policy.allowedCountries],
         countries: SELECTABLE_COUNTRIES,
-        canEdit: canEdit(account.role),
+        canEdit: can(account.role, "calling.countries"),
       };
     },
   );
 
   app.put(
     "/destination-policy",
-    { schema: { body: destinationPolicyBodySchema, response: { 200: destinationPolicySchema } } },
+    {
+      config: { permission: "calling.countries" },
+      schema: { body: destinationPolicyBodySchema, response: { 200: destinationPolicySchema } },
+    },
     async (request) => {
       const { account } = requireAccount(request);
-      if (!canEdit(account.role)) throw new AppError("FORBIDDEN", DESTINATION_POLICY_MESSAGES.forbidden);
       const { db, clock, routing } = request.server.deps;
       await db.db
         .update(schema.accounts)

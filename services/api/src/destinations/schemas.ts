@@ -4,7 +4,6 @@ import { z } from "zod";
 export const DESTINATION_POLICY_MESSAGES = {
   countries: "Choose at least one country.",
   country: "Choose a country from the list.",
-  forbidden: "Only the account's owner or an admin can change where it may call and text.",
   saved: "Allowed countries saved.",
 } as const;
 

@@ -77,6 +77,9 @@ export async function sendMessage(
   ]);
   if (!number) return { ok: false, reason: "number_not_found" };
   if (!number.smsEnabled) return { ok: false, reason: "sms_disabled" };
+  // An ended trial says so first: it texts no one, verified or not.
+  const refusedByBilling = await ports.billingRefusal?.(accountId);
+  if (refusedByBilling) return { ok: false, reason: "billing", detail: refusedByBilling };
   const refused = destinationRefusal(input.to, policy);
   if (refused) return { ok: false, reason: "destination", detail: refused.message };
   if (optOut) return { ok: false, reason: "opted_out" };
@@ -85,8 +88,6 @@ export async function sendMessage(
     return prepaid.reason === "no_credit"
       ? { ok: false, reason: "low_balance" }
       : { ok: false, reason: "destination", detail: prepaid.message };
-  const refusedByBilling = await ports.billingRefusal?.(accountId);
-  if (refusedByBilling) return { ok: false, reason: "billing", detail: refusedByBilling };
 
   // Throws before anything reaches the carrier when the row cannot be written.
   const recorded = await recordOutbound(db, { ...sender, phoneNumberId: number.id }, input, clock());

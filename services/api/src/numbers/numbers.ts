@@ -6,6 +6,7 @@ import { voicePaths } from "@poundline/telephony";
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { currentPlan } from "../billing/current-plan";
 import { numberLimitRefusal } from "../billing/plan-limits";
+import { numberPurchaseRefusal } from "../billing/unpaid-trial";
 import { smsPaths } from "../twilio/sms-routes";
 import {
   type AvailableQuery,
@@ -142,12 +143,12 @@ export async function searchAvailable(carrier: NumberCarrier, query: AvailableQu
 
 export type BuyResult =
   | { ok: true; number: NonNullable<Awaited<ReturnType<typeof findNumber>>> }
-  | { ok: false; reason: "limit" | "carrier" | "not-available"; message: string }
+  | { ok: false; reason: "unpaid-trial" | "limit" | "carrier" | "not-available"; message: string }
   | { ok: false; reason: "request-not-found" | "request-closed" };
 
 /**
- * Buys a number at the carrier with our webhooks and records it. The plan's limit is checked
- * before anything is bought, and again under a lock on the account when the number is recorded
+ * Buys a number at the carrier with our webhooks and records it. An unpaid trial buys nothing
+ * (billing/unpaid-trial.ts). The plan's limit is checked before anything is bought, and again under a lock on the account when the number is recorded
  * (two buys at once): the loser's number goes back to the carrier.
  */
 export async function buyNumber(
@@ -165,6 +166,8 @@ export async function buyNumber(
     if (request.status === "done" || request.status === "declined")
       return { ok: false, reason: "request-closed" };
   }
+  const unpaid = await numberPurchaseRefusal(db, accountId, new Date());
+  if (unpaid) return { ok: false, reason: "unpaid-trial", message: unpaid };
   const numberType = numberTypeOf(body.e164);
   const allowance = await currentAllowance(db, accountId);
   const refusal = numberLimitRefusal(allowance, await numbersHeld(db, accountId), numberType);

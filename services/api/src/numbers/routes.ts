@@ -96,6 +96,7 @@ export async function numberRoutes(fastify: FastifyInstance) {
             throw new AppError("NOT_FOUND", numberMessages.requestNotFound);
           case "request-closed":
             throw new AppError("CONFLICT", numberMessages.requestClosed);
+          case "unpaid-trial":
           case "limit":
             throw new AppError("FORBIDDEN", result.message);
           case "not-available":

@@ -16,6 +16,7 @@ import {
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { CURRENT_STATUSES, effectiveSubscription, type SubscriptionState } from "../billing/current-plan";
 import { planLimits } from "../billing/plan-limits";
+import { trialDialableOfAccounts } from "../billing/unpaid-trial";
 import { policyOfAccount } from "../destinations/policy";
 
 export const ROUTING_CHANGED = "routing:changed";
@@ -166,6 +167,15 @@ export async function loadRoutingSnapshot(
   const mayRecord = (accountId: string) =>
     planLimits(planOf.get(accountId) ?? null).recordingHoursPerMonth !== 0;
   const capReached = new Map(capRows.map((c) => [c.accountId, c.month]));
+  // An unpaid trial forwards only to its verified and own numbers (billing/unpaid-trial.ts).
+  const ownNumbers = new Map<string, string[]>();
+  for (const { number } of numberRows)
+    ownNumbers.set(number.accountId, [...(ownNumbers.get(number.accountId) ?? []), number.e164]);
+  const trialDialable = await trialDialableOfAccounts(
+    db,
+    accountRows.filter((a) => a.trialEndsAt !== null && !subscribed.has(a.id)).map((a) => a.id),
+    (accountId) => ownNumbers.get(accountId) ?? [],
+  );
   const accounts = accountRows.map((a) => ({
     id: a.id,
     companyName: a.companyName,
@@ -177,7 +187,7 @@ export async function loadRoutingSnapshot(
       walletBalanceCents: wallets.get(a.id) ?? null,
       spendCapReachedMonth: capReached.get(a.id) ?? null,
     },
-    destinationPolicy: policyOfAccount(a),
+    destinationPolicy: { ...policyOfAccount(a), trialDialable: trialDialable.get(a.id) ?? null },
   }));
 
   const numbers: NumberRoute[] = numberRows.map(({ number, routing }) => ({

@@ -9,8 +9,10 @@ import {
   refusalMessage,
 } from "../../src/auth/permissions";
 import { openWrites } from "../../src/auth/route-permissions";
+import { hashCode } from "../../src/verified-numbers/codes";
 import { type BillingTestApp, createBillingApp } from "../billing/helpers";
 import { routingBody, wavBytes } from "../call-routing/helpers";
+import { fundWallet } from "../console/seed";
 import { createMember, createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
 import { insertSharedNumber } from "../geo-routing/helpers";
 import { menuBody } from "../ivr/helpers";
@@ -34,6 +36,8 @@ beforeAll(async () => {
   t = await createBillingApp();
   owner = await createUser(t);
   await subscribe(t, owner.accountId, "Enterprise");
+  // Calls and texts are prepaid: the allowed ones must find money in the wallet.
+  await fundWallet(t, owner.accountId, 100_000);
   sessions.owner = await signIn(t, owner);
   sessions.admin = await signIn(t, await createMember(t, owner.accountId, "admin"));
   sessions.member = await signIn(t, await createMember(t, owner.accountId, "member"));
@@ -177,12 +181,71 @@ interface GuardedRoute {
   variant?: string;
 }
 
+/** A number of the account waiting for its code: `123456` while it is good. */
+async function pendingVerifiedNumber(): Promise<string> {
+  const id = newId("verifiedNumber");
+  serial += 1;
+  await t.db.db.insert(schema.verifiedNumbers).values({
+    id,
+    accountId: owner.accountId,
+    e164: `+1305556${String(1000 + serial).slice(-4)}`,
+    codeHash: hashCode(id, "123456"),
+    codeExpiresAt: new Date(Date.now() + 5 * 60_000),
+    channel: "sms",
+    codeSentAt: new Date(Date.now() - 5 * 60_000),
+  });
+  return id;
+}
+
 const fixed = (url: string, payload?: object) => async (): Promise<Request> => ({
   url,
   ...(payload ? { payload } : {}),
 });
 
 const guarded: GuardedRoute[] = [
+  // Where the account may call, and the numbers an unpaid trial may call.
+  {
+    route: "PUT /api/destination-policy",
+    actions: ["calling.countries"],
+    status: 200,
+    request: fixed("/api/destination-policy", { allowedCountries: ["US", "CA"] }),
+  },
+  {
+    route: "POST /api/verified-numbers",
+    actions: ["numbers.verify"],
+    status: 201,
+    request: async () => {
+      serial += 1;
+      return {
+        url: "/api/verified-numbers",
+        payload: { e164: `+1305557${String(1000 + serial).slice(-4)}`, channel: "sms" },
+      };
+    },
+  },
+  {
+    route: "POST /api/verified-numbers/:id/code",
+    actions: ["numbers.verify"],
+    status: 200,
+    request: async () => ({
+      url: `/api/verified-numbers/${await pendingVerifiedNumber()}/code`,
+      payload: { channel: "sms" },
+    }),
+  },
+  {
+    route: "POST /api/verified-numbers/:id/verify",
+    actions: ["numbers.verify"],
+    status: 200,
+    request: async () => ({
+      url: `/api/verified-numbers/${await pendingVerifiedNumber()}/verify`,
+      payload: { code: "123456" },
+    }),
+  },
+  {
+    route: "DELETE /api/verified-numbers/:id",
+    actions: ["numbers.verify"],
+    status: 204,
+    request: async () => ({ url: `/api/verified-numbers/${await pendingVerifiedNumber()}` }),
+  },
   // Numbers: buying, changing, releasing.
   {
     route: "GET /api/numbers/available",

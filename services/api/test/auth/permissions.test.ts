@@ -27,6 +27,8 @@ describe("the permission table", () => {
     ["numbers.buy", true, true, false],
     ["numbers.edit", true, true, false],
     ["numbers.release", true, true, false],
+    ["numbers.verify", true, true, false],
+    ["calling.countries", true, true, false],
     ["routing.edit", true, true, false],
     ["extensions.edit", true, true, false],
     ["ivr.edit", true, true, false],

@@ -8,7 +8,7 @@ import { carrierPost } from "../twilio/carrier";
 import { addCall, addMessage, addNumber, addTicketReply, addVoicemail, fundWallet } from "./seed";
 
 const NOW = new Date("2025-06-30T12:00:00.000Z");
-const created: { to: string; from: string; url: string; timeLimit?: number }[] = [];
+const created: { to: string; from: string; url?: string | undefined; timeLimit?: number }[] = [];
 
 let t: TestApp;
 let user: TestUser;

@@ -3,9 +3,11 @@ import { CarrierError } from "@poundline/platform/carrier/client";
 import type { NumberCarrier } from "@poundline/platform/carrier/numbers";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { unpaidTrialMessages } from "../../src/billing/unpaid-trial";
 import { numberMessages } from "../../src/numbers/schemas";
 import { createTestApp, type TestApp } from "../../src/testing";
 import { createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
+import { createTrialUser, topUp } from "../verified-numbers/helpers";
 import { e911Address, subscribe } from "./helpers";
 
 let t: TestApp;
@@ -175,5 +177,34 @@ describe("the carrier refusing", () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe("an unpaid trial", () => {
+  const buy = (headers: SignedIn["headers"], e164: string) =>
+    t.app.inject({ method: "POST", url: "/api/numbers", headers, payload: { e164 } });
+
+  it("buys no number until it subscribes or funds its wallet (403), and the carrier sells it nothing", async () => {
+    const trial = await createTrialUser(t);
+    const refused = await buy(trial.session.headers, "+14075550171");
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().error.message).toBe(unpaidTrialMessages.buyNumber);
+    const held = await t.db.db
+      .select()
+      .from(schema.phoneNumbers)
+      .where(eq(schema.phoneNumbers.accountId, trial.user.accountId));
+    expect(held).toEqual([]);
+    expect(t.app.deps.simulator?.inventory.byNumber("+14075550171")).toBeUndefined();
+
+    await topUp(t, trial.user.accountId);
+    const bought = await buy(trial.session.headers, "+14075550171");
+    expect(bought.statusCode, bought.body).toBe(201);
+  });
+
+  it("with a plan, buys as the plan allows", async () => {
+    const trial = await createTrialUser(t);
+    await subscribe(t, trial.user.accountId, "Starter");
+    const bought = await buy(trial.session.headers, "+14075550172");
+    expect(bought.statusCode, bought.body).toBe(201);
   });
 });

@@ -12,11 +12,9 @@ export interface SendMessageInput {
   statusCallback: string;
 }
 
-export interface CreateCallInput {
+interface CallPlacement {
   from: string;
   to: string;
-  /** Where the carrier fetches the TwiML of the call once it is answered. */
-  url: string;
   /** Where the carrier posts the call's progress (…/twilio/voice/status). */
   statusCallback: string;
   /** Seconds to let the callee's phone ring before the call ends as no-answer (carrier default 60). */
@@ -24,6 +22,13 @@ export interface CreateCallInput {
   /** Seconds the call may last once answered: the carrier ends it then (the prepaid minutes). */
   timeLimit?: number;
 }
+
+/**
+ * A call to place: its TwiML fetched from `url` once it is answered, or given as `twiml` (a call
+ * whose words are known in advance, such as a verification code, needs no webhook).
+ */
+export type CreateCallInput = CallPlacement &
+  ({ url: string; twiml?: undefined } | { twiml: string; url?: undefined });
 
 /**
  * How to end a call: `canceled` stops a call that is still queued or ringing (a call in progress
@@ -125,7 +130,7 @@ export function createCarrierClient(options: CarrierClientOptions): CarrierClien
         const call = await rest.calls.create({
           from: input.from,
           to: input.to,
-          url: input.url,
+          ...(input.url !== undefined ? { url: input.url } : { twiml: input.twiml }),
           statusCallback: input.statusCallback,
           statusCallbackEvent: ["initiated", "ringing", "answered", "completed"],
           ...(input.timeout !== undefined ? { timeout: input.timeout } : {}),

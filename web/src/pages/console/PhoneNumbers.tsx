@@ -1,10 +1,14 @@
-import { Container } from "@mantine/core";
+import { Container, Stack } from "@mantine/core";
 import { PhoneNumbers } from "../../modules/numbers/PhoneNumbers";
+import { VerifiedNumbers } from "../../modules/verified-numbers/VerifiedNumbers";
 
 export function PhoneNumbersPage() {
   return (
     <Container component="main" size="xl" py="xl">
-      <PhoneNumbers />
+      <Stack gap="xl">
+        <PhoneNumbers />
+        <VerifiedNumbers />
+      </Stack>
     </Container>
   );
 }

@@ -1,1 +1,0 @@
-ALTER TABLE "users" ADD COLUMN "totp_last_step" integer;

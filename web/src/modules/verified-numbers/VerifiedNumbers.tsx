@@ -1,0 +1,174 @@
+import { Alert, Anchor, Badge, Button, Card, Group, Modal, Stack, Text, Title } from "@mantine/core";
+import { DataTable } from "mantine-datatable";
+import { useState } from "react";
+import { Link } from "react-router";
+import type { VerifiedNumber } from "../../api/verified-numbers";
+import { toast } from "../../lib/toast";
+import { formatNumber } from "../numbers/format";
+import { AddVerifiedNumberDialog } from "./AddVerifiedNumberDialog";
+import { ConfirmCodeDialog } from "./ConfirmCodeDialog";
+import { useVerifiedNumberMutation, useVerifiedNumbers, useVerifiedNumbersApi } from "./hooks";
+
+type Dialog = { kind: "none" } | { kind: "add" } | { kind: "code" | "delete"; number: VerifiedNumber };
+
+function StatusBadge({ number }: { number: VerifiedNumber }) {
+  return number.status === "verified" ? (
+    <Badge color="green" c="dark.9" variant="light">
+      Verified
+    </Badge>
+  ) : (
+    <Badge color="yellow" c="dark.9" variant="light">
+      Pending
+    </Badge>
+  );
+}
+
+/**
+ * Numbers the account proved it answers (a code by text or call). On an unpaid trial they, and
+ * the account's own numbers, are all it may call and text.
+ */
+export function VerifiedNumbers() {
+  const api = useVerifiedNumbersApi();
+  const list = useVerifiedNumbers();
+  const [dialog, setDialog] = useState<Dialog>({ kind: "none" });
+  const close = () => setDialog({ kind: "none" });
+  const remove = useVerifiedNumberMutation((number: VerifiedNumber) => api.remove(number.id));
+
+  function confirmDelete(number: VerifiedNumber) {
+    remove.mutate(number, {
+      onSuccess: () => {
+        toast({
+          title: "Number Deleted",
+          description: `${formatNumber(number.e164)} is no longer verified.`,
+        });
+        close();
+      },
+      onError: (error) =>
+        toast({ title: "Delete Error", description: error.message, variant: "destructive" }),
+    });
+  }
+
+  return (
+    <Card withBorder padding="md">
+      <Stack>
+        <Group justify="space-between" align="end">
+          <Stack gap={4}>
+            <Title order={2} size="h3">
+              Verified Numbers
+            </Title>
+            <Text size="sm" c="dimmed">
+              Numbers outside Poundline that you proved you answer, with a code sent by text or voice call.
+            </Text>
+          </Stack>
+          <Button onClick={() => setDialog({ kind: "add" })}>Verify a Number</Button>
+        </Group>
+
+        {list.data?.unpaidTrial ? (
+          <Alert
+            color="blue"
+            title="Free trial"
+            role="status"
+            styles={{ title: { color: "var(--mantine-color-blue-9)" } }}
+          >
+            <Text size="sm">
+              During the free trial, calls and texts go only to your verified numbers and this account's own
+              numbers, and buying a number needs a paid plan or a funded wallet.{" "}
+              <Anchor component={Link} to="/dashboard/billing" size="sm" c="blue.9" underline="always">
+                Subscribe or add funds on Billing &amp; Wallet
+              </Anchor>{" "}
+              to call anyone.
+            </Text>
+          </Alert>
+        ) : null}
+
+        {list.isError ? (
+          <Alert color="red" title="Error loading verified numbers" role="alert">
+            <Group justify="space-between">
+              <Text size="sm">{list.error.message}</Text>
+              <Button color="red.9" onClick={() => list.refetch()} loading={list.isFetching}>
+                Try Again
+              </Button>
+            </Group>
+          </Alert>
+        ) : list.data && list.data.numbers.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No verified numbers yet.
+          </Text>
+        ) : (
+          <DataTable<VerifiedNumber>
+            aria-label="Verified numbers"
+            records={list.data?.numbers ?? []}
+            fetching={list.isPending}
+            minHeight={list.isPending ? 150 : undefined}
+            columns={[
+              { accessor: "e164", title: "Number", render: (n) => formatNumber(n.e164) },
+              { accessor: "status", title: "Status", render: (n) => <StatusBadge number={n} /> },
+              {
+                accessor: "verifiedAt",
+                title: "Verified",
+                render: (n) => (n.verifiedAt ? new Date(n.verifiedAt).toLocaleDateString() : "Not yet"),
+              },
+              {
+                accessor: "actions",
+                title: "Actions",
+                textAlign: "right",
+                render: (n) => (
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    {n.status === "pending" ? (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        onClick={() => setDialog({ kind: "code", number: n })}
+                        aria-label={`Enter the code for ${formatNumber(n.e164)}`}
+                      >
+                        Enter Code
+                      </Button>
+                    ) : null}
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      c="red.9"
+                      onClick={() => setDialog({ kind: "delete", number: n })}
+                      aria-label={`Delete ${formatNumber(n.e164)}`}
+                    >
+                      Delete
+                    </Button>
+                  </Group>
+                ),
+              },
+            ]}
+          />
+        )}
+      </Stack>
+
+      {dialog.kind === "add" ? (
+        <AddVerifiedNumberDialog onClose={close} onSent={(number) => setDialog({ kind: "code", number })} />
+      ) : null}
+      {dialog.kind === "code" ? <ConfirmCodeDialog number={dialog.number} onClose={close} /> : null}
+      {dialog.kind === "delete" ? (
+        <Modal
+          closeButtonProps={{ "aria-label": "Close dialog" }}
+          opened
+          onClose={close}
+          title="Delete Number"
+        >
+          <Stack>
+            <Text>
+              Delete <strong>{formatNumber(dialog.number.e164)}</strong> from your verified numbers? During
+              the free trial it can then no longer be called or texted.
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button color="red.9" onClick={() => confirmDelete(dialog.number)} loading={remove.isPending}>
+                Delete Number
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      ) : null}
+    </Card>
+  );
+}
