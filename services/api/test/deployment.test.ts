@@ -23,14 +23,13 @@ function apiEnvironment(dotEnv: Record<string, string>): Record<string, string> 
   for (const line of block.split("\n")) {
     const entry = /^ {4}([A-Z0-9_]+): (.*)$/.exec(line);
     if (!entry?.[1] || entry[2] === undefined) continue;
-    env[entry[1]] = entry[2].replace(
-      /\$\{(\w+):([-?])([^}]*)\}/g,
-      (_m, name: string, kind: string, rest: string) => {
+    env[entry[1]] = entry[2]
+      .replace(/^"(.*)"$/, "$1")
+      .replace(/\$\{(\w+):([-?])([^}]*)\}/g, (_m, name: string, kind: string, rest: string) => {
         if (dotEnv[name]) return dotEnv[name];
         if (kind === "?") throw new Error(`compose refuses to start: ${rest}`);
         return rest;
-      },
-    );
+      });
   }
   return env;
 }
@@ -40,6 +39,7 @@ const REQUIRED = {
   POSTGRES_PASSWORD: "a-password-of-this-deployment",
   TOTP_KEY_SECRET: "t".repeat(32),
   SMTP_URL: "smtp://mail.example:587",
+  MINIO_ROOT_PASSWORD: "a-files-secret",
 };
 
 describe("docker-compose.yml", () => {
@@ -96,8 +96,10 @@ describe("docker-compose.yml", () => {
 
   it("stores files in the MinIO bucket, with the key pair of the .env", () => {
     const config = loadConfig(
-      apiEnvironment({ MINIO_ROOT_USER: "files", MINIO_ROOT_PASSWORD: "long-secret" }),
+      apiEnvironment({ ...REQUIRED, MINIO_ROOT_USER: "files", MINIO_ROOT_PASSWORD: "long-secret" }),
     );
+    const { MINIO_ROOT_PASSWORD: _none, ...withoutFilesSecret } = REQUIRED;
+    expect(() => apiEnvironment(withoutFilesSecret)).toThrow(/MINIO_ROOT_PASSWORD/);
     expect(config).toMatchObject({
       STORAGE_DRIVER: "s3",
       S3_ENDPOINT: "http://minio:9000",
