@@ -33,6 +33,18 @@ async function topUpOfPayment(tx: Database, paymentIntentId: string | null): Pro
   return row ?? null;
 }
 
+/** The top-up a dispute's payment made, or null (logged) when it topped up no wallet. */
+async function disputedTopUp(
+  tx: Database,
+  paymentIntentId: string | null,
+  ids: { dispute: string; event: string },
+  ctx: StripeEventContext,
+): Promise<TopUp | null> {
+  const topUp = await topUpOfPayment(tx, paymentIntentId);
+  if (!topUp) ctx.log.info(ids, "dispute of a payment that topped up no wallet");
+  return topUp;
+}
+
 /** What the ledger already moved for this payment, by type (refunds are keyed by the PaymentIntent). */
 async function movedCents(
   tx: Database,
@@ -128,11 +140,8 @@ export const disputeCreated: StripeEventHandler<Stripe.ChargeDisputeCreatedEvent
   load: (event, ctx) => disputedPayment(event.data.object, ctx),
   async apply(tx, event, paymentIntentId, ctx) {
     const dispute = event.data.object;
-    const topUp = await topUpOfPayment(tx, paymentIntentId);
-    if (!topUp) {
-      ctx.log.info({ dispute: dispute.id, event: event.id }, "dispute of a payment that topped up no wallet");
-      return;
-    }
+    const topUp = await disputedTopUp(tx, paymentIntentId, { dispute: dispute.id, event: event.id }, ctx);
+    if (!topUp) return;
     await reverse(
       tx,
       {
@@ -158,11 +167,8 @@ export const disputeClosed: StripeEventHandler<Stripe.ChargeDisputeClosedEvent, 
   load: (event, ctx) => disputedPayment(event.data.object, ctx),
   async apply(tx, event, paymentIntentId, ctx) {
     const dispute = event.data.object;
-    const topUp = await topUpOfPayment(tx, paymentIntentId);
-    if (!topUp) {
-      ctx.log.info({ dispute: dispute.id, event: event.id }, "dispute of a payment that topped up no wallet");
-      return;
-    }
+    const topUp = await disputedTopUp(tx, paymentIntentId, { dispute: dispute.id, event: event.id }, ctx);
+    if (!topUp) return;
     const held = await heldCents(tx, dispute.id);
     if (held > 0) {
       const released = await applyCredit(tx, {
