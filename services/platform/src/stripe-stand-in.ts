@@ -900,6 +900,15 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       res.writeHead(404, { "content-type": "text/plain" }).end("No such checkout session");
       return;
     }
+    if (session.status === "expired") {
+      // Stripe's page of an expired session offers no payment, only the way back.
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(
+        `<!doctype html><html lang="en"><head><title>Stripe Checkout (stand-in)</title></head><body><main>
+<h1>This checkout session has expired</h1><p><a href="${session.cancel_url ?? "/"}">Return</a></p>
+</main></body></html>`,
+      );
+      return;
+    }
     if (method === "GET") {
       const dollars = (session.amount_total / 100).toFixed(2);
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(
