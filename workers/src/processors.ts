@@ -4,6 +4,7 @@ import type { CardCharger } from "./billing/spend-guard";
 import type { JobInfo, JobPayload, JobPorts, Processor, Processors } from "./jobs";
 import { type ContactFormDeps, contactFormProcessor } from "./notifications/contact-form";
 import { missedCallProcessor } from "./notifications/index";
+import { subscriptionReplacedProcessor } from "./notifications/subscription-replaced";
 import { type TicketReplyDeps, ticketReplyProcessor } from "./notifications/ticket-reply";
 import { trialReminderProcessor } from "./notifications/trial-reminder";
 import { walletReversalProcessor } from "./notifications/wallet-reversal";
@@ -38,6 +39,7 @@ export function createProcessors(
       "password-reset": pending("password-reset"),
       "trial-reminder": pending("trial-reminder"),
       "wallet-reversal": pending("wallet-reversal"),
+      "subscription-replaced": pending("subscription-replaced"),
       ...given.notifications,
     },
   };
@@ -102,6 +104,7 @@ export function allProcessors(
       "password-reset": deps.passwordReset,
       "trial-reminder": trialReminderProcessor(notices),
       "wallet-reversal": walletReversalProcessor(notices),
+      "subscription-replaced": subscriptionReplacedProcessor(notices),
     },
   });
 }

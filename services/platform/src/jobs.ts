@@ -26,6 +26,15 @@ export interface JobMap {
     "trial-reminder": { accountId: string; kind: "7_days" | "1_day" };
     /** Stripe took money back from a top-up (refund, dispute) or gave a hold back: e-mail the owners. */
     "wallet-reversal": { ledgerEntryId: string };
+    /**
+     * A second subscription was paid for (two Checkouts at once): the older one was cancelled
+     * with its unused time credited. E-mail the owners (ids are our subscription rows').
+     */
+    "subscription-replaced": {
+      accountId: string;
+      cancelledSubscriptionId: string;
+      keptSubscriptionId: string;
+    };
   };
 }
 
@@ -44,6 +53,7 @@ export const jobNames = {
     "password-reset",
     "trial-reminder",
     "wallet-reversal",
+    "subscription-replaced",
   ],
 } as const satisfies { [Q in QueueName]: readonly JobName<Q>[] };
 

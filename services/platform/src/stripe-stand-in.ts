@@ -11,11 +11,14 @@
  * invoice.paid) to the webhook URL, then redirects to the session's success URL.
  *
  * Served: customers (create, retrieve, update, list by e-mail, list payment methods),
- * payment_methods (list, detach), checkout.sessions (create, retrieve), payment_intents (create,
+ * payment_methods (list, detach), checkout.sessions (create, retrieve, list by customer and
+ * status, expire: only an open one), payment_intents (create,
  * off-session confirm; a successful one has a charge), charges (retrieve), refunds (create:
  * delivers charge.refunded), subscriptions (retrieve, list, update: a price change with
  * `proration_behavior: always_invoice` invoices the prorated difference at once and delivers
- * invoice.paid, every update delivers customer.subscription.updated), invoices (retrieve),
+ * invoice.paid, every update delivers customer.subscription.updated; cancel: at once, with
+ * `prorate` and `invoice_now` a final invoice crediting the unused time, delivering
+ * customer.subscription.deleted then invoice.paid), invoices (retrieve),
  * billing_portal.sessions (create; its page returns to `return_url`).
  * Disputes are the test's doing: `dispute(paymentIntentId)` and `closeDispute(id, status)`
  * deliver charge.dispute.created and charge.dispute.closed.
@@ -611,6 +614,79 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     return subscription;
   }
 
+  /**
+   * subscriptions.cancel: ends the subscription at once. With `prorate` and `invoice_now`, a final
+   * invoice credits the unused part of the period (a negative total: Stripe keeps it as the
+   * customer's credit). Delivers customer.subscription.deleted, then that invoice's invoice.paid.
+   */
+  async function cancelSubscription(id: string, params: StripeObject): Promise<StripeObject> {
+    const subscription = get("subscription", id);
+    if (subscription.status === "canceled")
+      throw new StripeApiError({
+        status: 400,
+        type: "invalid_request_error",
+        message: `This subscription is already canceled: '${id}'`,
+      });
+    const now = nowSeconds();
+    let invoice: StripeObject | null = null;
+    if (params.prorate === "true" && params.invoice_now === "true") {
+      const period = periodOf(subscription);
+      const at = Math.min(Math.max(now, period.start), period.end);
+      const left = (period.end - at) / Math.max(1, period.end - period.start);
+      const price = subscription.items.data[0].price;
+      const credit = Math.round((price.unit_amount ?? 0) * left);
+      if (credit > 0)
+        invoice = paidSubscriptionInvoice(subscription, "subscription_cycle", [
+          {
+            amount: -credit,
+            description: `Unused time on ${subscription.metadata?.plan ?? price.id}`,
+            period: { start: at, end: period.end },
+            proration: true,
+            priceId: price.id,
+          },
+        ]);
+    }
+    Object.assign(subscription, {
+      status: "canceled",
+      canceled_at: now,
+      ended_at: now,
+      cancel_at_period_end: false,
+      cancellation_details: {
+        comment: params.cancellation_details?.comment ?? null,
+        feedback: params.cancellation_details?.feedback ?? null,
+        reason: "cancellation_requested",
+      },
+    });
+    await deliverOrThrow(event("customer.subscription.deleted", subscription));
+    if (invoice) await deliverOrThrow(event("invoice.paid", invoice));
+    return subscription;
+  }
+
+  /** checkout.sessions.expire: only an open session; its page then refuses to be paid. */
+  function expireCheckoutSession(id: string): StripeObject {
+    const session = get("checkout.session", id, "checkout.session");
+    if (session.status !== "open")
+      throw new StripeApiError({
+        status: 400,
+        type: "invalid_request_error",
+        message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+      });
+    session.status = "expired";
+    return publicSession(session);
+  }
+
+  function listCheckoutSessions(params: StripeObject): StripeObject[] {
+    return [...objects.values()]
+      .filter(
+        (o) =>
+          o.object === "checkout.session" &&
+          (!params.customer || o.customer === params.customer) &&
+          (!params.status || o.status === params.status),
+      )
+      .sort((a, b) => b.created - a.created)
+      .map(publicSession);
+  }
+
   function listSubscriptions(params: StripeObject): StripeObject[] {
     const status = params.status ?? "active";
     return [...objects.values()].filter(
@@ -712,6 +788,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   async function answerAsync(method: string, path: string, params: StripeObject): Promise<StripeObject> {
     const update = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
     if (method === "POST" && update) return updateSubscription(decodeURIComponent(update[1] ?? ""), params);
+    if (method === "DELETE" && update) return cancelSubscription(decodeURIComponent(update[1] ?? ""), params);
     if (method === "POST" && path === "/v1/refunds") {
       const created = createRefund(params);
       await deliverOrThrow(event("charge.refunded", created.charge));
@@ -759,6 +836,8 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
         },
       ],
       ["POST", /^\/v1\/checkout\/sessions$/, () => publicSession(createCheckoutSession(params))],
+      ["GET", /^\/v1\/checkout\/sessions$/, () => list(listCheckoutSessions(params), path)],
+      ["POST", /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/, (id) => expireCheckoutSession(id)],
       ["GET", /^\/v1\/checkout\/sessions\/([^/]+)$/, (id) => publicSession(get("checkout.session", id))],
       ["POST", /^\/v1\/payment_intents$/, () => createPaymentIntent(params)],
       ["GET", /^\/v1\/payment_intents\/([^/]+)$/, (id) => get("payment_intent", id)],
@@ -819,6 +898,15 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     const session = objects.get(sessionId);
     if (session?.object !== "checkout.session") {
       res.writeHead(404, { "content-type": "text/plain" }).end("No such checkout session");
+      return;
+    }
+    if (session.status === "expired") {
+      // Stripe's page of an expired session offers no payment, only the way back.
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(
+        `<!doctype html><html lang="en"><head><title>Stripe Checkout (stand-in)</title></head><body><main>
+<h1>This checkout session has expired</h1><p><a href="${session.cancel_url ?? "/"}">Return</a></p>
+</main></body></html>`,
+      );
       return;
     }
     if (method === "GET") {

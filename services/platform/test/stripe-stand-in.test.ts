@@ -131,3 +131,76 @@ describe("the Stripe stand-in, through the stripe package", () => {
     await expect(stripe.subscriptions.retrieve("sub_missing")).rejects.toMatchObject({ statusCode: 404 });
   });
 });
+
+describe("plan Checkouts and subscriptions ending at the stand-in", () => {
+  let own: StripeStandIn;
+  let client: Stripe;
+  const delivered: { type: string; object: Record<string, unknown> }[] = [];
+  beforeAll(async () => {
+    own = await startStripeStandIn({
+      prices: { price_monthly: { unitAmount: 3000, interval: "month" } },
+      webhookSecret: "whsec_stand_in",
+      sendWebhook: async (payload) => {
+        const event = JSON.parse(payload);
+        delivered.push({ type: event.type, object: event.data.object });
+        return 200;
+      },
+    });
+    const made = stripeClient({ STRIPE_SECRET_KEY: "sk_test_stand_in", STRIPE_API_URL: own.url });
+    if (!made) throw new Error("no client");
+    client = made;
+  });
+  afterAll(() => own.close());
+
+  const openSession = (customer: string) =>
+    client.checkout.sessions.create({
+      mode: "subscription",
+      customer,
+      line_items: [{ price: "price_monthly", quantity: 1 }],
+      success_url: "http://localhost/ok",
+      cancel_url: "http://localhost/pricing",
+    });
+
+  it("lists a customer's open sessions and expires one, once; its page can no longer be paid", async () => {
+    const customer = await client.customers.create({ email: "a@example.com" });
+    const first = await openSession(customer.id);
+    const second = await openSession(customer.id);
+    const open = await client.checkout.sessions.list({ customer: customer.id, status: "open" });
+    expect(open.data.map((s) => s.id).sort()).toEqual([first.id, second.id].sort());
+
+    expect((await client.checkout.sessions.expire(first.id)).status).toBe("expired");
+    await expect(client.checkout.sessions.expire(first.id)).rejects.toMatchObject({
+      type: "StripeInvalidRequestError",
+      statusCode: 400,
+    });
+    const stillOpen = await client.checkout.sessions.list({ customer: customer.id, status: "open" });
+    expect(stillOpen.data.map((s) => s.id)).toEqual([second.id]);
+    expect(await own.completeCheckout(first.id)).toEqual([]);
+    const page = await fetch(`${own.url}/pay/${first.id}`);
+    expect(await page.text()).toContain("This checkout session has expired");
+  });
+
+  it("cancels a subscription at once, crediting the unused time with prorate and invoice_now", async () => {
+    const customer = await client.customers.create({ email: "b@example.com" });
+    const session = await openSession(customer.id);
+    await own.completeCheckout(session.id);
+    const subscriptionId = String(own.objects.get(session.id)?.subscription);
+    delivered.length = 0;
+
+    const cancelled = await client.subscriptions.cancel(subscriptionId, { prorate: true, invoice_now: true });
+    expect(cancelled).toMatchObject({ id: subscriptionId, status: "canceled" });
+    expect(cancelled.canceled_at).not.toBeNull();
+    expect(delivered.map((e) => e.type)).toEqual(["customer.subscription.deleted", "invoice.paid"]);
+    const credit = delivered[1]?.object as { total: number; amount_paid: number };
+    // A whole period left, give or take the seconds the test took.
+    expect(credit.total).toBeLessThanOrEqual(-2990);
+    expect(credit.amount_paid).toBe(0);
+    await expect(client.subscriptions.cancel(subscriptionId)).rejects.toMatchObject({ statusCode: 400 });
+
+    const plain = await openSession(customer.id);
+    await own.completeCheckout(plain.id);
+    delivered.length = 0;
+    await client.subscriptions.cancel(String(own.objects.get(plain.id)?.subscription));
+    expect(delivered.map((e) => e.type)).toEqual(["customer.subscription.deleted"]);
+  });
+});

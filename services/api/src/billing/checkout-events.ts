@@ -1,6 +1,7 @@
 import { applyCredit, type Database, schema } from "@poundline/db";
 import { type Stripe, stripeId } from "@poundline/platform/stripe";
 import { and, eq, ne } from "drizzle-orm";
+import { keepNewestSubscription, type Replacement, recordReplacement } from "./one-subscription";
 import type { StripeEventContext, StripeEventHandler } from "./stripe-events";
 import { accountThatExists, recordSubscription } from "./subscription-events";
 
@@ -8,6 +9,12 @@ const { billingCustomers, invoices } = schema;
 
 /** `metadata.purpose` of the payment Checkouts we create. */
 export const checkoutPurposes = { walletTopUp: "wallet_top_up", invoice: "invoice" } as const;
+
+/** A subscription Checkout's subscription as Stripe has it now, and any older one it replaced. */
+interface PaidSubscription {
+  subscription: Stripe.Subscription | null;
+  replacement: Replacement | null;
+}
 
 type PaidCheckoutEvent =
   | Stripe.CheckoutSessionCompletedEvent
@@ -81,13 +88,16 @@ async function settleInvoice(
  * invoice payment settles it; a subscription is recorded as Stripe has it now. A completion
  * still unpaid (a delayed payment method) waits for async_payment_succeeded.
  */
-export const checkoutCompleted: StripeEventHandler<PaidCheckoutEvent, Stripe.Subscription | null> = {
+export const checkoutCompleted: StripeEventHandler<PaidCheckoutEvent, PaidSubscription> = {
   async load(event, ctx) {
     const session = event.data.object;
     const subscriptionId = session.mode === "subscription" ? stripeId(session.subscription) : null;
-    return subscriptionId && ctx.stripe ? ctx.stripe.subscriptions.retrieve(subscriptionId) : null;
+    if (!subscriptionId || !ctx.stripe) return { subscription: null, replacement: null };
+    // First the one-subscription rule (it may cancel this very one, when it is the older), then its state.
+    const replacement = await keepNewestSubscription(ctx, stripeId(session.customer), subscriptionId);
+    return { subscription: await ctx.stripe.subscriptions.retrieve(subscriptionId), replacement };
   },
-  async apply(tx, event, subscription, ctx) {
+  async apply(tx, event, { subscription, replacement }, ctx) {
     const session = event.data.object;
     const accountId = await accountThatExists(tx, session.client_reference_id);
     if (!accountId) {
@@ -97,6 +107,7 @@ export const checkoutCompleted: StripeEventHandler<PaidCheckoutEvent, Stripe.Sub
     await rememberCustomer(tx, accountId, stripeId(session.customer), ctx.now);
     if (session.mode === "subscription") {
       if (subscription) await recordSubscription(tx, accountId, subscription, ctx);
+      await recordReplacement(tx, accountId, replacement, ctx);
       return;
     }
     if (session.mode !== "payment" || session.payment_status !== "paid") return;

@@ -159,6 +159,8 @@ export async function createPlanCheckout(
   requireEmail(payer);
   const customer = await ensureCustomer(ports, stripe, payer);
   const plan = planNames[choice.plan];
+  // At most one plan Checkout can be paid: the newest opened is the customer's choice.
+  await expireOpenPlanCheckouts(stripe, customer);
   const session = await atStripe(() =>
     stripe.checkout.sessions.create({
       mode: "subscription",
@@ -166,12 +168,34 @@ export async function createPlanCheckout(
       client_reference_id: payer.accountId,
       line_items: [{ price: priceId, quantity: 1 }],
       subscription_data: { metadata: { account_id: payer.accountId, plan } },
-      metadata: { purpose: "subscription", account_id: payer.accountId, plan },
+      metadata: { purpose: PLAN_CHECKOUT_PURPOSE, account_id: payer.accountId, plan },
       success_url: successUrl(ports.config, plan),
       cancel_url: `${ports.config.PUBLIC_BASE_URL}/pricing?status=cancel`,
     }),
   );
   return checkoutRedirect(session);
+}
+
+/** `metadata.purpose` of a plan Checkout. */
+export const PLAN_CHECKOUT_PURPOSE = "subscription";
+
+/**
+ * Expires the customer's plan Checkouts still open (another tab, a double click, another admin),
+ * so a second subscription cannot be paid for. One completed or expired meanwhile is left as it
+ * is: a second subscription that slips through is cancelled when it arrives
+ * (billing/one-subscription.ts).
+ */
+async function expireOpenPlanCheckouts(stripe: Stripe, customer: string) {
+  const open = stripe.checkout.sessions.list({ customer, status: "open", limit: 100 });
+  for await (const session of open) {
+    if (session.mode !== "subscription" || session.metadata?.purpose !== PLAN_CHECKOUT_PURPOSE) continue;
+    try {
+      await stripe.checkout.sessions.expire(session.id);
+    } catch (err) {
+      // Stripe refuses a session no longer open (paid a moment ago): the safety net handles it.
+      if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+    }
+  }
 }
 
 /** Pay Now for one of our own invoices (no Stripe-hosted page): a payment Checkout of its total. */

@@ -7,7 +7,12 @@ import type { Config } from "../config";
 import { checkoutAsyncPaymentFailed, checkoutCompleted } from "./checkout-events";
 import { autoRechargeSucceeded } from "./recharge-events";
 import { chargeRefunded, disputeClosed, disputeCreated } from "./reversal-events";
-import { invoicePaid, invoicePaymentFailed, subscriptionChanged } from "./subscription-events";
+import {
+  invoicePaid,
+  invoicePaymentFailed,
+  subscriptionChanged,
+  subscriptionCreated,
+} from "./subscription-events";
 
 /**
  * Stripe's webhook events and what each does. `POST /stripe/webhook` verifies the delivery,
@@ -67,7 +72,7 @@ export const stripeEventHandlers: StripeEventHandlers = {
   "checkout.session.async_payment_failed": checkoutAsyncPaymentFailed,
   "invoice.paid": invoicePaid,
   "invoice.payment_failed": invoicePaymentFailed,
-  "customer.subscription.created": subscriptionChanged,
+  "customer.subscription.created": subscriptionCreated,
   "customer.subscription.updated": subscriptionChanged,
   "customer.subscription.deleted": subscriptionChanged,
   "payment_intent.succeeded": autoRechargeSucceeded,

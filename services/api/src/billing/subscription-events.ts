@@ -3,6 +3,7 @@ import { invoiceStatuses, subscriptionStatuses } from "@poundline/db/enums";
 import { type Stripe, stripeId } from "@poundline/platform/stripe";
 import { eq } from "drizzle-orm";
 import { planColumnsAfterChange } from "./current-plan";
+import { keepNewestSubscription, type Replacement, recordReplacement } from "./one-subscription";
 import { planMonthlyCents, planNames, planOfPrice } from "./plans";
 import type { StripeEventContext, StripeEventHandler } from "./stripe-events";
 
@@ -137,6 +138,27 @@ export const subscriptionChanged: StripeEventHandler<SubscriptionEvent, Stripe.S
       return;
     }
     await recordSubscription(tx, accountId, subscription, ctx);
+  },
+};
+
+/**
+ * created: as any change, after the one-subscription rule (billing/one-subscription.ts) has
+ * cancelled an older subscription still billing beside it.
+ */
+export const subscriptionCreated: StripeEventHandler<
+  Stripe.CustomerSubscriptionCreatedEvent,
+  { current: Stripe.Subscription | null; replacement: Replacement | null }
+> = {
+  async load(event, ctx) {
+    const created = event.data.object;
+    const replacement = await keepNewestSubscription(ctx, stripeId(created.customer), created.id);
+    return { current: await currentSubscription(ctx, created.id), replacement };
+  },
+  async apply(tx, event, { current, replacement }, ctx) {
+    await subscriptionChanged.apply(tx, event, current, ctx);
+    const subscription = current ?? event.data.object;
+    const accountId = await accountOfCustomer(tx, subscription.customer, subscription.metadata?.account_id);
+    if (accountId) await recordReplacement(tx, accountId, replacement, ctx);
   },
 };
 

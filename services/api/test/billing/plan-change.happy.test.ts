@@ -30,7 +30,9 @@ const rowsOf = (t: BillingTestApp, accountId: string) =>
   t.db.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.accountId, accountId));
 
 const checkoutsOf = (t: BillingTestApp, customerId: string) =>
-  t.standIn.requests.filter((r) => r.path === "/v1/checkout/sessions" && r.params.customer === customerId);
+  t.standIn.requests.filter(
+    (r) => r.method === "POST" && r.path === "/v1/checkout/sessions" && r.params.customer === customerId,
+  );
 
 describe("choosing another plan while subscribed changes the one subscription", () => {
   it("an upgrade: the same subscription at the new price at once, the prorated difference invoiced", async () => {
