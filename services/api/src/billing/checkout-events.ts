@@ -3,7 +3,7 @@ import { type Stripe, stripeId } from "@poundline/platform/stripe";
 import { and, eq, ne } from "drizzle-orm";
 import { keepNewestSubscription, type Replacement, recordReplacement } from "./one-subscription";
 import type { StripeEventContext, StripeEventHandler } from "./stripe-events";
-import { accountThatExists, recordSubscription } from "./subscription-events";
+import { accountThatExists, recordSubscription } from "./subscription-rows";
 
 const { billingCustomers, invoices } = schema;
 

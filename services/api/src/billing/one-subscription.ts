@@ -2,7 +2,7 @@ import { enqueue, type OutboxTransaction } from "@poundline/platform/outbox";
 import type { Stripe } from "@poundline/platform/stripe";
 import { planOfPrice } from "./plans";
 import type { StripeEventContext } from "./stripe-events";
-import { recordSubscription } from "./subscription-events";
+import { recordSubscription } from "./subscription-rows";
 
 /**
  * One subscription per account, the safety net: opening a plan Checkout expires the others

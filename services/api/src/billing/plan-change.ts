@@ -7,7 +7,7 @@ import { atStripe } from "./checkout";
 import { CURRENT_STATUSES } from "./current-plan";
 import { isUpgrade } from "./plan-limits";
 import { planNames, planOfPrice } from "./plans";
-import { recordSubscription } from "./subscription-events";
+import { recordSubscription } from "./subscription-rows";
 
 const { subscriptions } = schema;
 

@@ -2,7 +2,7 @@ import { applyCredit } from "@poundline/db";
 import type { Stripe } from "@poundline/platform/stripe";
 import { AUTO_RECHARGE_PURPOSE, paymentIdempotencyKey } from "@poundline/workers";
 import type { StripeEventHandler } from "./stripe-events";
-import { accountOfCustomer } from "./subscription-events";
+import { accountOfCustomer } from "./subscription-rows";
 
 /**
  * `payment_intent.succeeded` of an auto-recharge (workers/src/billing/spend-guard.ts): credits the
