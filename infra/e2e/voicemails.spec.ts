@@ -113,7 +113,9 @@ test.describe("Voicemails", () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^voicemails-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync((await download.path()) ?? "", "utf8");
-    expect(csv.split("\r\n")[0]).toBe(
+    // A byte-order mark first, so that spreadsheets read the file as UTF-8 (http/csv-export.ts).
+    expect(csv.startsWith("\uFEFF")).toBe(true);
+    expect(csv.slice(1).split("\r\n")[0]).toBe(
       '"Date","From","Contact","To","Duration (seconds)","Status","Transcription"',
     );
     expect(csv).toContain(`"${vm.fromNumber}"`);
