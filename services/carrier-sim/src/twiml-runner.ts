@@ -121,6 +121,8 @@ export interface CallSetup {
   startAt?: number;
   script: CallerScript;
   limits: CallLimits;
+  /** REST `TimeLimit`: the most seconds the call may last once answered; the carrier then ends it. */
+  timeLimit?: number;
   /** Whether the app asked the carrier to hang up this call (REST update, Status=completed). */
   hangupRequested(): boolean;
 }
@@ -353,12 +355,29 @@ class CallRun {
       }
       if (this.setup.hangupRequested()) return this.hangUpByApi();
       const step = await this.verb(verb, doc);
+      const overTime = this.pastTimeLimit();
+      if (overTime) return overTime;
       if (step.kind !== "next") return step;
       if (this.at > this.setup.limits.maxSeconds) {
         return { kind: "end", reason: "time-limit", detail: `longer than ${this.setup.limits.maxSeconds}s` };
       }
     }
     return { kind: "end", reason: "end-of-twiml" };
+  }
+
+  /** Virtual second at which the call's REST `TimeLimit` runs out, once it is answered. */
+  private get timeLimitEndsAt(): number | null {
+    if (this.setup.timeLimit === undefined || this.answeredAt === null) return null;
+    return this.answeredAt + this.setup.timeLimit;
+  }
+
+  /** The carrier ends a call whose `TimeLimit` has passed, at the second it ran out. */
+  private pastTimeLimit(): Extract<Step, { kind: "end" }> | null {
+    const endsAt = this.timeLimitEndsAt;
+    if (endsAt === null || this.at < endsAt) return null;
+    this.at = endsAt;
+    this.hungUp = true;
+    return { kind: "end", reason: "time-limit", detail: `TimeLimit of ${this.setup.timeLimit}s reached` };
   }
 
   /** The app hung up the call through the REST API: it ends where it is. */
@@ -561,6 +580,10 @@ class CallRun {
     const entry = this.record(verb);
     const timeout = Math.max(1, int(attrs.timeout, 30));
     const timeLimit = int(attrs.timeLimit, 4 * 3600);
+    // The bridge ends at the Dial's own timeLimit or when the call's TimeLimit runs out, first.
+    const callEndsAt = this.timeLimitEndsAt;
+    const talkLimit = (ringSeconds: number) =>
+      callEndsAt === null ? timeLimit : Math.min(timeLimit, Math.max(0, callEndsAt - this.at - ringSeconds));
     const nouns = verb.children.length
       ? verb.children.filter((child) => {
           if (DIAL_NOUNS.has(child.name)) return true;
@@ -589,7 +612,7 @@ class CallRun {
         ringSeconds: outcome === "answer" ? ringSeconds : outcome === "no-answer" ? timeout : 1,
         talkSeconds:
           outcome === "answer" && script.outcome === "answer"
-            ? Math.min(script.talkSeconds ?? 10, timeLimit)
+            ? Math.min(script.talkSeconds ?? 10, talkLimit(ringSeconds))
             : 0,
         bridged: false,
       };
