@@ -19,6 +19,8 @@ export interface ClickToCallPorts {
   /** Our public base URL, as the carrier reaches (and signs) it. */
   webhookBaseUrl: string;
   statusPath: string;
+  /** Why the billing gate refuses calls now (trial ended, spend cap, suspended), or null. */
+  billingRefusal(accountId: string): string | null;
 }
 
 export type ClickToCallResult =
@@ -27,7 +29,9 @@ export type ClickToCallResult =
   /** A leg the account may not dial (the destination policy), on the field that names it. */
   | { ok: false; reason: "destination"; field: "myPhone" | "to"; message: string }
   /** The wallet cannot pay the first minute of both legs, or a leg has no price. */
-  | { ok: false; reason: "prepaid"; message: string };
+  | { ok: false; reason: "prepaid"; message: string }
+  /** The billing gate is closed: trial ended without a plan, spend cap reached, or suspended. */
+  | { ok: false; reason: "billing"; message: string };
 
 /**
  * Both legs are dialled and billed by the carrier, so both answer to the destination policy, and
@@ -58,6 +62,8 @@ export async function placeClickToCall(
   input: { accountId: string; userId: string; myPhone: string; to: string; callerId?: string | undefined },
 ): Promise<ClickToCallResult> {
   const { db } = ports;
+  const closed = ports.billingRefusal(input.accountId);
+  if (closed) return { ok: false, reason: "billing", message: closed };
   // A number may place outbound calls only with an E911 address: the first such number, or
   // the one asked for.
   const [number] = await db
