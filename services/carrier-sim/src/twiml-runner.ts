@@ -380,6 +380,47 @@ class CallRun {
     return { kind: "end", reason: "time-limit", detail: `TimeLimit of ${this.setup.timeLimit}s reached` };
   }
 
+  /**
+   * `<Number statusCallback>`: each leg dialled reports its own completion (Direction
+   * outbound-dial, its ParentCallSid, its CallDuration), after the Dial ends, as the carrier does
+   * by default (the `completed` event only).
+   */
+  private legStatusCallbacks(
+    nouns: TwimlElement[],
+    legs: DialLeg[],
+    dialAttrs: Record<string, string>,
+    doc: Doc,
+    endedAt: number,
+  ): void {
+    for (const [i, noun] of nouns.entries()) {
+      const leg = legs[i];
+      if (noun.name !== "Number" || !leg || !noun.attributes.statusCallback) continue;
+      const url = this.resolve(noun.attributes.statusCallback, doc);
+      if (!url) continue;
+      this.result.pending.push({
+        kind: "call-status",
+        url,
+        method: methodOf(noun.attributes.statusCallbackMethod),
+        at: endedAt,
+        idempotencyToken: randomUUID(),
+        params: {
+          AccountSid: this.env.accountSid,
+          ApiVersion: "2010-04-01",
+          CallSid: leg.callSid,
+          ParentCallSid: this.setup.callSid,
+          Direction: "outbound-dial",
+          From: dialAttrs.callerId ?? this.setup.caller.number,
+          To: leg.target,
+          CallStatus: leg.status,
+          CallDuration: String(leg.bridged ? leg.talkSeconds : 0),
+          CallbackSource: "call-progress-events",
+          SequenceNumber: "0",
+          Timestamp: rfc2822(addSeconds(this.setup.startTime, endedAt)),
+        },
+      });
+    }
+  }
+
   /** The app hung up the call through the REST API: it ends where it is. */
   private hangUpByApi(): Extract<Step, { kind: "end" }> {
     this.hungUp = true;
@@ -644,6 +685,8 @@ class CallRun {
       recording = this.makeRecording(seconds, "DialVerb", this.at - seconds, null);
       this.recordingCallbacks(recording, attrs, doc);
     }
+
+    this.legStatusCallbacks(nouns, legs, attrs, doc, this.at);
 
     const dialCallSid = (winner ?? legs[0])?.callSid ?? newSid("CA");
     const result: DialResult = {

@@ -159,6 +159,25 @@ describe("calls", () => {
     expect((await served.client.calls(paused.sid).fetch()).duration).toBe("45");
   });
 
+  it("a dialled Number with a statusCallback reports its leg's completion and duration", async () => {
+    sim.setCallee("+13055559994", {
+      dial: { "+442071234567": { outcome: "answer", ringSeconds: 3, talkSeconds: 125 } },
+    });
+    const call = await served.client.calls.create({
+      to: "+13055559994",
+      from: "+18005550100",
+      twiml: `<Response><Dial><Number statusCallback="${served.base}/voice/status">+442071234567</Number><Number statusCallback="${served.base}/voice/status">+442071234568</Number></Dial></Response>`,
+    });
+    await sim.idle();
+    const legs = received.filter((r) => r.path === "/voice/status" && r.params.ParentCallSid);
+    expect(legs.every((r) => r.signatureValid)).toBe(true);
+    expect(legs.map((r) => [r.params.To, r.params.CallStatus, r.params.CallDuration])).toEqual([
+      ["+442071234567", "completed", "125"],
+      ["+442071234568", "canceled", "0"],
+    ]);
+    expect(legs[0]?.params).toMatchObject({ ParentCallSid: call.sid, Direction: "outbound-dial" });
+  });
+
   it("answers in the shape of the carrier's response schemas", async () => {
     const created = await api("/Calls.json", {
       method: "POST",
