@@ -1,7 +1,7 @@
 import {
   checkCarrierAccount,
-  checkStorageConfig,
   checkMailDelivery,
+  checkStorageConfig,
   parseConfig,
   sharedConfigFields,
 } from "@poundline/platform/config";

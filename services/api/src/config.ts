@@ -1,8 +1,8 @@
 import { isIP } from "node:net";
 import {
   checkCarrierAccount,
-  checkStorageConfig,
   checkMailDelivery,
+  checkStorageConfig,
   isProductionStart,
   optionalString,
   parseConfig,

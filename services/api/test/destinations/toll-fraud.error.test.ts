@@ -264,12 +264,18 @@ describe("click-to-call and the billing gate texts answer to", () => {
       gate: "a suspended account",
       message: planMessages.suspendedTelephony,
       close: () =>
-        t.db.db.update(schema.accounts).set({ status: "suspended" }).where(eq(schema.accounts.id, user.accountId)),
+        t.db.db
+          .update(schema.accounts)
+          .set({ status: "suspended" })
+          .where(eq(schema.accounts.id, user.accountId)),
     },
   ];
 
   it.each(gates)("$gate: refused with its message, and nothing is dialled", async ({ close, message }) => {
-    const [before] = await t.db.db.select().from(schema.accounts).where(eq(schema.accounts.id, user.accountId));
+    const [before] = await t.db.db
+      .select()
+      .from(schema.accounts)
+      .where(eq(schema.accounts.id, user.accountId));
     await close();
     await t.app.deps.routing.reload();
     try {
