@@ -28,6 +28,7 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { AppDeps } from "../app";
 import { createCallStatusWriter } from "./call-status-writer";
 import { type CarrierParams, callerOf, carrierParams, carrierQuery, MAX_INT32 } from "./carrier-params";
+import { createForwardedLegWriter } from "./forwarded-legs";
 import { ownerByGivenLocation } from "./location-routes";
 import { createPinnedMenus } from "./pinned-menus";
 import { sendTwiml } from "./twiml-reply";
@@ -247,37 +248,18 @@ export async function voiceRoutes(app: FastifyInstance) {
    * outbound leg of the incoming call, which hands billing its charge by destination like any
    * completed call. Its account comes from the signed URL (the leg's From is the caller's).
    */
+  const writeForwardedLeg = createForwardedLegWriter(db.db, app.log);
   app.post(voicePaths.forwardStatus, async (request, reply) => {
     const params = carrierParams(request);
     const context = readContext(carrierQuery(request).record());
-    const callSid = params.optional("CallSid");
-    const status = callProgressStatus(params.text("CallStatus"));
-    if (!context || !callSid || !status || !routing.current().accounts.has(context.accountId))
-      return sendTwiml(reply, EMPTY_TWIML);
-    const eventTime = params.instant("Timestamp") ?? clock();
-    const durationSeconds = params.seconds("CallDuration");
-    const applied = await writeCallStatus({
-      accountId: context.accountId,
-      // Not the number's: a leg is priced by where it went, never as the number's toll-free minutes.
-      phoneNumberId: null,
-      callSid,
-      parentCallSid: params.optional("ParentCallSid") ?? null,
-      inbound: false,
-      fromNumber: params.text("From"),
-      toNumber: params.text("To"),
-      // The number forwarded to is ours to ring, not a contact of the account.
-      theirNumber: "",
-      callerName: undefined,
-      ...callTimes(status, eventTime, durationSeconds),
-      durationSeconds,
-      callStatus: status,
-      sequence: params.integer("SequenceNumber", { min: 0, max: MAX_INT32 }) ?? null,
-      eventTime,
-      fromCity: null,
-      fromState: null,
-      fromCountry: null,
-    });
-    if (applied && status === "completed") app.deps.outbox.notify();
+    if (!context || !routing.current().accounts.has(context.accountId)) return sendTwiml(reply, EMPTY_TWIML);
+    const applied = await writeForwardedLeg(
+      params,
+      context,
+      params.optional("ParentCallSid") ?? null,
+      clock(),
+    );
+    if (applied?.status === "completed") app.deps.outbox.notify();
     return sendTwiml(reply, EMPTY_TWIML);
   });
 }

@@ -157,3 +157,29 @@ it("a leg reported for an account that does not exist is answered and not stored
   expect(res.statusCode).toBe(200);
   expect(await t.db.db.select().from(schema.callLogs).where(eq(schema.callLogs.callSid, leg))).toEqual([]);
 });
+
+it("a ring group member's call is logged as a leg of the waiting caller's call and handed to billing", async () => {
+  const caller = `CA${"4".repeat(32)}`;
+  const member = `CA${"5".repeat(32)}`;
+  const path = `/twilio/voice/member-status?a=${id("law")}&n=${id("ext")}&q=${caller}&k=0`;
+  const res = await carrierPost(t, path, {
+    AccountSid: t.app.deps.carrier.accountSid,
+    CallSid: member,
+    From: EXTENSION_LINE,
+    To: LONDON,
+    Direction: "outbound-api",
+    CallStatus: "completed",
+    CallDuration: "90",
+    SequenceNumber: "3",
+  });
+  expect(res.statusCode).toBe(200);
+  const logs = await t.db.db.select().from(schema.callLogs).where(eq(schema.callLogs.callSid, member));
+  expect(logs).toMatchObject([
+    { parentCallSid: caller, direction: "outbound", toNumber: LONDON, durationSeconds: 90, contactId: null },
+  ]);
+  const jobs = await t.db.db
+    .select()
+    .from(schema.jobOutbox)
+    .where(eq(schema.jobOutbox.jobId, `charge-call:${member}`));
+  expect(jobs).toHaveLength(1);
+});
