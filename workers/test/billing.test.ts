@@ -389,6 +389,18 @@ describe("billing processors", () => {
       expect(await balance()).toBe(100_000 - 21 - 9);
     });
 
+    it("Make a Call's first leg is priced by the phone it rang, not by the destination the log shows", async () => {
+      await account(100_000);
+      const callSid = await call({
+        direction: "outbound",
+        toNumber: "+18765550123", // the destination, Jamaica: 36 ¢ a minute
+        dialledNumber: "+442079460958", // the user's own phone, a UK landline: 3 ¢ a minute
+      });
+      expect(await biller.chargeCall({ callSid })).toBe("done");
+      expect(await priceOf(callSid)).toBe(3 * 3);
+      expect((await entries())[0]?.description).toBe("Outbound call to +442079460958 (3 min)");
+    });
+
     it("a call the wallet cannot cover is charged in full: the wallet is overdrawn, the rest owed, telephony stopped", async () => {
       await account(10);
       await handle.db

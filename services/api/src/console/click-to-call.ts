@@ -89,7 +89,14 @@ export async function placeClickToCall(
   // and its signature covers this URL, so nobody else can ask for another destination or a
   // longer time limit.
   const timeLimit = String(legs.timeLimitSeconds);
-  const query = new URLSearchParams({ to: input.to, callerId: number.e164, timeLimit });
+  // The account and number let the bridge leg report its own completion, charged by destination.
+  const query = new URLSearchParams({
+    to: input.to,
+    callerId: number.e164,
+    timeLimit,
+    a: input.accountId,
+    n: number.id,
+  });
   const url = `${ports.webhookBaseUrl}${CLICK_TO_CALL_PATH}?${query}`;
   let sid: string;
   try {
@@ -106,16 +113,16 @@ export async function placeClickToCall(
     throw err;
   }
   // The first status callback may already have logged the leg (to the user's phone): the log is
-  // of the call to the destination, by the user.
+  // of the call to the destination, by the user; this leg is priced by the phone it rang.
   const [row] = await queryRows<{ id: string }>(
     db,
     sql`
       insert into ${callLogs} (id, account_id, user_id, phone_number_id, call_sid, direction, from_number,
-        to_number, call_status)
+        to_number, dialled_number, call_status)
       values (${callId}, ${input.accountId}, ${input.userId}, ${number.id}, ${sid}, 'outbound', ${number.e164},
-        ${input.to}, 'initiated')
+        ${input.to}, ${input.myPhone}, 'initiated')
       on conflict (call_sid) do update set to_number = excluded.to_number, user_id = excluded.user_id,
-        updated_at = now()
+        dialled_number = excluded.dialled_number, updated_at = now()
       returning id`,
   );
   return { ok: true, callId: row?.id ?? callId, callSid: sid };
