@@ -165,6 +165,17 @@ const routes: RouteCase[] = [
     field: "body.holidays.0.destination.target",
     nothingSaved: async (n) => expect(await routingForwardsTo(n)).toBe(false),
   },
+  {
+    route: "the profile's phone (notification texts go to it)",
+    method: "PUT",
+    url: () => "/api/settings/profile",
+    payload: (phone) => ({ firstName: "Pat", lastName: "Lee", phone }),
+    field: "body.phone",
+    nothingSaved: async (n) => {
+      const [row] = await t.db.db.select().from(schema.users).where(eq(schema.users.id, user.id));
+      expect(row?.phone).not.toBe(n);
+    },
+  },
 ];
 
 const refused: [string, string, string][] = [
