@@ -370,6 +370,37 @@ describe("billing processors", () => {
       },
     );
 
+    it("a call forwarded from a toll-free number: the leg to the UK is charged by its destination", async () => {
+      await account(100_000);
+      const parent = await call({ phoneNumberId: tollFreeId, toNumber: "+18005551000" }); // 125 s
+      const leg = await call({
+        phoneNumberId: null,
+        parentCallSid: parent,
+        direction: "outbound",
+        fromNumber: "+13125550100",
+        toNumber: "+442079460958",
+        durationSeconds: 121,
+      });
+      expect(await biller.chargeCall({ callSid: parent })).toBe("done");
+      expect(await biller.chargeCall({ callSid: leg })).toBe("done");
+      expect(await priceOf(parent)).toBe(3 * 7); // toll-free: 3 started minutes at 7 ¢
+      expect(await priceOf(leg)).toBe(3 * 3); // UK landline: 3 started minutes at 3 ¢
+      expect((await entries()).map((e) => e.description)).toContain("Outbound call to +442079460958 (3 min)");
+      expect(await balance()).toBe(100_000 - 21 - 9);
+    });
+
+    it("Make a Call's first leg is priced by the phone it rang, not by the destination the log shows", async () => {
+      await account(100_000);
+      const callSid = await call({
+        direction: "outbound",
+        toNumber: "+18765550123", // the destination, Jamaica: 36 ¢ a minute
+        dialledNumber: "+442079460958", // the user's own phone, a UK landline: 3 ¢ a minute
+      });
+      expect(await biller.chargeCall({ callSid })).toBe("done");
+      expect(await priceOf(callSid)).toBe(3 * 3);
+      expect((await entries())[0]?.description).toBe("Outbound call to +442079460958 (3 min)");
+    });
+
     it("a call the wallet cannot cover is charged in full: the wallet is overdrawn, the rest owed, telephony stopped", async () => {
       await account(10);
       await handle.db

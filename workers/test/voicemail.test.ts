@@ -493,6 +493,21 @@ describe("processVoicemail", () => {
     expect(texts).toHaveLength(1); // remembered: not tried again
   });
 
+  it("skips (and logs) a member's phone the destination policy refuses, texting the others", async () => {
+    // Saved before the check, or the account's countries narrowed since: a premium number.
+    await handle.db.update(users).set({ phone: "+19005550123" }).where(eq(users.id, texter));
+    const warned: string[] = [];
+    const vm = await voicemail();
+    const ports = portsWith();
+    const watching = {
+      ...ports,
+      log: { ...ports.log, warn: (_: object, msg: string) => warned.push(msg) } as VoicemailPorts["log"],
+    };
+    expect(await processVoicemail(watching, vm.payload)).toBe("done");
+    expect(texts.map((t) => t.to)).not.toContain("+19005550123");
+    expect(warned).toContain("notification text not sent: destination refused");
+  });
+
   it("sends nothing by SMS when every member keeps the default (off)", async () => {
     await handle.db
       .update(notificationPreferences)

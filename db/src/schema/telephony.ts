@@ -517,6 +517,12 @@ export const callLogs = pgTable(
     direction: text("direction", { enum: callDirections }).notNull(),
     fromNumber: text("from_number").notNull(),
     toNumber: text("to_number").notNull(),
+    /**
+     * The number the carrier dialled for this leg when the log shows another party: Make a Call's
+     * first leg rings the user's own phone, logged as the call to the destination. Billing prices
+     * the leg by it (null: by `to_number`).
+     */
+    dialledNumber: text("dialled_number"),
     callStartTime: instant("call_start_time").notNull().defaultNow(),
     answeredAt: instant("answered_at"),
     endedAt: instant("ended_at"),

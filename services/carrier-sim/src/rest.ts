@@ -284,6 +284,7 @@ async function restRoutes(app: FastifyInstance, options: { sim: CarrierSim; vali
             }
           : {}),
         ...(typeof body.Timeout === "number" ? { timeout: body.Timeout } : {}),
+        ...(typeof body.TimeLimit === "number" ? { timeLimit: body.TimeLimit } : {}),
       });
       return reply.code(201).send(callResource(sim.accountPath, sim.accountSid, call));
     },

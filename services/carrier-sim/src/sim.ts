@@ -170,6 +170,8 @@ export interface CreateCallInput {
   statusCallbackEvents?: CallProgressEvent[];
   /** Seconds to let the callee's phone ring; the carrier's default is 60. */
   timeout?: number;
+  /** Most seconds the call may last once answered (REST `TimeLimit`); the carrier then ends it. */
+  timeLimit?: number;
 }
 
 /** What a REST update of a call came to: the call as it now is, or why nothing changed. */
@@ -618,6 +620,7 @@ export class CarrierSim {
           script: callee,
           timeBase: ringsFrom,
           ringSeconds: seconds,
+          timeLimit: input.timeLimit,
           unanswered,
           self,
           statusCallback: input.statusCallback
@@ -697,6 +700,8 @@ export class CarrierSim {
       ringSeconds: number;
       /** Set when the callee of an outbound call does not pick up, or the app canceled the call. */
       unanswered?: Unanswered | null;
+      /** REST `TimeLimit` of a call the app created. */
+      timeLimit?: number | undefined;
       statusCallback: { url: string; method: HttpMethod; events: CallProgressEvent[] } | null;
       callbacks?: CallbackDelivery | undefined;
       /** The background task running this call (calls the app created). */
@@ -736,6 +741,7 @@ export class CarrierSim {
           startAt: plan.ringSeconds,
           script: plan.script,
           limits: this.limits,
+          ...(plan.timeLimit !== undefined ? { timeLimit: plan.timeLimit } : {}),
           hangupRequested: () => this.hangups.has(call.sid),
         });
     this.hangups.delete(call.sid);

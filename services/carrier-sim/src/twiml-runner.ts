@@ -121,6 +121,8 @@ export interface CallSetup {
   startAt?: number;
   script: CallerScript;
   limits: CallLimits;
+  /** REST `TimeLimit`: the most seconds the call may last once answered; the carrier then ends it. */
+  timeLimit?: number;
   /** Whether the app asked the carrier to hang up this call (REST update, Status=completed). */
   hangupRequested(): boolean;
 }
@@ -353,12 +355,70 @@ class CallRun {
       }
       if (this.setup.hangupRequested()) return this.hangUpByApi();
       const step = await this.verb(verb, doc);
+      const overTime = this.pastTimeLimit();
+      if (overTime) return overTime;
       if (step.kind !== "next") return step;
       if (this.at > this.setup.limits.maxSeconds) {
         return { kind: "end", reason: "time-limit", detail: `longer than ${this.setup.limits.maxSeconds}s` };
       }
     }
     return { kind: "end", reason: "end-of-twiml" };
+  }
+
+  /** Virtual second at which the call's REST `TimeLimit` runs out, once it is answered. */
+  private get timeLimitEndsAt(): number | null {
+    if (this.setup.timeLimit === undefined || this.answeredAt === null) return null;
+    return this.answeredAt + this.setup.timeLimit;
+  }
+
+  /** The carrier ends a call whose `TimeLimit` has passed, at the second it ran out. */
+  private pastTimeLimit(): Extract<Step, { kind: "end" }> | null {
+    const endsAt = this.timeLimitEndsAt;
+    if (endsAt === null || this.at < endsAt) return null;
+    this.at = endsAt;
+    this.hungUp = true;
+    return { kind: "end", reason: "time-limit", detail: `TimeLimit of ${this.setup.timeLimit}s reached` };
+  }
+
+  /**
+   * `<Number statusCallback>`: each leg dialled reports its own completion (Direction
+   * outbound-dial, its ParentCallSid, its CallDuration), after the Dial ends, as the carrier does
+   * by default (the `completed` event only).
+   */
+  private legStatusCallbacks(
+    nouns: TwimlElement[],
+    legs: DialLeg[],
+    dialAttrs: Record<string, string>,
+    doc: Doc,
+    endedAt: number,
+  ): void {
+    for (const [i, noun] of nouns.entries()) {
+      const leg = legs[i];
+      if (noun.name !== "Number" || !leg || !noun.attributes.statusCallback) continue;
+      const url = this.resolve(noun.attributes.statusCallback, doc);
+      if (!url) continue;
+      this.result.pending.push({
+        kind: "call-status",
+        url,
+        method: methodOf(noun.attributes.statusCallbackMethod),
+        at: endedAt,
+        idempotencyToken: randomUUID(),
+        params: {
+          AccountSid: this.env.accountSid,
+          ApiVersion: "2010-04-01",
+          CallSid: leg.callSid,
+          ParentCallSid: this.setup.callSid,
+          Direction: "outbound-dial",
+          From: dialAttrs.callerId ?? this.setup.caller.number,
+          To: leg.target,
+          CallStatus: leg.status,
+          CallDuration: String(leg.bridged ? leg.talkSeconds : 0),
+          CallbackSource: "call-progress-events",
+          SequenceNumber: "0",
+          Timestamp: rfc2822(addSeconds(this.setup.startTime, endedAt)),
+        },
+      });
+    }
   }
 
   /** The app hung up the call through the REST API: it ends where it is. */
@@ -561,6 +621,10 @@ class CallRun {
     const entry = this.record(verb);
     const timeout = Math.max(1, int(attrs.timeout, 30));
     const timeLimit = int(attrs.timeLimit, 4 * 3600);
+    // The bridge ends at the Dial's own timeLimit or when the call's TimeLimit runs out, first.
+    const callEndsAt = this.timeLimitEndsAt;
+    const talkLimit = (ringSeconds: number) =>
+      callEndsAt === null ? timeLimit : Math.min(timeLimit, Math.max(0, callEndsAt - this.at - ringSeconds));
     const nouns = verb.children.length
       ? verb.children.filter((child) => {
           if (DIAL_NOUNS.has(child.name)) return true;
@@ -589,7 +653,7 @@ class CallRun {
         ringSeconds: outcome === "answer" ? ringSeconds : outcome === "no-answer" ? timeout : 1,
         talkSeconds:
           outcome === "answer" && script.outcome === "answer"
-            ? Math.min(script.talkSeconds ?? 10, timeLimit)
+            ? Math.min(script.talkSeconds ?? 10, talkLimit(ringSeconds))
             : 0,
         bridged: false,
       };
@@ -621,6 +685,8 @@ class CallRun {
       recording = this.makeRecording(seconds, "DialVerb", this.at - seconds, null);
       this.recordingCallbacks(recording, attrs, doc);
     }
+
+    this.legStatusCallbacks(nouns, legs, attrs, doc, this.at);
 
     const dialCallSid = (winner ?? legs[0])?.callSid ?? newSid("CA");
     const result: DialResult = {

@@ -131,6 +131,53 @@ describe("calls", () => {
     expect(sim.call(call.sid)?.transcript?.spoken).toEqual(["Inline hello"]);
   });
 
+  it("ends a call when its TimeLimit passes on the virtual clock, bridged or not", async () => {
+    sim.setCallee("+13055559996", {
+      ringSeconds: 2,
+      dial: { "+882161234567": { outcome: "answer", ringSeconds: 4, talkSeconds: 600 } },
+    });
+    const bridged = await served.client.calls.create({
+      to: "+13055559996",
+      from: "+18005550100",
+      twiml: "<Response><Dial>+882161234567</Dial><Say>Still here</Say></Response>",
+      timeLimit: 60,
+    });
+    const paused = await served.client.calls.create({
+      to: "+13055559995",
+      from: "+18005550100",
+      twiml: '<Response><Pause length="600"/><Say>Still here</Say></Response>',
+      timeLimit: 45,
+    });
+    await sim.idle();
+    const dialled = sim.call(bridged.sid)?.transcript;
+    expect(dialled?.durationSeconds).toBe(60);
+    expect(dialled?.dials[0]?.dialCallDuration).toBe(56);
+    expect(dialled?.spoken).toEqual([]);
+    const waited = sim.call(paused.sid)?.transcript;
+    expect(waited?.durationSeconds).toBe(45);
+    expect(waited?.spoken).toEqual([]);
+    expect((await served.client.calls(paused.sid).fetch()).duration).toBe("45");
+  });
+
+  it("a dialled Number with a statusCallback reports its leg's completion and duration", async () => {
+    sim.setCallee("+13055559994", {
+      dial: { "+442071234567": { outcome: "answer", ringSeconds: 3, talkSeconds: 125 } },
+    });
+    const call = await served.client.calls.create({
+      to: "+13055559994",
+      from: "+18005550100",
+      twiml: `<Response><Dial><Number statusCallback="${served.base}/voice/status">+442071234567</Number><Number statusCallback="${served.base}/voice/status">+442071234568</Number></Dial></Response>`,
+    });
+    await sim.idle();
+    const legs = received.filter((r) => r.path === "/voice/status" && r.params.ParentCallSid);
+    expect(legs.every((r) => r.signatureValid)).toBe(true);
+    expect(legs.map((r) => [r.params.To, r.params.CallStatus, r.params.CallDuration])).toEqual([
+      ["+442071234567", "completed", "125"],
+      ["+442071234568", "canceled", "0"],
+    ]);
+    expect(legs[0]?.params).toMatchObject({ ParentCallSid: call.sid, Direction: "outbound-dial" });
+  });
+
   it("answers in the shape of the carrier's response schemas", async () => {
     const created = await api("/Calls.json", {
       method: "POST",

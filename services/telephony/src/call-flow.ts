@@ -2,6 +2,7 @@ import { isWithinBusinessHours, localDate } from "./business-hours";
 import { matchGeoRule } from "./geo-rules";
 import { type IvrMenu, type IvrPosition, type IvrStep, nextIvrStep } from "./ivr";
 import type { CallerLocation, LocationInput } from "./location";
+import { defaultRates, outboundRate } from "./rating";
 import { needsConsentNotice, RECORDING_CONSENT_NOTICE } from "./recording-consent";
 import { afterDial, type DialStatus, ringAttempts } from "./ring";
 import { RING_TIMEOUT_SECONDS } from "./routing-defaults";
@@ -62,6 +63,8 @@ export type CallStep =
       followUp: DialFollowUp;
       /** Record the bridged call (the number's call recording is on). */
       record?: boolean;
+      /** Seconds the wallet pays for at the dearest number rung (`<Dial timeLimit>`); absent: no limit. */
+      timeLimitSeconds?: number;
     }
   /** Ring group: the caller waits in a queue hearing the hold music while members are called. */
   | { kind: "queue"; context: CallContext; target: HuntTarget; holdMusicUrl: string }
@@ -225,6 +228,34 @@ function numberFallback(context: CallContext, route: NumberRoute | null, account
 
 const recording = (route: NumberRoute | null) => (route?.recordCalls ? { record: true } : {});
 
+/** At most four hours: the carrier's own ceiling on a call's length. */
+const MAX_FORWARD_SECONDS = 4 * 3600;
+
+/**
+ * A forwarded call is prepaid like one we place: each minute costs the incoming leg and the
+ * forwarded one, priced by its destination. Numbers the wallet cannot pay a first minute for are
+ * not rung; the others are held to the whole minutes the wallet pays at the dearest of them. The
+ * balance is the routing table's, which the billing gate refreshes when a charge empties the
+ * wallet and when money comes in. Without a wallet (null) the gate does not limit either.
+ */
+export function prepaidForward(
+  account: AccountRouting,
+  route: NumberRoute | null,
+  numbers: string[],
+): { numbers: string[]; timeLimitSeconds?: number } {
+  const balance = account.gate.walletBalanceCents;
+  if (balance === null) return { numbers };
+  const rates = account.rates ?? defaultRates;
+  const incoming = route?.tollFree ? rates.callTollFree : rates.callInbound;
+  // A SIP address or a softphone client is not a call to the public network: only the incoming leg.
+  const minuteOf = (number: string) =>
+    incoming + (number.startsWith("+") ? (outboundRate(number, rates)?.perMinuteCents ?? Infinity) : 0);
+  const payable = numbers.filter((number) => balance >= minuteOf(number));
+  const dearest = Math.max(incoming, ...payable.map(minuteOf));
+  const minutes = dearest > 0 ? Math.floor(balance / dearest) : MAX_FORWARD_SECONDS / 60;
+  return { numbers: payable, timeLimitSeconds: Math.min(minutes * 60, MAX_FORWARD_SECONDS) };
+}
+
 function dialExtension(
   context: CallContext,
   route: NumberRoute | null,
@@ -241,7 +272,7 @@ function dialExtension(
   return {
     kind: "dial",
     context,
-    numbers: extension.forwardingNumbers,
+    ...prepaidForward(account, route, extension.forwardingNumbers),
     timeoutSeconds: route?.ringTimeoutSeconds ?? RING_TIMEOUT_SECONDS.default,
     followUp: { kind: "extension", extensionId: extension.id },
     ...recording(route),
@@ -290,7 +321,7 @@ function stepForTarget(
       return {
         kind: "dial",
         context,
-        numbers: [target.number],
+        ...prepaidForward(account, route, [target.number]),
         timeoutSeconds: route.ringTimeoutSeconds,
         followUp: { kind: "number" },
         ...recording(route),
@@ -367,7 +398,7 @@ export function continueAfterDial(
       return {
         kind: "dial",
         context,
-        numbers: next.numbers,
+        ...prepaidForward(account, route, next.numbers),
         timeoutSeconds: route.ringTimeoutSeconds,
         followUp: { ...followUp, attempt: next.index },
         ...recording(route),

@@ -2,6 +2,7 @@ import type { BusinessHours } from "./business-hours";
 import { type DestinationPolicy, destinationRefusal } from "./destination-policy";
 import { type CompiledGeoRules, compileGeoRules, type GeoRule } from "./geo-rules";
 import type { IvrMenu } from "./ivr";
+import type { RateTable } from "./rating";
 import type { RingStrategy } from "./ring";
 
 export type RouteTarget =
@@ -69,6 +70,8 @@ export interface AccountRouting {
    * Gather carries it, so a call in progress keeps walking that version after a new publish.
    */
   ivrVersionId?: string | null;
+  /** The rate table the table was compiled with: what a forwarded leg's minute costs (call-flow). */
+  rates?: RateTable;
 }
 
 export interface SharedNumberRoute {
@@ -123,6 +126,8 @@ export interface RoutingSnapshot {
   }[];
   menus: (IvrMenu & { accountId: string })[];
   extensions: Extension[];
+  /** The rates of the `rates` rows: forwarded calls are held to what the wallet pays at them. */
+  rates?: RateTable;
 }
 
 export function compileRoutingTable(snapshot: RoutingSnapshot, builtAt: Date): RoutingTable {
@@ -132,6 +137,7 @@ export function compileRoutingTable(snapshot: RoutingSnapshot, builtAt: Date): R
       id: a.id,
       companyName: a.companyName,
       gate: a.gate,
+      ...(snapshot.rates ? { rates: snapshot.rates } : {}),
       menus: new Map(),
       extensions: new Map(),
       operatorExtensionId: null,

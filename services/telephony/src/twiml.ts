@@ -15,6 +15,8 @@ export const voicePaths = {
   dial: "/twilio/voice/dial",
   record: "/twilio/voice/record",
   status: "/twilio/voice/status",
+  /** A forwarded leg's completion (`<Number statusCallback>`): it is logged and charged by destination. */
+  forwardStatus: "/twilio/voice/forward-status",
   /** The waiting caller's hold music (the queue's wait URL). */
   hold: "/twilio/voice/hold",
   /** Where the caller goes when it leaves the queue (the Enqueue action). */
@@ -294,11 +296,14 @@ export function renderStep(
         method: "POST",
         answerOnBridge: true,
         ...(step.record ? { record: DIAL_RECORD_MODE } : {}),
+        ...(step.timeLimitSeconds !== undefined ? { timeLimit: step.timeLimitSeconds } : {}),
       });
+      // Each number rung reports its own leg, which is charged by its destination.
+      const legStatus = url(options, voicePaths.forwardStatus, contextQuery(step.context));
       for (const destination of destinations) {
         if (destination.noun === "Sip") dial.sip(destination.address);
         else if (destination.noun === "Client") dial.client(destination.identity);
-        else dial.number(destination.number);
+        else dial.number({ statusCallback: legStatus, statusCallbackMethod: "POST" }, destination.number);
       }
       break;
     }

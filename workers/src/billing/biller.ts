@@ -61,6 +61,7 @@ export function createBiller(ports: BillingPorts) {
         direction: callLogs.direction,
         fromNumber: callLogs.fromNumber,
         toNumber: callLogs.toNumber,
+        dialledNumber: callLogs.dialledNumber,
         durationSeconds: callLogs.durationSeconds,
         priceCents: callLogs.priceCents,
         numberType: phoneNumbers.numberType,
@@ -162,7 +163,8 @@ export function createBiller(ports: BillingPorts) {
           inbound,
           tollFree: call.numberType === "toll-free",
           durationSeconds: call.durationSeconds,
-          otherParty: inbound ? call.fromNumber : call.toNumber,
+          // Make a Call's first leg rang the user's own phone: priced (and described) by it.
+          otherParty: inbound ? call.fromNumber : (call.dialledNumber ?? call.toNumber),
         },
       });
       return settle(call.accountId, call.callSid, debit);

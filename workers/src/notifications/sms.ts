@@ -1,10 +1,29 @@
 import { type Database, newId, schema } from "@poundline/db";
+import { destinationRefusal } from "@poundline/telephony/destination-policy";
 import { toE164 } from "@poundline/telephony/phone";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { JobLog } from "../jobs";
 import type { NotificationSms } from "./ports";
 
-const { phoneNumbers, smsOptOuts } = schema;
+const { accounts, phoneNumbers, smsOptOuts } = schema;
+
+/**
+ * Why the account may not text this number (the destination policy's countries and the ranges
+ * refused always), or null. A user's phone was checked when saved; the account's countries may
+ * have narrowed since, or it was saved before the check.
+ */
+async function destinationRefusalOf(db: Database, accountId: string, to: string): Promise<string | null> {
+  const [account] = await db
+    .select({ country: accounts.country, allowedCountries: accounts.allowedCountries })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .limit(1);
+  const policy = {
+    allowedCountries: account ? (account.allowedCountries ?? [account.country]) : [],
+    trialDialable: null,
+  };
+  return destinationRefusal(to, policy)?.message ?? null;
+}
 
 /** The carrier's error code for a recipient who texted STOP to the sending number. */
 const UNSUBSCRIBED_RECIPIENT = 21610;
@@ -55,6 +74,14 @@ export async function sendNotificationText(
   input: NotificationTextInput,
 ): Promise<boolean> {
   const { db, log } = ports;
+  const refused = await destinationRefusalOf(db, input.accountId, input.to);
+  if (refused) {
+    log.warn(
+      { accountId: input.accountId, to: input.to, reason: refused },
+      "notification text not sent: destination refused",
+    );
+    return false;
+  }
   if (await isOptedOut(db, input.from, input.to)) {
     log.info({ from: input.from, to: input.to }, "notification text not sent: recipient opted out");
     return false;

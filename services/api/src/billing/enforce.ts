@@ -29,9 +29,23 @@ export async function textRefusal(
   const gate = account ? gateState(account.gate, now) : "open";
   if (gate === "trial_ended") return planMessages.trialEndedTexts;
   if (gate === "spend_cap") return planMessages.spendCapTexts;
+  if (gate === "suspended") return planMessages.suspendedTelephony;
   const { limits } = await currentPlan(db, accountId, now);
   if (limits.textsPerMonth === null) return null;
   return textLimitRefusal(limits, await textsSentThisMonth(db, accountId, now));
+}
+
+/**
+ * Why the account may not place a call now (click-to-call): the same gate as texts, read from the
+ * routing table. The empty or owing wallet keeps its own refusal (billing/prepaid.ts).
+ */
+export function callRefusal(table: RoutingTable, accountId: string, now: Date): string | null {
+  const account = table.accounts.get(accountId);
+  const gate = account ? gateState(account.gate, now) : "open";
+  if (gate === "trial_ended") return planMessages.trialEndedCalls;
+  if (gate === "spend_cap") return planMessages.spendCapCalls;
+  if (gate === "suspended") return planMessages.suspendedTelephony;
+  return null;
 }
 
 /** Why call recording may not be turned on for this number (one that records already is left alone). */

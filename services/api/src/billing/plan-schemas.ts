@@ -8,6 +8,11 @@ export const planMessages = {
     "Your free trial has ended: texts are paused until you subscribe to a plan on the Billing & Wallet page.",
   spendCapTexts:
     "This account has reached its monthly spending limit: texts are paused until next month, or until you raise the limit on the Billing & Wallet page.",
+  trialEndedCalls:
+    "Your free trial has ended: calls are paused until you subscribe to a plan on the Billing & Wallet page.",
+  spendCapCalls:
+    "This account has reached its monthly spending limit: calls are paused until next month, or until you raise the limit on the Billing & Wallet page.",
+  suspendedTelephony: "This account is suspended: calls and texts are paused. Contact support.",
   threshold: "Enter a threshold from $0 to $1,000.",
   amount: "Enter an amount from $5 to $1,000.",
   cap: "Enter a monthly limit from $1 to $100,000, or leave it empty for none.",

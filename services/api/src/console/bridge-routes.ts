@@ -1,4 +1,4 @@
-import { EMPTY_TWIML, isE164 } from "@poundline/telephony";
+import { EMPTY_TWIML, isE164, readContext, voicePaths } from "@poundline/telephony";
 import type { FastifyInstance } from "fastify";
 import VoiceResponse from "twilio/lib/twiml/VoiceResponse";
 import { carrierQuery } from "../twilio/carrier-params";
@@ -18,10 +18,22 @@ export async function clickToCallTwimlRoutes(app: FastifyInstance) {
     if (!to || !callerId || !isE164(to) || !isE164(callerId)) return sendTwiml(reply, EMPTY_TWIML);
     // The minutes the wallet paid for when the call was placed: the carrier ends the bridge then.
     const timeLimit = Number(query.optional("timeLimit"));
+    // The bridge leg is a call we place too: it reports its completion, logged and charged by its
+    // destination as a leg of the first one (twilio/forwarded-legs.ts).
+    const context = readContext(query.record());
+    const legStatus = new URLSearchParams(context ? { a: context.accountId, n: context.numberId ?? "" } : {});
     const response = new VoiceResponse();
     response
       .dial({ callerId, ...(Number.isInteger(timeLimit) && timeLimit > 0 ? { timeLimit } : {}) })
-      .number(to);
+      .number(
+        context
+          ? {
+              statusCallback: `${app.deps.carrier.webhookBaseUrl}${voicePaths.forwardStatus}?${legStatus}`,
+              statusCallbackMethod: "POST",
+            }
+          : {},
+        to,
+      );
     return sendTwiml(reply, response.toString());
   });
 }

@@ -19,6 +19,8 @@ export interface ClickToCallPorts {
   /** Our public base URL, as the carrier reaches (and signs) it. */
   webhookBaseUrl: string;
   statusPath: string;
+  /** Why the billing gate refuses calls now (trial ended, spend cap, suspended), or null. */
+  billingRefusal(accountId: string): string | null;
 }
 
 export type ClickToCallResult =
@@ -27,7 +29,9 @@ export type ClickToCallResult =
   /** A leg the account may not dial (the destination policy), on the field that names it. */
   | { ok: false; reason: "destination"; field: "myPhone" | "to"; message: string }
   /** The wallet cannot pay the first minute of both legs, or a leg has no price. */
-  | { ok: false; reason: "prepaid"; message: string };
+  | { ok: false; reason: "prepaid"; message: string }
+  /** The billing gate is closed: trial ended without a plan, spend cap reached, or suspended. */
+  | { ok: false; reason: "billing"; message: string };
 
 /**
  * Both legs are dialled and billed by the carrier, so both answer to the destination policy, and
@@ -58,6 +62,8 @@ export async function placeClickToCall(
   input: { accountId: string; userId: string; myPhone: string; to: string; callerId?: string | undefined },
 ): Promise<ClickToCallResult> {
   const { db } = ports;
+  const closed = ports.billingRefusal(input.accountId);
+  if (closed) return { ok: false, reason: "billing", message: closed };
   // A number may place outbound calls only with an E911 address: the first such number, or
   // the one asked for.
   const [number] = await db
@@ -83,7 +89,14 @@ export async function placeClickToCall(
   // and its signature covers this URL, so nobody else can ask for another destination or a
   // longer time limit.
   const timeLimit = String(legs.timeLimitSeconds);
-  const query = new URLSearchParams({ to: input.to, callerId: number.e164, timeLimit });
+  // The account and number let the bridge leg report its own completion, charged by destination.
+  const query = new URLSearchParams({
+    to: input.to,
+    callerId: number.e164,
+    timeLimit,
+    a: input.accountId,
+    n: number.id,
+  });
   const url = `${ports.webhookBaseUrl}${CLICK_TO_CALL_PATH}?${query}`;
   let sid: string;
   try {
@@ -100,16 +113,16 @@ export async function placeClickToCall(
     throw err;
   }
   // The first status callback may already have logged the leg (to the user's phone): the log is
-  // of the call to the destination, by the user.
+  // of the call to the destination, by the user; this leg is priced by the phone it rang.
   const [row] = await queryRows<{ id: string }>(
     db,
     sql`
       insert into ${callLogs} (id, account_id, user_id, phone_number_id, call_sid, direction, from_number,
-        to_number, call_status)
+        to_number, dialled_number, call_status)
       values (${callId}, ${input.accountId}, ${input.userId}, ${number.id}, ${sid}, 'outbound', ${number.e164},
-        ${input.to}, 'initiated')
+        ${input.to}, ${input.myPhone}, 'initiated')
       on conflict (call_sid) do update set to_number = excluded.to_number, user_id = excluded.user_id,
-        updated_at = now()
+        dialled_number = excluded.dialled_number, updated_at = now()
       returning id`,
   );
   return { ok: true, callId: row?.id ?? callId, callSid: sid };

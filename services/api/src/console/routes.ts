@@ -2,6 +2,7 @@ import { voicePaths } from "@poundline/telephony";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireAccount } from "../auth/context";
+import { callRefusal } from "../billing/enforce";
 import { AppError } from "../http/errors";
 import { numberMessages } from "../numbers/schemas";
 import { placeClickToCall } from "./click-to-call";
@@ -85,13 +86,14 @@ export async function consoleRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { account, user } = requireAccount(request);
-      const { db, carrierClient, carrier } = request.server.deps;
+      const { db, carrierClient, carrier, routing, clock } = request.server.deps;
       const result = await placeClickToCall(
         {
           db: db.db,
           carrier: carrierClient,
           webhookBaseUrl: carrier.webhookBaseUrl,
           statusPath: voicePaths.status,
+          billingRefusal: (accountId) => callRefusal(routing.current(), accountId, clock()),
         },
         { accountId: account.id, userId: user.id, ...request.body },
       );
@@ -107,6 +109,8 @@ export async function consoleRoutes(fastify: FastifyInstance) {
         if (result.reason === "destination")
           throw new AppError("BAD_REQUEST", result.message, { [`body.${result.field}`]: [result.message] });
         if (result.reason === "prepaid") throw new AppError("BAD_REQUEST", result.message);
+        // As for texts (messages/routes.ts): the billing gate is a 403, not bad input.
+        if (result.reason === "billing") throw new AppError("FORBIDDEN", result.message);
         throw new AppError(
           "BAD_REQUEST",
           `The carrier refused the call: ${result.message ?? "unknown reason"}`,

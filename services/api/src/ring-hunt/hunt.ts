@@ -10,6 +10,7 @@ import {
   type MemberCallRef,
   type MemberCallStatus,
   memberUrls,
+  prepaidForward,
   type RoutingTable,
   type TwimlOptions,
 } from "@poundline/telephony";
@@ -116,6 +117,16 @@ export function createRingHunt(ports: RingHuntPorts) {
     );
   }
 
+  /** Whether the wallet pays a member call's first minute (with the caller's), and for how long. */
+  function memberPrepaid(context: CallContext, to: string): { timeLimitSeconds?: number } | null {
+    const table = routing();
+    const account = table.accounts.get(context.accountId);
+    if (!account) return null;
+    const route = context.numberId ? (table.numbersById.get(context.numberId) ?? null) : null;
+    const allowed = prepaidForward(account, route, [to]);
+    return allowed.numbers.length > 0 ? allowed : null;
+  }
+
   /** Calls each number of an attempt; a call the carrier refuses counts as a member call that failed. */
   async function ringAttempt(
     context: CallContext,
@@ -128,6 +139,13 @@ export function createRingHunt(ports: RingHuntPorts) {
     // One after another: the members are called in the group's order.
     for (const to of numbers) {
       const urls = memberUrls(twiml, context, { queue, attempt });
+      // A member's phone is a call we place: held to the minutes the wallet pays at its rate.
+      const prepaid = memberPrepaid(context, to);
+      if (!prepaid) {
+        log.warn({ queue, to }, "ring group member not called: the wallet cannot pay its first minute");
+        await memberEnded(context, queue, attempt, `unpaid:${attempt}:${to}`, "failed", log);
+        continue;
+      }
       let sid: string;
       try {
         ({ sid } = await carrier.createCall({
@@ -136,6 +154,7 @@ export function createRingHunt(ports: RingHuntPorts) {
           url: urls.url,
           statusCallback: urls.statusCallback,
           timeout: plan.timeoutSeconds,
+          ...(prepaid.timeLimitSeconds !== undefined ? { timeLimit: prepaid.timeLimitSeconds } : {}),
         }));
       } catch (err) {
         log.warn({ err, queue, to }, "ring group member call refused by the carrier");

@@ -1,8 +1,11 @@
+import { destinationRefusal } from "@poundline/telephony/destination-policy";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { clearSessionCookie, requireAuth } from "../auth/context";
 import { pendingEmailOf, requestEmailChange } from "../auth/email-change";
 import { metaOf, portsOf, usesHttps } from "../auth/ports";
 import { invalidateUserSessions } from "../auth/sessions";
+import { loadCountryPolicy } from "../destinations/policy";
+import { AppError } from "../http/errors";
 import { errorResponseSchema } from "../http/schemas";
 import { acceptImageUploads, normaliseAvatar, removeStoredAvatar, storeAvatar } from "./avatar";
 import {
@@ -59,7 +62,13 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/profile",
     { schema: { body: profileBodySchema, response: { 200: profileSchema, ...refusals } } },
     async (request) => {
-      const { user } = requireAuth(request);
+      const { user, account } = requireAuth(request);
+      // Notification texts go to this phone: it answers to the account's destination policy.
+      const { phone } = request.body;
+      if (phone && account) {
+        const refused = destinationRefusal(phone, await loadCountryPolicy(app.deps.db.db, account.id));
+        if (refused) throw new AppError("BAD_REQUEST", refused.message, { "body.phone": [refused.message] });
+      }
       await saveProfile(app.deps.db.db, user.id, request.body, app.deps.clock());
       return profileOf(user.id);
     },

@@ -15,6 +15,7 @@ import type { FastifyInstance } from "fastify";
 import { createRingHunt } from "../ring-hunt/hunt";
 import { createHuntStore } from "../ring-hunt/hunt-store";
 import { carrierParams, carrierQuery } from "./carrier-params";
+import { createForwardedLegWriter } from "./forwarded-legs";
 import { sendTwiml } from "./twiml-reply";
 
 /** Ring groups with music on hold: the carrier's callbacks of a hunt (see ring-hunt/hunt.ts). */
@@ -65,19 +66,27 @@ export async function queueRoutes(app: FastifyInstance) {
     );
   });
 
-  /** A member call's progress. */
+  /** A member call's progress; the call is ours to pay, logged as a leg of the caller's call. */
+  const writeMemberLeg = createForwardedLegWriter(db.db, app.log);
   app.post(voicePaths.memberStatus, async (request, reply) => {
     const params = carrierParams(request);
     const query = carrierQuery(request).record();
+    const context = readContext(query);
+    const member = readMemberCall(query);
     await hunt.memberCallProgress(
       {
-        context: readContext(query),
-        member: readMemberCall(query),
+        context,
+        member,
         callSid: params.optional("CallSid"),
         status: params.oneOf("CallStatus", MEMBER_CALL_ENDINGS),
       },
       request.log,
     );
+    if (context && member && routing.current().accounts.has(context.accountId)) {
+      // The queue is named by the waiting caller's CallSid: the member call is a leg of it.
+      const applied = await writeMemberLeg(params, context, member.queue, clock());
+      if (applied?.status === "completed") app.deps.outbox.notify();
+    }
     return sendTwiml(reply, EMPTY_TWIML);
   });
 

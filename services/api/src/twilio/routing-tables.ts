@@ -13,6 +13,7 @@ import {
   type RoutingSnapshot,
   type RoutingTable,
 } from "@poundline/telephony";
+import { loadRateTable } from "@poundline/workers";
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { CURRENT_STATUSES, effectiveSubscription, type SubscriptionState } from "../billing/current-plan";
 import { planLimits } from "../billing/plan-limits";
@@ -71,6 +72,7 @@ export async function loadRoutingSnapshot(
     licenseRows,
     liveRows,
     extRows,
+    rates,
   ] = await Promise.all([
     db
       .select({
@@ -146,6 +148,7 @@ export async function loadRoutingSnapshot(
         ),
       ),
     db.select().from(schema.extensions),
+    loadRateTable(db),
   ]);
 
   const wallets = new Map(walletRows.map((w) => [w.accountId, w.balance]));
@@ -235,6 +238,7 @@ export async function loadRoutingSnapshot(
   return {
     accounts,
     numbers,
+    rates,
     sharedNumbers: sharedRows.map((s) => ({
       id: s.id,
       poundCode: s.poundCode,

@@ -28,6 +28,7 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { AppDeps } from "../app";
 import { createCallStatusWriter } from "./call-status-writer";
 import { type CarrierParams, callerOf, carrierParams, carrierQuery, MAX_INT32 } from "./carrier-params";
+import { createForwardedLegWriter } from "./forwarded-legs";
 import { ownerByGivenLocation } from "./location-routes";
 import { createPinnedMenus } from "./pinned-menus";
 import { sendTwiml } from "./twiml-reply";
@@ -239,6 +240,26 @@ export async function voiceRoutes(app: FastifyInstance) {
         direction: inbound ? "inbound" : "outbound",
       });
     }
+    return sendTwiml(reply, EMPTY_TWIML);
+  });
+
+  /**
+   * A forwarded leg's completion (`<Number statusCallback>` of a forwarding Dial): logged as an
+   * outbound leg of the incoming call, which hands billing its charge by destination like any
+   * completed call. Its account comes from the signed URL (the leg's From is the caller's).
+   */
+  const writeForwardedLeg = createForwardedLegWriter(db.db, app.log);
+  app.post(voicePaths.forwardStatus, async (request, reply) => {
+    const params = carrierParams(request);
+    const context = readContext(carrierQuery(request).record());
+    if (!context || !routing.current().accounts.has(context.accountId)) return sendTwiml(reply, EMPTY_TWIML);
+    const applied = await writeForwardedLeg(
+      params,
+      context,
+      params.optional("ParentCallSid") ?? null,
+      clock(),
+    );
+    if (applied?.status === "completed") app.deps.outbox.notify();
     return sendTwiml(reply, EMPTY_TWIML);
   });
 }

@@ -30,7 +30,12 @@ export async function placeCallback(
   visitor: string,
 ): Promise<{ ok: true; callSid: string } | { ok: false; reason: string }> {
   // The URL is signed by the carrier with the rest: nobody can swap in another destination.
-  const query = new URLSearchParams({ to: visitor, callerId: line.e164 });
+  const query = new URLSearchParams({
+    to: visitor,
+    callerId: line.e164,
+    a: line.accountId,
+    ...(line.phoneNumberId ? { n: line.phoneNumberId } : {}),
+  });
   let sid: string;
   try {
     ({ sid } = await ports.carrier.createCall({
@@ -54,13 +59,20 @@ export async function placeCallback(
       direction: "outbound",
       fromNumber: line.e164,
       toNumber: visitor,
+      // The first leg rings the business's own line: priced by it, the visitor's leg by theirs.
+      dialledNumber: line.e164,
       callStatus: "initiated",
       notes: "Website widget callback",
     })
     // The first status callback may have logged the leg already: it is the call to the visitor.
     .onConflictDoUpdate({
       target: schema.callLogs.callSid,
-      set: { toNumber: visitor, notes: "Website widget callback", updatedAt: new Date() },
+      set: {
+        toNumber: visitor,
+        dialledNumber: line.e164,
+        notes: "Website widget callback",
+        updatedAt: new Date(),
+      },
     });
   return { ok: true, callSid: sid };
 }

@@ -4,6 +4,7 @@ import { checkVisitorNumber, voicePaths } from "@poundline/telephony";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { loadDestinationPolicy } from "../destinations/policy";
 import { AppError } from "../http/errors";
 import { createWidgetLimiter, type LimitCheck } from "./abuse-limits";
 import { recordRefusal } from "./attempts";
@@ -198,6 +199,18 @@ export async function widgetPublicRoutes(fastify: FastifyInstance) {
     const { business } = widget;
     if (!business)
       return refuse("failed", "No licensed number", new AppError("CONFLICT", VISITOR_MESSAGES.unavailable));
+
+    // An unpaid trial calls only its verified and own numbers, a visitor's as any other: the
+    // widget must not be a way around the trial's limit (toll fraud from a free account).
+    if (kind === "call") {
+      const { trialDialable } = await loadDestinationPolicy(db.db, widget.accountId, now);
+      if (trialDialable && !trialDialable.has(number.e164))
+        return refuse(
+          "failed",
+          "Unpaid trial: visitor number not verified",
+          new AppError("CONFLICT", VISITOR_MESSAGES.unavailable),
+        );
+    }
 
     const admitted = await admitWithinDailyCap(db.db, { ...base, visitorNumber: number.e164 }, now);
     if (!admitted.ok) throw new AppError("TOO_MANY_REQUESTS", VISITOR_MESSAGES.dailyCap);

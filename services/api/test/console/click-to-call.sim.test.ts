@@ -34,6 +34,10 @@ describe("click-to-call on the carrier simulator", () => {
       .values({ id: userId, email: "c2c@example.com", firstName: "C", lastName: "C" });
     await t.db.db.insert(schema.accountMemberships).values({ accountId, userId, role: "owner" });
     const session = await signIn(t, { id: userId });
+    // The user answers; the destination talks for 125 s.
+    t.app.deps.simulator?.setCallee(MY_PHONE, {
+      dial: { [DESTINATION]: { outcome: "answer", ringSeconds: 2, talkSeconds: 125 } },
+    });
 
     const res = await t.app.inject({
       method: "POST",
@@ -60,7 +64,31 @@ describe("click-to-call on the carrier simulator", () => {
       direction: "outbound",
       fromNumber: OUR_NUMBER,
       toNumber: DESTINATION,
+      // The first leg rang the user's phone: billing prices it by that number.
+      dialledNumber: MY_PHONE,
       callStatus: "completed",
     });
+    // The bridge leg reported its own completion: a leg of the call, to the destination.
+    const legs = await t.db.db
+      .select()
+      .from(schema.callLogs)
+      .where(eq(schema.callLogs.parentCallSid, callSid));
+    expect(legs).toMatchObject([
+      {
+        accountId,
+        direction: "outbound",
+        toNumber: DESTINATION,
+        durationSeconds: 125,
+        callStatus: "completed",
+      },
+    ]);
+    // Both legs are handed to billing.
+    const charges = await t.db.db
+      .select({ jobId: schema.jobOutbox.jobId })
+      .from(schema.jobOutbox)
+      .where(eq(schema.jobOutbox.jobName, "charge-call"));
+    expect(charges.map((c) => c.jobId).sort()).toEqual(
+      [`charge-call:${callSid}`, `charge-call:${legs[0]?.callSid}`].sort(),
+    );
   });
 });

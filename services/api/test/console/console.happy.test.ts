@@ -146,8 +146,10 @@ describe("POST /api/calls/click-to-call", () => {
     const url = new URL(created.at(-1)?.url ?? "");
     const twiml = await carrierPost(t, `${url.pathname}${url.search}`, { CallSid: log?.callSid ?? "" });
     expect(twiml.statusCode).toBe(200);
-    expect(twiml.body).toContain(
-      '<Dial callerId="+13055550100" timeLimit="1500"><Number>+14045550199</Number></Dial>',
+    expect(twiml.body).toContain('<Dial callerId="+13055550100" timeLimit="1500"><Number statusCallback=');
+    // The bridge leg reports its completion to be logged and charged by its destination.
+    expect(twiml.body).toMatch(
+      /<Number statusCallback="[^"]*\/twilio\/voice\/forward-status\?a=acct_[^"]*" statusCallbackMethod="POST">\+14045550199<\/Number>/,
     );
   });
 });

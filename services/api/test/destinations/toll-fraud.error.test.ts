@@ -2,6 +2,7 @@ import { newId, schema } from "@poundline/db";
 import { DESTINATION_MESSAGES } from "@poundline/telephony";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { planMessages } from "../../src/billing/plan-schemas";
 import { createTestApp, type TestApp } from "../../src/testing";
 import { addNumber, routingBody, routingRow } from "../call-routing/helpers";
 import { addEmergencyAddress, fundWallet } from "../console/seed";
@@ -164,6 +165,17 @@ const routes: RouteCase[] = [
     field: "body.holidays.0.destination.target",
     nothingSaved: async (n) => expect(await routingForwardsTo(n)).toBe(false),
   },
+  {
+    route: "the profile's phone (notification texts go to it)",
+    method: "PUT",
+    url: () => "/api/settings/profile",
+    payload: (phone) => ({ firstName: "Pat", lastName: "Lee", phone }),
+    field: "body.phone",
+    nothingSaved: async (n) => {
+      const [row] = await t.db.db.select().from(schema.users).where(eq(schema.users.id, user.id));
+      expect(row?.phone).not.toBe(n);
+    },
+  },
 ];
 
 const refused: [string, string, string][] = [
@@ -234,6 +246,66 @@ describe("the account's allowed countries", () => {
         .set({ forwardingNumbers: [FINE] })
         .where(eq(schema.extensions.id, extensionId));
       await t.app.deps.routing.changed();
+    }
+  });
+});
+
+describe("click-to-call and the billing gate texts answer to", () => {
+  const DAY_MS = 86_400_000;
+  const month = new Date().toISOString().slice(0, 7);
+  const gates = [
+    {
+      gate: "a trial ended without a plan",
+      message: planMessages.trialEndedCalls,
+      close: () =>
+        t.db.db
+          .update(schema.accounts)
+          .set({ status: "trialing", trialEndsAt: new Date(Date.now() - DAY_MS) })
+          .where(eq(schema.accounts.id, user.accountId)),
+    },
+    {
+      gate: "the monthly spend cap reached",
+      message: planMessages.spendCapCalls,
+      close: () =>
+        t.db.db
+          .insert(schema.spendGuards)
+          .values({ accountId: user.accountId, monthlySpendCapCents: 100, capReachedMonth: month }),
+    },
+    {
+      gate: "a suspended account",
+      message: planMessages.suspendedTelephony,
+      close: () =>
+        t.db.db
+          .update(schema.accounts)
+          .set({ status: "suspended" })
+          .where(eq(schema.accounts.id, user.accountId)),
+    },
+  ];
+
+  it.each(gates)("$gate: refused with its message, and nothing is dialled", async ({ close, message }) => {
+    const [before] = await t.db.db
+      .select()
+      .from(schema.accounts)
+      .where(eq(schema.accounts.id, user.accountId));
+    await close();
+    await t.app.deps.routing.reload();
+    try {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/calls/click-to-call",
+        headers: session.headers,
+        payload: { myPhone: MY_PHONE, to: FINE },
+      });
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().error.message).toBe(message);
+      expect(dialled).toEqual([]);
+    } finally {
+      await t.db.db
+        .update(schema.accounts)
+        .set({ status: before?.status ?? "active", trialEndsAt: before?.trialEndsAt ?? null })
+        .where(eq(schema.accounts.id, user.accountId));
+      await t.db.db.delete(schema.spendGuards).where(eq(schema.spendGuards.accountId, user.accountId));
+      await t.app.deps.routing.reload();
     }
   });
 });

@@ -12,7 +12,10 @@ const HOLD = "https://cdn.example.com/hold.mp3";
 const context = { accountId: "acct_1", numberId: "num_1" };
 const NOW = new Date("2026-11-23T15:00:00Z");
 
-function table(ringStrategy: NumberRoute["ringStrategy"] = "sequential"): RoutingTable {
+function table(
+  ringStrategy: NumberRoute["ringStrategy"] = "sequential",
+  walletBalanceCents = 100,
+): RoutingTable {
   const route: NumberRoute = {
     numberId: "num_1",
     accountId: "acct_1",
@@ -41,7 +44,7 @@ function table(ringStrategy: NumberRoute["ringStrategy"] = "sequential"): Routin
       {
         id: "acct_1",
         companyName: "Demo Law Group",
-        gate: { status: "active", trialEndsAt: null, hasActiveSubscription: true, walletBalanceCents: 100 },
+        gate: { status: "active", trialEndsAt: null, hasActiveSubscription: true, walletBalanceCents },
       },
     ],
     numbers: [route],
@@ -128,15 +131,15 @@ function fakeStore(options: { accountGone?: boolean } = {}) {
 
 /** The carrier: calls placed get sids CA-m1, CA-m2…; numbers in `refuse` are refused. */
 function fakeCarrier(refuse: string[] = []) {
-  const placed: { to: string; from: string; timeout?: number }[] = [];
+  const placed: { to: string; from: string; timeout?: number; timeLimit?: number }[] = [];
   const canceled: string[] = [];
   return {
     placed,
     canceled,
     client: {
-      async createCall(input: { to: string; from: string; timeout?: number }) {
+      async createCall(input: { to: string; from: string; timeout?: number; timeLimit?: number }) {
         if (refuse.includes(input.to)) throw new Error("refused");
-        placed.push({ to: input.to, from: input.from, timeout: input.timeout });
+        placed.push({ to: input.to, from: input.from, timeout: input.timeout, timeLimit: input.timeLimit });
         return { sid: `CA-m${placed.length}`, status: "queued" };
       },
       async updateCall(sid: string) {
@@ -147,13 +150,18 @@ function fakeCarrier(refuse: string[] = []) {
 }
 
 function setUp(
-  options: { refuse?: string[]; accountGone?: boolean; strategy?: NumberRoute["ringStrategy"] } = {},
+  options: {
+    refuse?: string[];
+    accountGone?: boolean;
+    strategy?: NumberRoute["ringStrategy"];
+    walletBalanceCents?: number;
+  } = {},
 ) {
   const store = fakeStore(options);
   const carrier = fakeCarrier(options.refuse);
   const warnings: string[] = [];
   const log = { warn: (_: object, msg: string) => warnings.push(msg) };
-  const routing = table(options.strategy);
+  const routing = table(options.strategy, options.walletBalanceCents);
   const hunt = createRingHunt({
     hunts: store.store,
     carrier: carrier.client as never,
@@ -172,7 +180,10 @@ describe("the ring hunt", () => {
     const { hold, carrier, store } = setUp();
     expect(await hold()).toEqual({ kind: "hold", holdMusicUrl: HOLD });
     expect(await hold()).toEqual({ kind: "hold", holdMusicUrl: HOLD });
-    expect(carrier.placed).toEqual([{ to: "+13055550001", from: "+13055550100", timeout: 20 }]);
+    // 100 ¢ pays 33 minutes of the caller's leg (1 ¢) and the member's (2 ¢): the carrier ends it then.
+    expect(carrier.placed).toEqual([
+      { to: "+13055550001", from: "+13055550100", timeout: 20, timeLimit: 1980 },
+    ]);
     expect(store.hunts.get("CA-caller")).toMatchObject({ state: "hunting", attempt: 0, ringing: 1 });
   });
 
@@ -185,6 +196,15 @@ describe("the ring hunt", () => {
     await ended(1, "CA-m2", "busy");
     expect(store.hunts.get("CA-caller")?.state).toBe("exhausted");
     expect(await hold()).toEqual({ kind: "leave" });
+  });
+
+  it("a member the wallet cannot pay a first minute for is not called: it counts as a call that failed", async () => {
+    const { hold, carrier, warnings, store } = setUp({ walletBalanceCents: 2 });
+    // Nobody can be called: the hunt is over and the caller goes on to the number's voicemail.
+    expect(await hold()).toEqual({ kind: "leave" });
+    expect(store.hunts.get("CA-caller")?.state).toBe("exhausted");
+    expect(carrier.placed).toEqual([]);
+    expect(warnings).toContain("ring group member not called: the wallet cannot pay its first minute");
   });
 
   it("a completed member call changes nothing", async () => {

@@ -129,3 +129,41 @@ describe("widgets: refused visitor input", () => {
     expect(res.json().error.message).toMatch(/not available/);
   });
 });
+
+describe("widgets: an unpaid trial's callback", () => {
+  it("does not call back a visitor's unverified number: refused, logged, nothing rings", async () => {
+    const { accounts } = schema;
+    const [before] = await env.t.db.db.select().from(accounts).where(eq(accounts.id, env.alice.accountId));
+    // Registered for the free trial, with no plan and no top-up: it dials only verified and own numbers.
+    await env.t.db.db
+      .update(accounts)
+      .set({ status: "trialing", trialEndsAt: new Date(Date.now() + 7 * 86_400_000) })
+      .where(eq(accounts.id, env.alice.accountId));
+    try {
+      const res = await visitorAttempt(
+        env.t,
+        publicKey,
+        "callback",
+        { visitorNumber: "+14045550123" },
+        { ip },
+      );
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error.message).toBe(
+        "This service is not available right now. Please call or text the business directly.",
+      );
+      expect(await logged()).toMatchObject([
+        { outcome: "failed", detail: "Unpaid trial: visitor number not verified" },
+      ]);
+      const calls = await env.t.db.db
+        .select()
+        .from(schema.callLogs)
+        .where(eq(schema.callLogs.accountId, env.alice.accountId));
+      expect(calls).toEqual([]);
+    } finally {
+      await env.t.db.db
+        .update(accounts)
+        .set({ status: before?.status ?? "active", trialEndsAt: before?.trialEndsAt ?? null })
+        .where(eq(accounts.id, env.alice.accountId));
+    }
+  });
+});
