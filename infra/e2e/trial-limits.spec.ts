@@ -49,7 +49,8 @@ async function verifyByText(page: Page, sim: APIRequestContext, e164: string) {
   await expect(enter).toBeVisible();
   await enter.getByLabel(/^Verification Code/).fill(await codeTextedTo(sim, e164));
   await enter.getByRole("button", { name: "Verify" }).click();
-  await expect(toast(page, "Number Verified")).toBeVisible();
+  // The toast of this number: the previous number's may still be on screen.
+  await expect(toast(page, `${shown(e164)} is verified.`)).toBeVisible();
   const row = page
     .getByRole("table", { name: "Verified numbers" })
     .getByRole("row")
