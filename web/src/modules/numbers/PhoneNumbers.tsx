@@ -7,7 +7,6 @@ import {
   Center,
   Group,
   Loader,
-  Modal,
   Stack,
   Text,
   Title,
@@ -17,6 +16,7 @@ import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import type { NumberRequest, PhoneNumber } from "../../api/numbers";
 import { useCan } from "../../app/session";
+import { ConfirmDialog } from "../../lib/ConfirmDialog";
 import { toast } from "../../lib/toast";
 import { BuyNumberDialog } from "./BuyNumberDialog";
 import { EmergencyAddressDialog } from "./EmergencyAddressDialog";
@@ -237,27 +237,20 @@ export function PhoneNumbers() {
       {dialog.kind === "rename" ? <RenameDialog number={dialog.number} onClose={close} /> : null}
       {dialog.kind === "e911" ? <EmergencyAddressDialog number={dialog.number} onClose={close} /> : null}
       {dialog.kind === "release" ? (
-        <Modal
-          closeButtonProps={{ "aria-label": "Close dialog" }}
-          opened
-          onClose={close}
+        <ConfirmDialog
           title="Release Number"
-        >
-          <Stack>
-            <Text>
+          message={
+            <>
               Release <strong>{formatNumber(dialog.number.e164)}</strong>? It goes back to the carrier: calls
               and texts to it will no longer reach you. This cannot be undone.
-            </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button color="red.9" onClick={() => confirmRelease(dialog.number)} loading={release.isPending}>
-                Release Number
-              </Button>
-            </Group>
-          </Stack>
-        </Modal>
+            </>
+          }
+          confirmLabel="Release Number"
+          danger
+          pending={release.isPending}
+          onConfirm={() => confirmRelease(dialog.number)}
+          onCancel={close}
+        />
       ) : null}
     </Stack>
   );

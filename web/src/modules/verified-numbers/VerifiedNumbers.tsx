@@ -1,8 +1,9 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Modal, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { VerifiedNumber } from "../../api/verified-numbers";
+import { ConfirmDialog } from "../../lib/ConfirmDialog";
 import { toast } from "../../lib/toast";
 import { formatNumber } from "../numbers/format";
 import { AddVerifiedNumberDialog } from "./AddVerifiedNumberDialog";
@@ -147,27 +148,20 @@ export function VerifiedNumbers() {
       ) : null}
       {dialog.kind === "code" ? <ConfirmCodeDialog number={dialog.number} onClose={close} /> : null}
       {dialog.kind === "delete" ? (
-        <Modal
-          closeButtonProps={{ "aria-label": "Close dialog" }}
-          opened
-          onClose={close}
+        <ConfirmDialog
           title="Delete Number"
-        >
-          <Stack>
-            <Text>
+          message={
+            <>
               Delete <strong>{formatNumber(dialog.number.e164)}</strong> from your verified numbers? During
               the free trial it can then no longer be called or texted.
-            </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button color="red.9" onClick={() => confirmDelete(dialog.number)} loading={remove.isPending}>
-                Delete Number
-              </Button>
-            </Group>
-          </Stack>
-        </Modal>
+            </>
+          }
+          confirmLabel="Delete Number"
+          danger
+          pending={remove.isPending}
+          onConfirm={() => confirmDelete(dialog.number)}
+          onCancel={close}
+        />
       ) : null}
     </Card>
   );

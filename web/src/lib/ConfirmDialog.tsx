@@ -1,8 +1,9 @@
 import { Button, Group, Modal, Text } from "@mantine/core";
+import type { ReactNode } from "react";
 
 interface ConfirmDialogProps {
   title: string;
-  message: string;
+  message: ReactNode;
   confirmLabel: string;
   /** Red confirm button: the action removes or takes away something. */
   danger?: boolean;
@@ -11,7 +12,7 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** The admin area's confirmation before an action that cannot simply be undone. */
+/** A confirmation before an action that cannot simply be undone (console and admin area). */
 export function ConfirmDialog({
   title,
   message,
@@ -28,7 +29,7 @@ export function ConfirmDialog({
         <Button variant="default" onClick={onCancel}>
           Cancel
         </Button>
-        <Button color={danger ? "red" : undefined} onClick={onConfirm} loading={pending} data-autofocus>
+        <Button color={danger ? "red.9" : undefined} onClick={onConfirm} loading={pending} data-autofocus>
           {confirmLabel}
         </Button>
       </Group>
