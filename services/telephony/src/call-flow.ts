@@ -2,7 +2,7 @@ import { isWithinBusinessHours, localDate } from "./business-hours";
 import { matchGeoRule } from "./geo-rules";
 import { type IvrMenu, type IvrPosition, type IvrStep, nextIvrStep } from "./ivr";
 import type { CallerLocation, LocationInput } from "./location";
-import { defaultRates, outboundRate } from "./rating";
+import { defaultRates, outboundRate, type RateTable } from "./rating";
 import { needsConsentNotice, RECORDING_CONSENT_NOTICE } from "./recording-consent";
 import { afterDial, type DialStatus, ringAttempts } from "./ring";
 import { RING_TIMEOUT_SECONDS } from "./routing-defaults";
@@ -228,6 +228,24 @@ function numberFallback(context: CallContext, route: NumberRoute | null, account
 
 const recording = (route: NumberRoute | null) => (route?.recordCalls ? { record: true } : {});
 
+/**
+ * What a forwarded minute to a number costs (Infinity where it may not be rated), remembered per
+ * rate table: a table lives until the next rebuild and names a fixed set of forwarding numbers,
+ * so the carrier's webhook parses each number once, not on every call.
+ */
+const forwardRates = new WeakMap<RateTable, Map<string, number>>();
+
+function forwardMinuteCents(number: string, rates: RateTable): number {
+  let known = forwardRates.get(rates);
+  if (!known) forwardRates.set(rates, (known = new Map()));
+  let cents = known.get(number);
+  if (cents === undefined) {
+    cents = outboundRate(number, rates)?.perMinuteCents ?? Number.POSITIVE_INFINITY;
+    known.set(number, cents);
+  }
+  return cents;
+}
+
 /** At most four hours: the carrier's own ceiling on a call's length. */
 const MAX_FORWARD_SECONDS = 4 * 3600;
 
@@ -249,7 +267,7 @@ export function prepaidForward(
   const incoming = route?.tollFree ? rates.callTollFree : rates.callInbound;
   // A SIP address or a softphone client is not a call to the public network: only the incoming leg.
   const minuteOf = (number: string) =>
-    incoming + (number.startsWith("+") ? (outboundRate(number, rates)?.perMinuteCents ?? Infinity) : 0);
+    incoming + (number.startsWith("+") ? forwardMinuteCents(number, rates) : 0);
   const payable = numbers.filter((number) => balance >= minuteOf(number));
   const dearest = Math.max(incoming, ...payable.map(minuteOf));
   const minutes = dearest > 0 ? Math.floor(balance / dearest) : MAX_FORWARD_SECONDS / 60;

@@ -172,8 +172,11 @@ export async function loadRoutingSnapshot(
   const capReached = new Map(capRows.map((c) => [c.accountId, c.month]));
   // An unpaid trial forwards only to its verified and own numbers (billing/unpaid-trial.ts).
   const ownNumbers = new Map<string, string[]>();
-  for (const { number } of numberRows)
-    ownNumbers.set(number.accountId, [...(ownNumbers.get(number.accountId) ?? []), number.e164]);
+  for (const { number } of numberRows) {
+    const own = ownNumbers.get(number.accountId);
+    if (own) own.push(number.e164);
+    else ownNumbers.set(number.accountId, [number.e164]);
+  }
   const trialDialable = await trialDialableOfAccounts(
     db,
     accountRows.filter((a) => a.trialEndsAt !== null && !subscribed.has(a.id)).map((a) => a.id),
