@@ -237,7 +237,10 @@ const forwardRates = new WeakMap<RateTable, Map<string, number>>();
 
 function forwardMinuteCents(number: string, rates: RateTable): number {
   let known = forwardRates.get(rates);
-  if (!known) forwardRates.set(rates, (known = new Map()));
+  if (!known) {
+    known = new Map();
+    forwardRates.set(rates, known);
+  }
   let cents = known.get(number);
   if (cents === undefined) {
     cents = outboundRate(number, rates)?.perMinuteCents ?? Number.POSITIVE_INFINITY;
