@@ -1,22 +1,11 @@
 import "mantine-datatable/styles.css";
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from "@mantine/core";
+import { Badge, Button, Card, Center, Group, Loader, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import type { NumberRequest, PhoneNumber } from "../../api/numbers";
 import { useCan } from "../../app/session";
 import { ConfirmDialog } from "../../lib/ConfirmDialog";
+import { LoadError } from "../../lib/LoadError";
 import { toast } from "../../lib/toast";
 import { BuyNumberDialog } from "./BuyNumberDialog";
 import { EmergencyAddressDialog } from "./EmergencyAddressDialog";
@@ -92,14 +81,12 @@ export function PhoneNumbers() {
           </Group>
         </Center>
       ) : list.isError ? (
-        <Alert color="red" title="Error loading phone numbers" role="alert">
-          <Group justify="space-between">
-            <Text size="sm">{list.error.message}</Text>
-            <Button color="red.9" onClick={() => list.refetch()} loading={list.isFetching}>
-              Try Again
-            </Button>
-          </Group>
-        </Alert>
+        <LoadError
+          title="Error loading phone numbers"
+          message={list.error.message}
+          onRetry={() => list.refetch()}
+          retrying={list.isFetching}
+        />
       ) : list.data.numbers.length === 0 ? (
         <Card withBorder padding="xl">
           <Stack align="center" gap="xs">

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { VerifiedNumber } from "../../api/verified-numbers";
 import { ConfirmDialog } from "../../lib/ConfirmDialog";
+import { LoadError } from "../../lib/LoadError";
 import { toast } from "../../lib/toast";
 import { formatNumber } from "../numbers/format";
 import { AddVerifiedNumberDialog } from "./AddVerifiedNumberDialog";
@@ -83,14 +84,12 @@ export function VerifiedNumbers() {
         ) : null}
 
         {list.isError ? (
-          <Alert color="red" title="Error loading verified numbers" role="alert">
-            <Group justify="space-between">
-              <Text size="sm">{list.error.message}</Text>
-              <Button color="red.9" onClick={() => list.refetch()} loading={list.isFetching}>
-                Try Again
-              </Button>
-            </Group>
-          </Alert>
+          <LoadError
+            title="Error loading verified numbers"
+            message={list.error.message}
+            onRetry={() => list.refetch()}
+            retrying={list.isFetching}
+          />
         ) : list.data && list.data.numbers.length === 0 ? (
           <Text size="sm" c="dimmed">
             No verified numbers yet.
