@@ -2,7 +2,7 @@ import { isWithinBusinessHours, localDate } from "./business-hours";
 import { matchGeoRule } from "./geo-rules";
 import { type IvrMenu, type IvrPosition, type IvrStep, nextIvrStep } from "./ivr";
 import type { CallerLocation, LocationInput } from "./location";
-import { defaultRates, outboundRate, type RateTable } from "./rating";
+import { defaultRates, outboundRate, prepaidSeconds, type RateTable } from "./rating";
 import { needsConsentNotice, RECORDING_CONSENT_NOTICE } from "./recording-consent";
 import { afterDial, type DialStatus, ringAttempts } from "./ring";
 import { RING_TIMEOUT_SECONDS } from "./routing-defaults";
@@ -249,9 +249,6 @@ function forwardMinuteCents(number: string, rates: RateTable): number {
   return cents;
 }
 
-/** At most four hours: the carrier's own ceiling on a call's length. */
-const MAX_FORWARD_SECONDS = 4 * 3600;
-
 /**
  * A forwarded call is prepaid like one we place: each minute costs the incoming leg and the
  * forwarded one, priced by its destination. Numbers the wallet cannot pay a first minute for are
@@ -273,8 +270,7 @@ export function prepaidForward(
     incoming + (number.startsWith("+") ? forwardMinuteCents(number, rates) : 0);
   const payable = numbers.filter((number) => balance >= minuteOf(number));
   const dearest = Math.max(incoming, ...payable.map(minuteOf));
-  const minutes = dearest > 0 ? Math.floor(balance / dearest) : MAX_FORWARD_SECONDS / 60;
-  return { numbers: payable, timeLimitSeconds: Math.min(minutes * 60, MAX_FORWARD_SECONDS) };
+  return { numbers: payable, timeLimitSeconds: prepaidSeconds(balance, dearest) };
 }
 
 function dialExtension(

@@ -117,3 +117,16 @@ export function priceMessage(
     (message.to ? outboundRate(message.to, rates)?.perSegmentCents : null) ?? rates.smsSegment;
   return Math.max(1, countSegments(message.body)) * perSegment;
 }
+
+/** At most four hours: the carrier's own ceiling on a call's length. */
+export const MAX_CALL_SECONDS = 4 * 3600;
+
+/**
+ * How long a prepaid call may last: the whole minutes the balance pays at the per-minute price,
+ * in seconds, at most the carrier's ceiling (a free call runs to the ceiling). Below 60: not even
+ * the first minute is paid for.
+ */
+export function prepaidSeconds(balanceCents: number, perMinuteCents: number): number {
+  const minutes = perMinuteCents > 0 ? Math.floor(balanceCents / perMinuteCents) : MAX_CALL_SECONDS / 60;
+  return Math.min(minutes * 60, MAX_CALL_SECONDS);
+}

@@ -1,7 +1,8 @@
 import { type Database, schema } from "@poundline/db";
-import { countSegments, outboundRate, type RateTable } from "@poundline/telephony";
+import { countSegments, outboundRate, prepaidSeconds, type RateTable } from "@poundline/telephony";
 import { loadRateTable } from "@poundline/workers";
 import { eq } from "drizzle-orm";
+import { LOW_BALANCE_MESSAGE } from "../messages/schemas";
 
 /**
  * The prepaid check before a call or a text reaches the carrier: the wallet must pay at least
@@ -12,12 +13,9 @@ import { eq } from "drizzle-orm";
 
 export const PREPAID_MESSAGES = {
   call: "Your wallet balance is too low to place this call. Please add funds.",
-  text: "Your wallet balance is too low to send messages. Please add funds.",
+  text: LOW_BALANCE_MESSAGE,
   noRate: "Calls and texts to this number cannot be priced, so they are not placed.",
 } as const;
-
-/** At most four hours: the carrier's own ceiling on a call's length. */
-export const MAX_CALL_SECONDS = 4 * 3600;
 
 export type PrepaidCall =
   | { ok: true; perMinuteCents: number; timeLimitSeconds: number }
@@ -60,9 +58,9 @@ export async function prepaidCall(
   const [balance, rates] = await Promise.all([walletBalance(db, accountId), loadRateTable(db)]);
   const perMinuteCents = callPerMinuteCents(legs, rates);
   if (perMinuteCents === null) return { ok: false, reason: "no_rate", message: PREPAID_MESSAGES.noRate };
-  const minutes = perMinuteCents > 0 ? Math.floor(balance / perMinuteCents) : MAX_CALL_SECONDS / 60;
-  if (minutes < 1) return { ok: false, reason: "no_credit", message: PREPAID_MESSAGES.call };
-  return { ok: true, perMinuteCents, timeLimitSeconds: Math.min(minutes * 60, MAX_CALL_SECONDS) };
+  const timeLimitSeconds = prepaidSeconds(balance, perMinuteCents);
+  if (timeLimitSeconds < 60) return { ok: false, reason: "no_credit", message: PREPAID_MESSAGES.call };
+  return { ok: true, perMinuteCents, timeLimitSeconds };
 }
 
 /** Whether the wallet pays a text to this number: at least its first segment. */
