@@ -695,7 +695,7 @@ export const voicemails = pgTable(
     transcription: text("transcription"),
     transcriptionStatus: text("transcription_status", { enum: transcriptionStatuses })
       .notNull()
-      .default("none"),
+      .default("off"),
     status: text("status", { enum: voicemailStatuses }).notNull().default("unread"),
     ...createdAt,
   },

@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Box, Button, Collapse, Group, Paper, Stack, Text, To
 import { Mail, MailOpen, Pause, Play, Trash2 } from "lucide-react";
 import { type Voicemail, voicemailAudioUrl } from "../../api/voicemails";
 import { formatPhone } from "../messages/format";
-import { formatDuration } from "./format";
+import { formatDuration, transcriptionText } from "./format";
 
 interface VoicemailItemProps {
   voicemail: Voicemail;
@@ -11,13 +11,6 @@ interface VoicemailItemProps {
   onPlayed: () => void;
   onSetStatus: (status: "read" | "unread") => void;
   onDelete: () => void;
-}
-
-function transcriptionOf(vm: Voicemail): string {
-  if (vm.transcription) return vm.transcription;
-  if (vm.transcriptionStatus === "pending") return "Transcription in progress...";
-  if (vm.transcriptionStatus === "failed") return "Transcription unavailable.";
-  return "No transcription.";
 }
 
 /** One voicemail: caller, time, duration, transcription; its playback bar opens below. */
@@ -65,7 +58,7 @@ export function VoicemailItem({
               c={vm.transcription ? undefined : "dimmed"}
               fs={vm.transcription ? undefined : "italic"}
             >
-              {transcriptionOf(vm)}
+              {transcriptionText(vm)}
             </Text>
           </Box>
         </Group>

@@ -33,3 +33,23 @@ export function formatDuration(seconds: number): string {
   const whole = Math.max(0, Math.floor(seconds));
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 }
+
+/**
+ * What the screen shows for a voicemail's text: the text, or why there is none (the row's
+ * transcription status, see db/src/schema/enums.ts).
+ */
+export function transcriptionText(vm: { transcription: string | null; transcriptionStatus: string }): string {
+  if (vm.transcription?.trim()) return vm.transcription;
+  switch (vm.transcriptionStatus) {
+    case "pending":
+      return "Transcribing…";
+    case "completed":
+      return "No words were heard in this message.";
+    case "failed":
+      return "Transcription failed.";
+    case "off":
+      return "Transcription is off.";
+    default:
+      return "No transcription.";
+  }
+}
