@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { readWavInfo } from "@poundline/carrier-sim";
 import { createTranscriber, transcriberConfigFromEnv } from "@poundline/workers";
 import { clockTicksPerSecond, procReadable, sampleProcesses } from "./cpu";
-import { cpuBetween, formatSummary, summarize } from "./stats";
+import { type CpuSample, cpuBetween, formatSummary, summarize } from "./stats";
 import { normalizeWords, wordErrorRate, wordErrors } from "./wer";
 
 /** What callers leave: names, numbers, times, a callback request. Voice: espeak-ng's. */
@@ -122,11 +122,10 @@ function serverPids(): number[] {
 }
 
 /** CPU seconds so far of this process and the named server processes. */
-function cpuNow(ticks: number, pids: number[]): Map<number, number> {
+function cpuNow(ticks: number, pids: number[]): CpuSample {
   const usage = process.cpuUsage();
-  const sample = pids.length > 0 && procReadable() ? sampleProcesses(pids, ticks) : new Map();
-  sample.set(process.pid, (usage.user + usage.system) / 1e6);
-  return sample;
+  const servers = pids.length > 0 && procReadable() ? sampleProcesses(pids, ticks) : new Map();
+  return new Map([...servers, [process.pid, (usage.user + usage.system) / 1e6]]);
 }
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
