@@ -64,6 +64,8 @@ test.describe("Voicemails", () => {
     await page.reload();
     const item = page.getByTestId("voicemail").filter({ hasText: digits(vm.fromNumber) });
     await expect(item).toHaveAttribute("data-status", "unread");
+    // No transcriber is configured here: the voicemail says so rather than "No transcription".
+    await expect(item).toContainText("Transcription is off.");
 
     await item.getByRole("button", { name: /^Play voicemail from/ }).click();
     const audio = item.getByTestId("voicemail-audio");
