@@ -197,7 +197,7 @@ test.describe("contacts CRM", () => {
   test("import merges into the contact a call created: the preview says merge, the counts are right", async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     await openContacts(page);
     // A caller the account has never heard of rings the toll-free line: the call makes a contact
     // named by the number.
@@ -243,6 +243,12 @@ test.describe("contacts CRM", () => {
     await expect(merged).toContainText(`Merge into "${caller}"`);
     await expect(merged).toContainText("Fills Name, Email");
     await expect(merged).toContainText(`Adds tags ${tag}`);
+    const withPreview = await seriousAxeViolations(page);
+    expect(withPreview.count, `axe (import preview):\n\n${withPreview.report}\n`).toBe(0);
+    if (process.env.E2E_SCREENSHOTS) {
+      await preview.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/contacts-import-preview.png` });
+    }
 
     // Skip instead: the same row is skipped, naming the contact; then back to merge.
     await importer.getByRole("radio", { name: "Skip the row" }).check();

@@ -287,6 +287,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             value={file}
             onChange={choose}
             clearable
+            clearButtonProps={{ "aria-label": "Clear the file" }}
           />
           <Radio.Group
             label="When a phone number is already in your contacts"
