@@ -107,7 +107,7 @@ function TicketBody({ side, ticket }: { side: TicketSide; ticket: TicketDetail }
         <Stack gap={6}>
           <Title order={1}>{ticket.subject}</Title>
           <Group gap="xs">
-            <StatusBadge status={ticket.status} />
+            <StatusBadge side={side} status={ticket.status} />
             <PriorityBadge priority={ticket.priority} />
             <Text size="sm" c="dimmed">
               Opened {formatWhen(ticket.createdAt)}
