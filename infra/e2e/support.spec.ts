@@ -160,7 +160,7 @@ test.describe("Support tickets", () => {
     // The user's list shows it with its priority and status.
     await user.getByRole("link", { name: "Back to Tickets" }).click();
     const mine = user.getByRole("row").filter({ hasText: subject });
-    await expect(mine).toContainText("open");
+    await expect(mine).toContainText("Open");
     await expect(mine).toContainText("high");
     await user.context().close();
     await support.context().close();
