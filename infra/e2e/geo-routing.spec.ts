@@ -67,11 +67,12 @@ test.describe("geo-location routing", () => {
     await page.keyboard.press("Space");
     await expect(page.getByRole("textbox", { name: "Location value of rule 1" })).toHaveValue("512");
 
-    // The unsaved draft already routes the caller: rule 1, a menu (<Gather>).
+    // The unsaved draft already routes the caller: rule 1, a menu, said in words (no TwiML).
     await testCaller(page, caller);
     await expect(result(page)).toContainText("Matches rule 1: Area Code 512");
     await expect(result(page)).toContainText("Licensee: Demo Law Group");
-    await expect(result(page)).toContainText("<Gather>");
+    await expect(result(page)).toContainText("The caller hears the menu “New Client Intake”");
+    await expect(result(page)).not.toContainText("TwiML");
 
     await page.getByRole("button", { name: "Save Rules" }).click();
     await expect(toast(page, "Rules Saved")).toBeVisible();

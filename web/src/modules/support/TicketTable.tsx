@@ -45,7 +45,7 @@ export function TicketTable<T extends TicketSummary>({
       columns={[
         { accessor: "subject", title: "Subject" },
         ...extraColumns,
-        { accessor: "status", title: "Status", render: (t) => <StatusBadge status={t.status} /> },
+        { accessor: "status", title: "Status", render: (t) => <StatusBadge side={side} status={t.status} /> },
         { accessor: "priority", title: "Priority", render: (t) => <PriorityBadge priority={t.priority} /> },
         { accessor: "updatedAt", title: "Last Updated", render: (t) => formatWhen(t.updatedAt) },
         {

@@ -22,7 +22,7 @@ import {
 } from "@poundline/api/support/schemas";
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Paperclip } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ApiError, isRefusal } from "../../api/errors";
 import { attachmentUrl, type TicketDetail, type TicketSide } from "../../api/support";
@@ -50,8 +50,12 @@ export function TicketView({ side, ticketId }: TicketViewProps) {
   const ticket = useTicket(side, ticketId);
   const error = ticket.error;
   const denied = error instanceof ApiError && (error.status === 404 || error.status === 403);
+  // Once per failure: React's development double effects (and a re-render before the navigation
+  // lands) would otherwise tell it twice.
+  const told = useRef<unknown>(null);
   useEffect(() => {
-    if (!error) return;
+    if (!error || told.current === error) return;
+    told.current = error;
     if (denied) {
       toast({ title: "Access Denied", description: TICKET_ACCESS_DENIED_MESSAGE, variant: "destructive" });
       navigate(ticketListPath(side), { replace: true });
@@ -107,7 +111,7 @@ function TicketBody({ side, ticket }: { side: TicketSide; ticket: TicketDetail }
         <Stack gap={6}>
           <Title order={1}>{ticket.subject}</Title>
           <Group gap="xs">
-            <StatusBadge status={ticket.status} />
+            <StatusBadge side={side} status={ticket.status} />
             <PriorityBadge priority={ticket.priority} />
             <Text size="sm" c="dimmed">
               Opened {formatWhen(ticket.createdAt)}

@@ -1,8 +1,8 @@
 import { Badge } from "@mantine/core";
-import type { TicketPriority, TicketStatus } from "../../api/support";
+import type { TicketPriority, TicketSide, TicketStatus } from "../../api/support";
+import { statusLabel } from "./status-words";
 
-/** A status as the seed names it, its underscore read as a space ("pending admin"). */
-export const statusLabel = (status: TicketStatus) => status.replace("_", " ");
+export { STATUS_OPTIONS } from "./status-words";
 
 /** Dark shades: their text keeps 4.5:1 against white (axe). */
 const STATUS_COLORS: Record<TicketStatus, string> = {
@@ -12,10 +12,10 @@ const STATUS_COLORS: Record<TicketStatus, string> = {
   closed: "gray.7",
 };
 
-export function StatusBadge({ status }: { status: TicketStatus }) {
+export function StatusBadge({ side, status }: { side: TicketSide; status: TicketStatus }) {
   return (
     <Badge color={STATUS_COLORS[status]} variant="outline">
-      {statusLabel(status)}
+      {statusLabel(side, status)}
     </Badge>
   );
 }
@@ -44,11 +44,4 @@ export const PRIORITY_OPTIONS = [
   { value: "low", label: "Low" },
   { value: "medium", label: "Medium" },
   { value: "high", label: "High" },
-];
-
-export const STATUS_OPTIONS = [
-  { value: "open", label: "Open" },
-  { value: "pending_admin", label: "Pending admin" },
-  { value: "pending_user", label: "Pending user" },
-  { value: "closed", label: "Closed" },
 ];
