@@ -1,5 +1,4 @@
 import "@mantine/dates/styles.css";
-import "mantine-datatable/styles.css";
 import {
   Alert,
   Badge,

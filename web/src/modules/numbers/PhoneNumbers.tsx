@@ -1,4 +1,3 @@
-import "mantine-datatable/styles.css";
 import { Badge, Button, Card, Center, Group, Loader, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { DataTable } from "mantine-datatable";
 import { useState } from "react";

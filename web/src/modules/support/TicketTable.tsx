@@ -1,4 +1,3 @@
-import "mantine-datatable/styles.css";
 import { Anchor } from "@mantine/core";
 import { DataTable, type DataTableColumn } from "mantine-datatable";
 import { Link } from "react-router";
