@@ -36,6 +36,10 @@ interface AggregateRow extends Record<string, unknown> {
 }
 
 /**
+ * The calls counted are those that are not a leg of another (parent_call_sid null: a forwarded
+ * or ring group leg is part of its caller's call), as on the dashboard's stat cards. Legs are
+ * outbound, so the callers (inbound calls) need no such test, and keep their index-only scan.
+ *
  * Every figure of the screen from one pass over the range's call logs (the account's range of the
  * (account_id, call_start_time) index): the fallback for the time zones the hourly rollups cannot
  * serve (half and quarter hours). Each row costs one time zone conversion and three
@@ -57,7 +61,7 @@ export function aggregateStatement(accountId: string, range: DayRange, timeZone:
         l.direction, l.call_status, l.duration_seconds, l.extension_id, l.extension_dial_status,
         case when l.direction = 'inbound' then l.from_number end as caller
       from ${callLogs} l
-      where l.account_id = ${accountId}
+      where l.account_id = ${accountId} and l.parent_call_sid is null
         and l.call_start_time >= ${range.start.toISOString()}::timestamptz
         and l.call_start_time < ${range.end.toISOString()}::timestamptz
     ),
@@ -129,11 +133,12 @@ export function rollupStatement(accountId: string, range: DayRange, timeZone: st
         0 as extension_answered, 0::bigint as extension_seconds`);
   return sql`
     with h as (
-      select s.hour, s.hour at time zone ${timeZone} as local_hour, s.calls, s.inbound, s.outbound, s.answered,
-        s.missed, s.answered_seconds
+      select s.hour, s.hour at time zone ${timeZone} as local_hour, s.top_calls as calls, s.top_inbound as inbound,
+        s.top_outbound as outbound, s.top_answered as answered, s.top_missed as missed,
+        s.top_answered_seconds as answered_seconds
       from ${callStatsHourly} s
       where s.account_id = ${accountId} and s.hour >= ${start}::timestamptz and s.hour < ${end}::timestamptz
-        and s.calls <> 0
+        and s.top_calls <> 0
     )
     select 'total' as grouping, null::text as day, null::int as weekday, null::int as hour, null::text as caller,
       null::text as area_code, null::text as extension_id, ${sums}, null::text as contact_id, null::text as contact_name

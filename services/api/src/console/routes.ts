@@ -1,6 +1,7 @@
 import { voicePaths } from "@poundline/telephony";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { accountTimeZone } from "../accounts/time-zone";
 import { requireAccount } from "../auth/context";
 import { callRefusal } from "../billing/enforce";
 import { AppError } from "../http/errors";
@@ -51,7 +52,7 @@ export async function consoleRoutes(fastify: FastifyInstance) {
   app.get("/dashboard/stats", { schema: { response: { 200: dashboardStatsSchema } } }, async (request) => {
     const { account } = requireAccount(request);
     const { db, clock } = request.server.deps;
-    return dashboardStats(db.db, account.id, clock());
+    return dashboardStats(db.db, account.id, clock(), await accountTimeZone(db.db, account.id));
   });
 
   app.get(
