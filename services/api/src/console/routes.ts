@@ -18,6 +18,7 @@ import {
   recentVoicemailsSchema,
   searchQuerySchema,
   searchResultsSchema,
+  timeZoneSchema,
   unreadCountsSchema,
 } from "./schemas";
 import { searchAccount } from "./search";
@@ -43,6 +44,12 @@ export async function consoleRoutes(fastify: FastifyInstance) {
       return searchAccount(request.server.deps.db.db, account.id, request.query.q);
     },
   );
+
+  // The time zone the console writes dates and times in, and counts its days in.
+  app.get("/console/time-zone", { schema: { response: { 200: timeZoneSchema } } }, async (request) => {
+    const { account } = requireAccount(request);
+    return { timeZone: await accountTimeZone(request.server.deps.db.db, account.id) };
+  });
 
   app.get("/console/numbers", { schema: { response: { 200: phoneNumberListSchema } } }, async (request) => {
     const { account } = requireAccount(request);

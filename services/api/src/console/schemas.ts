@@ -133,3 +133,6 @@ export const clickToCallBodySchema = z.object({
 });
 
 export const clickToCallResponseSchema = z.object({ callId: z.string(), callSid: z.string() });
+
+/** GET /console/time-zone: the account's time zone (that of its first number's business hours). */
+export const timeZoneSchema = z.object({ timeZone: z.string() });
