@@ -3,14 +3,7 @@ import { useMemo } from "react";
 import { consoleApi } from "../api/console";
 import { useApi } from "../api/context";
 import { useSession } from "../app/session";
-import {
-  dayOf,
-  formatDate,
-  formatDateTime,
-  formatDayLabel,
-  formatRelative,
-  formatTime,
-} from "./format";
+import { dayOf, formatDate, formatDateTime, formatDayLabel, formatRelative, formatTime } from "./format";
 
 /** Under the call routing's key: saving business hours (where the time zone is set) refreshes it. */
 export const timeZoneKey = ["call-routing", "time-zone"] as const;

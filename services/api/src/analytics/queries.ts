@@ -59,9 +59,10 @@ export function aggregateStatement(accountId: string, range: DayRange, timeZone:
     with r as (
       select date_trunc('hour', l.call_start_time at time zone ${timeZone}) as local_hour,
         l.direction, l.call_status, l.duration_seconds, l.extension_id, l.extension_dial_status,
+        l.parent_call_sid is null as top,
         case when l.direction = 'inbound' then l.from_number end as caller
       from ${callLogs} l
-      where l.account_id = ${accountId} and l.parent_call_sid is null
+      where l.account_id = ${accountId}
         and l.call_start_time >= ${range.start.toISOString()}::timestamptz
         and l.call_start_time < ${range.end.toISOString()}::timestamptz
     ),
@@ -70,12 +71,15 @@ export function aggregateStatement(accountId: string, range: DayRange, timeZone:
         case when grouping(local_hour) = 0 then 'hour' when grouping(caller) = 0 then 'caller'
           else 'extension' end as grouping,
         local_hour, caller, extension_id,
-        count(*)::int as calls,
-        (count(*) filter (where direction = 'inbound'))::int as inbound,
-        (count(*) filter (where direction = 'outbound'))::int as outbound,
-        (count(*) filter (where call_status = 'completed'))::int as answered,
-        (count(*) filter (where call_status in ${missed}))::int as missed,
-        coalesce(sum(duration_seconds) filter (where call_status = 'completed'), 0)::bigint as answered_seconds,
+        (count(*) filter (where top))::int as calls,
+        (count(*) filter (where top and direction = 'inbound'))::int as inbound,
+        (count(*) filter (where top and direction = 'outbound'))::int as outbound,
+        (count(*) filter (where top and call_status = 'completed'))::int as answered,
+        (count(*) filter (where top and call_status in ${missed}))::int as missed,
+        coalesce(sum(duration_seconds) filter (where top and call_status = 'completed'), 0)::bigint
+          as answered_seconds,
+        -- Calls put through to an extension: every log that names one (its rollup counts them so).
+        count(*)::int as extension_calls,
         (count(*) filter (where extension_dial_status in ${extensionAnswered}))::int as extension_answered,
         coalesce(sum(duration_seconds) filter (where extension_dial_status in ${extensionAnswered}), 0)::bigint
           as extension_seconds
@@ -107,7 +111,7 @@ export function aggregateStatement(accountId: string, range: DayRange, timeZone:
     from g where grouping = 'caller' and caller ~ '^\\+1[2-9][0-9]{9}$'
     group by 6
     union all
-    select 'extension', null, null, null, null, null, extension_id, calls, inbound, outbound, answered, missed,
+    select 'extension', null, null, null, null, null, extension_id, extension_calls, inbound, outbound, answered, missed,
       answered_seconds, extension_answered, extension_seconds, null, null
     from g where grouping = 'extension' and extension_id is not null`;
 }

@@ -5,6 +5,7 @@ import type { NumberRequest, PhoneNumber } from "../../api/numbers";
 import { useCan } from "../../app/session";
 import { ConfirmDialog } from "../../lib/ConfirmDialog";
 import { LoadError } from "../../lib/LoadError";
+import { useFormat } from "../../lib/time-zone";
 import { toast } from "../../lib/toast";
 import { BuyNumberDialog } from "./BuyNumberDialog";
 import { EmergencyAddressDialog } from "./EmergencyAddressDialog";
@@ -41,6 +42,7 @@ export function PhoneNumbers() {
   const api = useNumbersApi();
   const list = useNumberList();
   const requests = useNumberRequests();
+  const { date } = useFormat();
   const [dialog, setDialog] = useState<Dialog>({ kind: "none" });
   const close = () => setDialog({ kind: "none" });
   const release = useNumberMutation((number: PhoneNumber) => api.release(number.id));
@@ -201,7 +203,7 @@ export function PhoneNumbers() {
                 {
                   accessor: "createdAt",
                   title: "Requested",
-                  render: (r) => new Date(r.createdAt).toLocaleDateString(),
+                  render: (r) => date(r.createdAt),
                 },
                 {
                   accessor: "actions",

@@ -1,5 +1,6 @@
 import { Badge } from "@mantine/core";
 import type { TicketPriority, TicketStatus } from "../../api/support";
+import { formatDateTime } from "../../lib/format";
 
 /** A status as the seed names it, its underscore read as a space ("pending admin"). */
 export const statusLabel = (status: TicketStatus) => status.replace("_", " ");
@@ -32,8 +33,8 @@ export function PriorityBadge({ priority }: { priority: TicketPriority }) {
   );
 }
 
-export const formatWhen = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+/** Date and time as the console writes them, in the account's time zone when given. */
+export const formatWhen = (iso: string, timeZone?: string) => formatDateTime(iso, timeZone);
 
 export const formatSize = (bytes: number) =>
   bytes >= 1024 * 1024
