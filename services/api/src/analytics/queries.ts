@@ -78,8 +78,9 @@ export function aggregateStatement(accountId: string, range: DayRange, timeZone:
         (count(*) filter (where top and call_status in ${missed}))::int as missed,
         coalesce(sum(duration_seconds) filter (where top and call_status = 'completed'), 0)::bigint
           as answered_seconds,
-        -- Calls put through to an extension: every log that names one (its rollup counts them so).
-        count(*)::int as extension_calls,
+        -- Every log, legs too: the callers and area codes (legs are outbound) and the calls put
+        -- through to an extension (every log that names one), as their rollups count them.
+        count(*)::int as all_calls,
         (count(*) filter (where extension_dial_status in ${extensionAnswered}))::int as extension_answered,
         coalesce(sum(duration_seconds) filter (where extension_dial_status in ${extensionAnswered}), 0)::bigint
           as extension_seconds
@@ -88,8 +89,8 @@ export function aggregateStatement(accountId: string, range: DayRange, timeZone:
     ),
     hours as (select * from g where grouping = 'hour'),
     top_callers as (
-      select caller, calls from g where grouping = 'caller' and caller is not null
-      order by calls desc, caller limit ${TOP_LIMIT}
+      select caller, all_calls as calls from g where grouping = 'caller' and caller is not null
+      order by all_calls desc, caller limit ${TOP_LIMIT}
     )
     select 'total' as grouping, null::text as day, null::int as weekday, null::int as hour, null::text as caller,
       null::text as area_code, null::text as extension_id, ${sums}, null::text as contact_id, null::text as contact_name
@@ -107,11 +108,11 @@ export function aggregateStatement(accountId: string, range: DayRange, timeZone:
     from top_callers t
     left join ${contacts} c on c.account_id = ${accountId} and c.phone = t.caller
     union all
-    select 'area', null, null, null, null, substr(caller, 3, 3), null, sum(calls)::int, 0, 0, 0, 0, 0, 0, 0, null, null
+    select 'area', null, null, null, null, substr(caller, 3, 3), null, sum(all_calls)::int, 0, 0, 0, 0, 0, 0, 0, null, null
     from g where grouping = 'caller' and caller ~ '^\\+1[2-9][0-9]{9}$'
     group by 6
     union all
-    select 'extension', null, null, null, null, null, extension_id, extension_calls, inbound, outbound, answered, missed,
+    select 'extension', null, null, null, null, null, extension_id, all_calls, inbound, outbound, answered, missed,
       answered_seconds, extension_answered, extension_seconds, null, null
     from g where grouping = 'extension' and extension_id is not null`;
 }
