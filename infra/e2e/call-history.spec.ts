@@ -10,10 +10,21 @@ async function openCallHistory(page: Page) {
   await expect(page.getByText("Loading call logs...")).toBeHidden();
 }
 
-/** The parts of the page's audio element the test reads (the e2e project has no DOM types). */
+/** The parts of the page's elements the test reads (the e2e project has no DOM types). */
 interface AudioElement {
   paused: boolean;
   played: { length: number };
+}
+interface Box {
+  tagName: string;
+  parentElement: Box | null;
+  scrollWidth: number;
+  clientWidth: number;
+}
+interface Cell {
+  ownerDocument: {
+    createRange(): { selectNodeContents(node: Cell): void; getClientRects(): ArrayLike<{ top: number }> };
+  };
 }
 
 /**
@@ -146,14 +157,17 @@ test.describe("call history", () => {
 
     // Neither the table nor the page scrolls sideways.
     const table = page.getByRole("table", { name: "Call logs" });
-    const tableOverflow = await table.evaluate((element) => {
+    const tableOverflow = await table.evaluate((element: Box) => {
       let box = element.parentElement;
-      while (box && box.scrollWidth <= box.clientWidth && box !== document.body) box = box.parentElement;
-      return box && box !== document.body ? box.scrollWidth - box.clientWidth : 0;
+      while (box && box.tagName !== "BODY" && box.scrollWidth <= box.clientWidth) box = box.parentElement;
+      return box && box.tagName !== "BODY" ? box.scrollWidth - box.clientWidth : 0;
     });
     expect(tableOverflow).toBe(0);
     expect(
-      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      await page.evaluate(() => {
+        const view = globalThis as unknown as { innerWidth: number; document: { documentElement: Box } };
+        return view.document.documentElement.scrollWidth - view.innerWidth;
+      }),
     ).toBeLessThanOrEqual(0);
     await expect(row.getByRole("button", { name: /notes/i })).toBeInViewport({ ratio: 1 });
     const play = row.getByRole("button", { name: /^Play voicemail from/ });
@@ -162,10 +176,10 @@ test.describe("call history", () => {
     const lines = await row
       .locator("td")
       .nth(4)
-      .evaluate((cell) => {
-        const range = document.createRange();
+      .evaluate((cell: Cell) => {
+        const range = cell.ownerDocument.createRange();
         range.selectNodeContents(cell);
-        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
       });
     expect(lines).toBe(1);
 
