@@ -27,9 +27,10 @@ import { Link, useNavigate } from "react-router";
 import { ApiError, isRefusal } from "../../api/errors";
 import { attachmentUrl, type TicketDetail, type TicketSide } from "../../api/support";
 import { useSchemaForm } from "../../lib/schema-form";
+import { useFormat } from "../../lib/time-zone";
 import { toast } from "../../lib/toast";
 import { consoleKeys } from "../console/queries";
-import { formatSize, formatWhen, PriorityBadge, StatusBadge } from "./format";
+import { formatSize, PriorityBadge, StatusBadge } from "./format";
 import { useAttach, useSupportApi, useTicket, useTicketChange } from "./hooks";
 import { ticketListPath } from "./paths";
 
@@ -104,6 +105,7 @@ export function TicketView({ side, ticketId }: TicketViewProps) {
 }
 
 function TicketBody({ side, ticket }: { side: TicketSide; ticket: TicketDetail }) {
+  const { dateTime: formatWhen } = useFormat();
   const closed = ticket.status === "closed";
   return (
     <Stack gap="lg">
@@ -224,6 +226,7 @@ function ReplyForm({ side, ticketId }: { side: TicketSide; ticketId: string }) {
 }
 
 function ClosedNotice({ side, ticket }: { side: TicketSide; ticket: TicketDetail }) {
+  const { dateTime: formatWhen } = useFormat();
   const api = useSupportApi();
   const reopen = useTicketChange("customer", ticket.id, () => api.reopen(ticket.id));
   const until = ticket.reopenableUntil;
@@ -315,6 +318,7 @@ function CloseTicket({ ticketId }: { ticketId: string }) {
 }
 
 function Attachments({ side, ticket }: { side: TicketSide; ticket: TicketDetail }) {
+  const { dateTime: formatWhen } = useFormat();
   const attach = useAttach(side, ticket.id);
   const closed = ticket.status === "closed";
   const onFile = (file: File | null) => {

@@ -1,5 +1,6 @@
 import { Badge } from "@mantine/core";
 import type { TicketPriority, TicketSide, TicketStatus } from "../../api/support";
+import { formatDateTime } from "../../lib/format";
 import { statusLabel } from "./status-words";
 
 export { STATUS_OPTIONS } from "./status-words";
@@ -32,8 +33,8 @@ export function PriorityBadge({ priority }: { priority: TicketPriority }) {
   );
 }
 
-export const formatWhen = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+/** Date and time as the console writes them, in the account's time zone when given. */
+export const formatWhen = (iso: string, timeZone?: string) => formatDateTime(iso, timeZone);
 
 export const formatSize = (bytes: number) =>
   bytes >= 1024 * 1024

@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Box, Button, Collapse, Group, Paper, Stack, Text, Tooltip } from "@mantine/core";
 import { Mail, MailOpen, Pause, Play, Trash2 } from "lucide-react";
 import { type Voicemail, voicemailAudioUrl } from "../../api/voicemails";
+import { useFormat } from "../../lib/time-zone";
 import { formatPhone } from "../messages/format";
 import { formatDuration, transcriptionText } from "./format";
 
@@ -24,7 +25,7 @@ export function VoicemailItem({
 }: VoicemailItemProps) {
   const unread = vm.status === "unread";
   const caller = vm.contactName ?? formatPhone(vm.fromNumber);
-  const time = new Date(vm.createdAt).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
+  const time = useFormat().time(vm.createdAt);
   return (
     <Paper withBorder p="sm" component="li" data-testid="voicemail" data-status={vm.status}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -93,6 +94,8 @@ export function VoicemailItem({
               // biome-ignore lint/a11y/useMediaCaption: the transcription above is the caption
               <audio
                 controls
+                // Opened by "Play voicemail": it plays at once (the click allows the playback).
+                autoPlay
                 preload="metadata"
                 src={voicemailAudioUrl(vm.id)}
                 style={{ width: "100%" }}
