@@ -13,6 +13,7 @@ import {
 } from "@mantine/core";
 import { MessageSquare, PhoneIncoming, PhoneOutgoing } from "lucide-react";
 import type { ActivityItem, Contact } from "../../api/contacts";
+import { useReturnFocus } from "../../lib/use-return-focus";
 import { formatDuration } from "../calls/format";
 import { useContactActivity } from "./hooks";
 import { contactTypeColor, formatDay, formatInstant, labelOf, leadStatusColor } from "./labels";
@@ -61,6 +62,7 @@ export function ContactDetailsModal({
   onConvert,
   converting,
 }: ContactDetailsProps) {
+  useReturnFocus();
   const activity = useContactActivity(contact.id);
   return (
     <Modal

@@ -16,6 +16,7 @@ import { Upload } from "lucide-react";
 import { useState } from "react";
 import type { ImportPreview, ImportResult } from "../../api/contacts";
 import { toast } from "../../lib/toast";
+import { useReturnFocus } from "../../lib/use-return-focus";
 import { useContactMutation, useContactsApi } from "./hooks";
 import { ENCODING_LABELS, FORMAT_LABELS, problemField } from "./import-labels";
 
@@ -171,6 +172,7 @@ function RowsTable({
  * that make a contact are imported; each other row is reported with the reason it was skipped.
  */
 export function ImportDialog({ onClose }: { onClose: () => void }) {
+  useReturnFocus();
   const api = useContactsApi();
   const [file, setFile] = useState<File | null>(null);
   const [content, setContent] = useState<string | null>(null);

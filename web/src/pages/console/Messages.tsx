@@ -22,7 +22,7 @@ export function MessagesPage() {
   const [composing, { open, close }] = useDisclosure(false);
 
   return (
-    <Container component="main" size="xl" py="xl">
+    <Container size="xl" py="xl">
       <Group justify="space-between" mb="md">
         <Title order={1}>Messages</Title>
         <Button leftSection={<MessageSquarePlus size={16} aria-hidden />} onClick={open}>
