@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button } from "@mantine/core";
-import { DataTable } from "mantine-datatable";
 import type { Invoice } from "../../api/billing";
+import { WideDataTable } from "../../lib/WideDataTable";
 import { checkoutFailed, goToStripe } from "./checkout";
 import { formatDate, formatMoney, statusLabel } from "./format";
 import { useBillingApi, useBillingMutation, useInvoices } from "./hooks";
@@ -12,7 +12,7 @@ export function InvoicesTab() {
   const pay = useBillingMutation(api.payInvoice);
 
   return (
-    <DataTable<Invoice>
+    <WideDataTable<Invoice>
       aria-label="Invoices"
       withTableBorder
       minHeight={160}

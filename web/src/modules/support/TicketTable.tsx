@@ -1,8 +1,9 @@
 import "mantine-datatable/styles.css";
 import { Anchor } from "@mantine/core";
-import { DataTable, type DataTableColumn } from "mantine-datatable";
+import type { DataTableColumn } from "mantine-datatable";
 import { Link } from "react-router";
 import type { TicketSide, TicketSummary } from "../../api/support";
+import { WideDataTable } from "../../lib/WideDataTable";
 import { formatWhen, PriorityBadge, StatusBadge } from "./format";
 import { ticketPagePath } from "./paths";
 
@@ -32,7 +33,8 @@ export function TicketTable<T extends TicketSummary>({
   extraColumns = [],
 }: TicketTableProps<T>) {
   return (
-    <DataTable<T>
+    <WideDataTable<T>
+      aria-label="Support tickets"
       minHeight={data?.items.length ? undefined : 180}
       records={data?.items ?? []}
       fetching={fetching}
