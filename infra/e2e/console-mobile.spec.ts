@@ -62,7 +62,7 @@ test.describe("the console at 390 px", () => {
     await expect(page).toHaveURL(/peer=/);
     await expect(list).toBeHidden();
     // The thread is on the first screen, not below the list.
-    await expect(page.getByRole("textbox", { name: "Message", exact: true })).toBeInViewport();
+    await expect(page.getByTestId("message").first()).toBeInViewport();
     await page.getByRole("button", { name: "Back to conversations" }).click();
     await expect(list).toBeVisible();
     await expect(page).not.toHaveURL(/peer=/);

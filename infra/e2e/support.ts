@@ -163,7 +163,7 @@ export async function openScreen(page: Page, path: string) {
   await page.goto(path);
   await appReady(page);
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
-  await expect(page.locator(".mantine-Loader:visible, .mantine-datatable-loader:visible")).toHaveCount(0);
+  await expect(page.locator(".mantine-Loader:visible, .mantine-datatable-loader-fetching")).toHaveCount(0);
 }
 
 /** Signs in through the login page, as a person would (with the two-factor code when the user has it). */

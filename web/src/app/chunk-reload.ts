@@ -2,7 +2,7 @@
  * A deploy replaces the page chunks (their names carry a hash of their content): a console opened
  * before it still asks for the old names, which are gone, and the next navigation fails with
  * "Failed to fetch dynamically imported module". Reloading loads the new build; a flag in
- * sessionStorage (this tab only) allows that once, until a page chunk loads again, so a chunk
+ * sessionStorage (this tab only) allows that once, until a navigation succeeds again, so a chunk
  * that is missing for another reason shows the error page instead of reloading forever. The
  * router's error element (RouteError) decides: by then the address is the page the user opened,
  * which the reload keeps.
@@ -39,7 +39,7 @@ export function chunkFailureAction(error: unknown, storage: FlagStorage, url: st
   return "reload";
 }
 
-/** A page chunk loaded: the build is current, and a later deploy may reload once again. */
+/** A navigation loaded all its chunks: the build is current, a later deploy may reload once again. */
 export function chunkLoaded(storage: FlagStorage) {
   storage.removeItem(CHUNK_RELOAD_KEY);
 }
@@ -53,12 +53,24 @@ function tabStorage(): FlagStorage | null {
   }
 }
 
-/** Loads a page's chunk; once loaded, a later failure may reload again (chunkLoaded). */
-export async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
-  const loaded = await load();
-  const storage = tabStorage();
-  if (storage) chunkLoaded(storage);
-  return loaded;
+/** What clearAfterSuccessfulNavigation reads of the router's state. */
+interface RouterLike {
+  subscribe(
+    listener: (state: { initialized: boolean; navigation: { state: string }; errors: unknown }) => void,
+  ): unknown;
+}
+
+/**
+ * Clears the flag once a navigation (the first load included) has finished without an error:
+ * the build is current and a later deploy may reload once again. Per navigation, not per chunk:
+ * after the reload the layout's chunk may load while the page's still fails.
+ */
+export function clearAfterSuccessfulNavigation(router: RouterLike) {
+  router.subscribe((state) => {
+    const storage = tabStorage();
+    if (storage && state.initialized && state.navigation.state === "idle" && !state.errors)
+      chunkLoaded(storage);
+  });
 }
 
 /** One decision per error: React may render the error element more than once for it. */

@@ -1,12 +1,11 @@
 import type { ComponentType } from "react";
 import type { RouteObject } from "react-router";
 import { PublicLayout } from "../layout/PublicLayout";
-import { loadChunk } from "./chunk-reload";
 import { RequireAdmin, RequireSession } from "./guards";
 import { HydrateFallback, RouteError } from "./RouteError";
 
 /** A route whose page is a separate chunk, fetched the first time it is visited. */
-const page = (load: () => Promise<ComponentType>) => async () => ({ Component: await loadChunk(load) });
+const page = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
 
 /** The route table: seed 000's public site, seed 001's console and admin area. */
 const pages: RouteObject[] = [
