@@ -58,6 +58,8 @@ async function expectNoSeriousViolations(page: Page, where: string) {
 test.describe("accessibility of the console and the admin area (axe: no serious or critical violations)", () => {
   for (const viewport of viewports) {
     test(`every console screen at ${viewport.label}`, async ({ page }) => {
+      // Many screens in one test (each axe run also extends the budget: seriousAxeViolations).
+      test.slow();
       await page.setViewportSize(viewport);
       await signIn(page, demoUser);
       await expect(page).toHaveURL(/\/dashboard$/);
@@ -68,6 +70,8 @@ test.describe("accessibility of the console and the admin area (axe: no serious 
     });
 
     test(`every admin screen at ${viewport.label}`, async ({ page }) => {
+      // Many screens in one test (each axe run also extends the budget: seriousAxeViolations).
+      test.slow();
       await page.setViewportSize(viewport);
       await signIn(page, adminUser);
       await expect(page).toHaveURL(/\/dashboard$/);
@@ -78,6 +82,8 @@ test.describe("accessibility of the console and the admin area (axe: no serious 
     });
 
     test(`the screens' main dialogs at ${viewport.label}`, async ({ page }) => {
+      // Many screens in one test (each axe run also extends the budget: seriousAxeViolations).
+      test.slow();
       await page.setViewportSize(viewport);
       await signIn(page, adminUser);
       await expect(page).toHaveURL(/\/dashboard$/);

@@ -23,6 +23,8 @@ test.describe("the console at 390 px", () => {
   test.use({ viewport: PHONE });
 
   test("every screen fits the width, and the user menu with Sign out is in reach", async ({ page }) => {
+    // Seventeen screens in one test.
+    test.slow();
     await signIn(page, demoUser);
     await expect(page).toHaveURL(/\/dashboard$/);
     for (const path of consoleScreens) {

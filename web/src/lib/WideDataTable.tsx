@@ -3,11 +3,12 @@ import { ScrollHint } from "./ScrollHint";
 
 /**
  * A DataTable that may be wider than a phone's screen: it scrolls sideways in its own box with
- * the scroll hint (ScrollHint), named by its aria-label. Takes DataTable's props as they are.
+ * the scroll hint (ScrollHint), named like the table. Takes DataTable's props as they are.
  */
-export function WideDataTable<T>(props: DataTableProps<T> & { "aria-label": string }) {
+export function WideDataTable<T>(props: DataTableProps<T>) {
+  const named = props as { "aria-label"?: string; "aria-labelledby"?: string };
   return (
-    <ScrollHint label={props["aria-label"]}>
+    <ScrollHint label={named["aria-label"]} labelledBy={named["aria-labelledby"]}>
       <DataTable<T> {...props} />
     </ScrollHint>
   );

@@ -97,7 +97,7 @@ export function AdminDashboard() {
         </Group>
         {data && data.recentActions.length === 0 && <Text c="dimmed">No admin actions yet.</Text>}
         {data && data.recentActions.length > 0 && (
-          <ScrollHint label={"Recent admin actions"}>
+          <ScrollHint label="Recent admin actions">
             <Table>
               <Table.Thead>
                 <Table.Tr>

@@ -122,7 +122,7 @@ export function RulesEditor({ detail, rules, onChange, shadowed }: Props) {
           <Text c="dimmed">No rules yet: every caller reaches the number's default licensee.</Text>
         ) : (
           <DragDropContext onDragEnd={onDragEnd}>
-            <ScrollHint label={"Routing rules"}>
+            <ScrollHint label="Routing rules">
               <Table>
                 <Table.Thead>
                   <Table.Tr>

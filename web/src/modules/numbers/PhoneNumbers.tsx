@@ -1,12 +1,12 @@
 import "mantine-datatable/styles.css";
 import { Badge, Button, Card, Center, Group, Loader, Stack, Text, Title, Tooltip } from "@mantine/core";
-import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import type { NumberRequest, PhoneNumber } from "../../api/numbers";
 import { useCan } from "../../app/session";
 import { ConfirmDialog } from "../../lib/ConfirmDialog";
 import { LoadError } from "../../lib/LoadError";
 import { toast } from "../../lib/toast";
+import { WideDataTable } from "../../lib/WideDataTable";
 import { BuyNumberDialog } from "./BuyNumberDialog";
 import { EmergencyAddressDialog } from "./EmergencyAddressDialog";
 import { formatNumber, routingSummary, usageText } from "./format";
@@ -100,7 +100,7 @@ export function PhoneNumbers() {
         </Card>
       ) : (
         <Card withBorder padding={0}>
-          <DataTable<PhoneNumber>
+          <WideDataTable<PhoneNumber>
             aria-label="Phone numbers"
             records={list.data.numbers}
             fetching={list.isFetching}
@@ -187,7 +187,7 @@ export function PhoneNumbers() {
             <Title order={2} size="h3">
               Number Requests
             </Title>
-            <DataTable<NumberRequest>
+            <WideDataTable<NumberRequest>
               aria-label="Number requests"
               records={openRequests}
               columns={[
