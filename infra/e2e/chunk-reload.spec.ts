@@ -72,7 +72,7 @@ test("a chunk that stays missing shows the error page after one reload, not a re
   // The way back: the dashboard loads (and a later deploy may reload once again).
   await page.getByRole("link", { name: "Go to dashboard" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-  expect(await page.evaluate(() => sessionStorage.getItem("poundline:chunk-reload"))).toBeNull();
+  expect(await page.evaluate<string | null>('sessionStorage.getItem("poundline:chunk-reload")')).toBeNull();
 });
 
 test("a full load of a console page logs no missing HydrateFallback warning", async ({ page }) => {

@@ -7,13 +7,13 @@ const PHONE = { width: 390, height: 844 };
 
 /** The page itself never scrolls sideways: only a wide table, inside its own box. */
 async function pageScrollWidth(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth);
+  return page.evaluate<number>("document.documentElement.scrollWidth");
 }
 
 /** Presses Tab until `target` has the focus (at most `limit` times), as a keyboard user would. */
 async function tabTo(page: Page, target: ReturnType<Page["getByRole"]>, limit = 30) {
   for (let presses = 0; presses < limit; presses++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
+    if (await target.evaluate((element) => element.matches(":focus"))) return;
     await page.keyboard.press("Tab");
   }
   await expect(target).toBeFocused();
