@@ -44,6 +44,8 @@ test("a page chunk gone after a deploy: one reload into the new build, at the pa
 
   await expect(page).toHaveURL(/\/dashboard\/widgets$/);
   await expect(page.getByRole("heading", { level: 1, name: /Widget/ })).toBeVisible();
+  // The page can draw before the reloaded document's load event.
+  await page.waitForLoadState("load");
   expect(refused).toBe(1);
   expect(loads()).toBe(1);
   await expect(page.getByText("Something went wrong")).toHaveCount(0);
