@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
-import { appReady, seriousAxeViolations } from "./support";
+import { expect, type Page, test } from "@playwright/test";
+import { adminScreens, consoleScreens, screenDialogs, viewports } from "./screens";
+import { adminUser, appReady, demoUser, openScreen, seriousAxeViolations, signIn } from "./support";
 
 /** Every page a visitor can open without signing in. */
 const publicPaths = [
@@ -44,6 +45,62 @@ test.describe("accessibility (axe: no serious or critical violations)", () => {
       await page.waitForLoadState("networkidle");
       const { count, report } = await seriousAxeViolations(page);
       expect(count, `axe found serious/critical violations on ${label}:\n\n${report}\n`).toBe(0);
+    });
+  }
+});
+
+/** axe over the page as it is now; a soft failure naming the place, so one run lists them all. */
+async function expectNoSeriousViolations(page: Page, where: string) {
+  const { count, report } = await seriousAxeViolations(page);
+  expect.soft(count, `axe found serious/critical violations on ${where}:\n\n${report}\n`).toBe(0);
+}
+
+test.describe("accessibility of the console and the admin area (axe: no serious or critical violations)", () => {
+  for (const viewport of viewports) {
+    test(`every console screen at ${viewport.label}`, async ({ page }) => {
+      // Many screens in one test (each axe run also extends the budget: seriousAxeViolations).
+      test.slow();
+      await page.setViewportSize(viewport);
+      await signIn(page, demoUser);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      for (const path of consoleScreens) {
+        await openScreen(page, path);
+        await expectNoSeriousViolations(page, `${path} at ${viewport.label}`);
+      }
+    });
+
+    test(`every admin screen at ${viewport.label}`, async ({ page }) => {
+      // Many screens in one test (each axe run also extends the budget: seriousAxeViolations).
+      test.slow();
+      await page.setViewportSize(viewport);
+      await signIn(page, adminUser);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      for (const path of adminScreens) {
+        await openScreen(page, path);
+        await expectNoSeriousViolations(page, `${path} at ${viewport.label}`);
+      }
+    });
+
+    test(`the screens' main dialogs at ${viewport.label}`, async ({ page }) => {
+      // Many screens in one test (each axe run also extends the budget: seriousAxeViolations).
+      test.slow();
+      await page.setViewportSize(viewport);
+      await signIn(page, adminUser);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      for (const { path, opener } of screenDialogs) {
+        await openScreen(page, path);
+        const button = page.getByRole("button", { name: opener, exact: true });
+        await button.click();
+        const dialog = page.getByRole("dialog");
+        await expect(dialog).toBeVisible();
+        // Past its opening transition: axe would see half-transparent colours.
+        await expect(dialog).toHaveCSS("opacity", "1");
+        await expectNoSeriousViolations(page, `the "${opener}" dialog of ${path} at ${viewport.label}`);
+        await dialog.getByRole("button", { name: "Close dialog" }).click();
+        await expect(dialog).toBeHidden();
+        // The keyboard focus is back on the control that opened it.
+        await expect(button).toBeFocused();
+      }
     });
   }
 });

@@ -155,6 +155,17 @@ export async function appReady(page: Page) {
   await expect(page.getByText("Loading application...")).toBeHidden({ timeout: 15_000 });
 }
 
+/**
+ * Opens a screen of the console or the admin area by its address and waits until it has drawn:
+ * its heading shown, the page's loaders and spinners gone.
+ */
+export async function openScreen(page: Page, path: string) {
+  await page.goto(path);
+  await appReady(page);
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  await expect(page.locator(".mantine-Loader:visible, .mantine-datatable-loader-fetching")).toHaveCount(0);
+}
+
 /** Signs in through the login page, as a person would (with the two-factor code when the user has it). */
 export async function signInThroughPage(page: Page, user: Login) {
   await field(page, /^Email( Address)?( \*)?$/i).fill(user.email);

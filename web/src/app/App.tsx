@@ -11,6 +11,7 @@ import { RouterProvider } from "react-router/dom";
 import { createApiClient } from "../api/client";
 import { ApiProvider } from "../api/context";
 import { PageLoader } from "../layout/PageLoader";
+import { clearAfterSuccessfulNavigation } from "./chunk-reload";
 import { createQueryClient } from "./query-client";
 import { routes } from "./routes";
 import { useSessionQuery } from "./session";
@@ -19,6 +20,7 @@ import { cssVariablesResolver, themeFor } from "./theme";
 
 // Made once, at load: a router listens to the browser's history from the moment it is created.
 const router = createBrowserRouter(routes);
+clearAfterSuccessfulNavigation(router);
 
 /** The theme of the site's variant, then the pages once the session check has answered. */
 function Shell() {

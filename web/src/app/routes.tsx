@@ -2,12 +2,13 @@ import type { ComponentType } from "react";
 import type { RouteObject } from "react-router";
 import { PublicLayout } from "../layout/PublicLayout";
 import { RequireAdmin, RequireSession } from "./guards";
+import { HydrateFallback, RouteError } from "./RouteError";
 
 /** A route whose page is a separate chunk, fetched the first time it is visited. */
 const page = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
 
 /** The route table: seed 000's public site, seed 001's console and admin area. */
-export const routes: RouteObject[] = [
+const pages: RouteObject[] = [
   {
     Component: PublicLayout,
     children: [
@@ -222,3 +223,9 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Above every route: the error page (a chunk left behind by a deploy reloads once first) and the
+ * loader shown while a full load fetches its first page's code.
+ */
+export const routes: RouteObject[] = [{ errorElement: <RouteError />, HydrateFallback, children: pages }];

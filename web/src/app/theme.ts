@@ -1,8 +1,12 @@
 import {
   type CSSVariablesResolver,
   createTheme,
+  Drawer,
+  darken,
+  luminance,
   type MantineColorsTuple,
   type MantineThemeOverride,
+  Modal,
   Notification,
 } from "@mantine/core";
 import type { SiteVariant } from "./site";
@@ -41,13 +45,53 @@ export function themeFor(variant: SiteVariant): MantineThemeOverride {
         defaultProps: { closeButtonProps: { "aria-label": "Close notification" } },
         styles: { description: { color: "var(--mantine-color-gray-7)" } },
       }),
+      // Every dialog: a named close button (axe: critical without one) and, once closed, the
+      // keyboard focus back on the control that opened it.
+      Modal: Modal.extend({
+        defaultProps: { closeButtonProps: { "aria-label": "Close dialog" }, returnFocus: true },
+      }),
+      Drawer: Drawer.extend({
+        defaultProps: { closeButtonProps: { "aria-label": "Close dialog" }, returnFocus: true },
+      }),
     },
   });
 }
 
-/** Secondary ("dimmed") text one shade darker than Mantine's, so small text keeps 4.5:1. */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
+/** WCAG AA for normal text. */
+const AA_CONTRAST = 4.5;
+/** The lightest background a "light" button or badge has: its colour at 12% over white (hover). */
+const LIGHT_TINT = 0.12;
+
+function contrastOnWhite(color: string): number {
+  return 1.05 / (luminance(color) + 0.05);
+}
+
+/**
+ * The text colour of the "light" and "subtle" variants (buttons, badges, action icons): Mantine
+ * uses the primary shade (red, orange, green and yellow give 2-4:1 on their tint), here the 9th
+ * shade darkened until it keeps 4.5:1 on its tint (a tint lowers contrast; the margin covers it).
+ */
+export function readableLightColor(shades: readonly string[]): string {
+  const target = AA_CONTRAST / (1 - LIGHT_TINT);
+  let color = shades[9] ?? "#000000";
+  for (let step = 0; step < 10 && contrastOnWhite(color) < target; step++) color = darken(color, 0.1);
+  return color;
+}
+
+/**
+ * Secondary ("dimmed") text one shade darker than Mantine's, so small text keeps 4.5:1; the
+ * light variants' text dark enough for 4.5:1 (readableLightColor).
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
   variables: {},
-  light: { "--mantine-color-dimmed": "var(--mantine-color-gray-7)" },
+  light: {
+    "--mantine-color-dimmed": "var(--mantine-color-gray-7)",
+    ...Object.fromEntries(
+      Object.entries(theme.colors).map(([name, shades]) => [
+        `--mantine-color-${name}-light-color`,
+        readableLightColor(shades),
+      ]),
+    ),
+  },
   dark: {},
 });

@@ -1,4 +1,4 @@
-import { Button } from "@mantine/core";
+import { ActionIcon, Button } from "@mantine/core";
 import {
   ClipboardList,
   FileText,
@@ -47,9 +47,21 @@ export function AdminLayout() {
             to="/dashboard"
             variant="default"
             leftSection={<ClipboardList size={16} aria-hidden />}
+            visibleFrom="sm"
           >
             User Dashboard
           </Button>
+          {/* A phone's width: the same link as an icon, so the header fits. */}
+          <ActionIcon
+            component={Link}
+            to="/dashboard"
+            variant="default"
+            size="lg"
+            aria-label="User Dashboard"
+            hiddenFrom="sm"
+          >
+            <ClipboardList size={16} aria-hidden />
+          </ActionIcon>
           <UserMenu area="admin" />
         </>
       }

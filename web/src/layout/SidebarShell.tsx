@@ -5,6 +5,10 @@ import { type ReactNode, Suspense, useEffect } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { SIDEBAR_BREAKPOINT_PX } from "./console-nav";
 import { PageLoader } from "./PageLoader";
+import { MAIN_ID, SkipLink } from "./SkipLink";
+
+/** The sidebar's id, the navigation toggle's aria-controls. */
+const SIDEBAR_ID = "sidebar-navigation";
 
 interface SidebarShellProps {
   /** The name in the header, a link to the area's home. */
@@ -47,20 +51,31 @@ export function SidebarShell({
       navbar={{ width: 250, breakpoint: `${SIDEBAR_BREAKPOINT_PX / 16}em`, collapsed: { mobile: !opened } }}
       padding="md"
     >
+      <SkipLink />
+      {/* On a phone's width the brand gives way (truncated) and the actions shrink, never the page. */}
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            {!wide && <Burger opened={opened} onClick={toggle} size="sm" aria-label="Toggle navigation" />}
-            <Text component={Link} to={brand.to} fw={700} size="lg">
+        <Group h="100%" px={{ base: "xs", sm: "md" }} justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="nowrap" miw={0}>
+            {!wide && (
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                size="sm"
+                aria-label="Toggle navigation"
+                aria-expanded={opened}
+                aria-controls={SIDEBAR_ID}
+              />
+            )}
+            <Text component={Link} to={brand.to} fw={700} size="lg" truncate display="block">
               {brand.label}
             </Text>
           </Group>
-          <Group gap="sm" wrap="nowrap" style={{ flex: 1, justifyContent: "flex-end" }}>
+          <Group gap="xs" wrap="nowrap" miw={0} style={{ flex: 1, justifyContent: "flex-end" }}>
             {actions}
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label={navLabel} component="nav">
+      <AppShell.Navbar p="xs" aria-label={navLabel} component="nav" id={SIDEBAR_ID}>
         <AppShell.Section grow component={ScrollArea}>
           {nav.map((item) => {
             const Icon = icons[item.path] ?? LayoutDashboard;
@@ -81,7 +96,7 @@ export function SidebarShell({
           })}
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main id="main">
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: "none" }}>
         {beforePage}
         <Suspense fallback={<PageLoader />}>
           <Outlet />

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text } from "@mantine/core";
 import type { ReactNode } from "react";
+import { useReturnFocus } from "./use-return-focus";
 
 interface ConfirmDialogProps {
   title: string;
@@ -22,6 +23,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  useReturnFocus();
   return (
     <Modal opened onClose={onCancel} title={title} closeButtonProps={{ "aria-label": "Close dialog" }}>
       <Text mb="md">{message}</Text>

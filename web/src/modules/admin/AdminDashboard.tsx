@@ -1,6 +1,7 @@
 import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import type { AdminDashboard as Figures } from "../../api/admin";
+import { ScrollHint } from "../../lib/ScrollHint";
 import { formatCents, formatRate, formatWhen } from "./format";
 import { useAdminDashboard } from "./hooks";
 
@@ -96,26 +97,28 @@ export function AdminDashboard() {
         </Group>
         {data && data.recentActions.length === 0 && <Text c="dimmed">No admin actions yet.</Text>}
         {data && data.recentActions.length > 0 && (
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Who</Table.Th>
-                <Table.Th>Action</Table.Th>
-                <Table.Th>Target</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.recentActions.map((entry) => (
-                <Table.Tr key={entry.id}>
-                  <Table.Td>{formatWhen(entry.createdAt)}</Table.Td>
-                  <Table.Td>{entry.actorEmail}</Table.Td>
-                  <Table.Td>{entry.action}</Table.Td>
-                  <Table.Td>{entry.targetId ?? entry.targetType}</Table.Td>
+          <ScrollHint label="Recent admin actions">
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>When</Table.Th>
+                  <Table.Th>Who</Table.Th>
+                  <Table.Th>Action</Table.Th>
+                  <Table.Th>Target</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.recentActions.map((entry) => (
+                  <Table.Tr key={entry.id}>
+                    <Table.Td>{formatWhen(entry.createdAt)}</Table.Td>
+                    <Table.Td>{entry.actorEmail}</Table.Td>
+                    <Table.Td>{entry.action}</Table.Td>
+                    <Table.Td>{entry.targetId ?? entry.targetType}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollHint>
         )}
       </Card>
     </Stack>

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack } from "@mantine/core";
 import type { FormEventHandler, ReactNode } from "react";
+import { useReturnFocus } from "../../lib/use-return-focus";
 
 interface AdminFormModalProps {
   title: string;
@@ -20,6 +21,7 @@ export function AdminFormModal({
   onClose,
   children,
 }: AdminFormModalProps) {
+  useReturnFocus();
   return (
     <Modal
       opened

@@ -1,11 +1,11 @@
 import { Alert } from "@mantine/core";
 import type { UseQueryResult } from "@tanstack/react-query";
-import {
-  DataTable,
-  type DataTableColumn,
-  type DataTableRowClickHandler,
-  type DataTableRowExpansionProps,
+import type {
+  DataTableColumn,
+  DataTableRowClickHandler,
+  DataTableRowExpansionProps,
 } from "mantine-datatable";
+import { WideDataTable } from "../../lib/WideDataTable";
 import { ADMIN_PAGE_SIZE } from "./hooks";
 
 interface AdminTableProps<T> {
@@ -33,7 +33,7 @@ export function AdminTable<T>({ list, records, errorTitle, onRowClick, ...table 
     );
   }
   return (
-    <DataTable<T>
+    <WideDataTable<T>
       {...table}
       records={records ?? []}
       fetching={list.isFetching}

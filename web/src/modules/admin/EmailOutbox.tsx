@@ -3,6 +3,7 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { Search } from "lucide-react";
 import { useState } from "react";
 import type { OutboxEmailList } from "../../api/admin";
+import { useReturnFocus } from "../../lib/use-return-focus";
 import { AdminTable } from "./AdminTable";
 import { formatWhen } from "./format";
 import { useOutboxEmail, useOutboxEmails, usePaging } from "./hooks";
@@ -12,6 +13,7 @@ type EmailSummary = OutboxEmailList["emails"][number];
 const STATUS_COLORS: Record<string, string> = { sent: "teal.9", failed: "red.9", pending: "gray.8" };
 
 function EmailDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  useReturnFocus();
   const email = useOutboxEmail(id);
   return (
     <Modal

@@ -3,12 +3,14 @@ import { checkoutBodySchema, TOP_UP } from "@poundline/api/billing/schemas";
 import { useMutation } from "@tanstack/react-query";
 import { isRefusal } from "../../api/errors";
 import { useSchemaForm } from "../../lib/schema-form";
+import { useReturnFocus } from "../../lib/use-return-focus";
 import { checkoutFailed, goToStripe } from "./checkout";
 import { formatMoney } from "./format";
 import { useBillingApi } from "./hooks";
 
 /** Add Funds: 10, 25, 50 or 100 dollars, or a custom amount from 5 to 1,000, paid in Stripe Checkout. */
 export function AddFundsDialog({ onClose }: { onClose: () => void }) {
+  useReturnFocus();
   const api = useBillingApi();
   const { form, onSubmit, showServerErrors } = useSchemaForm({
     schema: checkoutBodySchema,

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button } from "@mantine/core";
-import { DataTable } from "mantine-datatable";
 import type { Invoice } from "../../api/billing";
 import { useAccountTimeZone } from "../../lib/time-zone";
+import { WideDataTable } from "../../lib/WideDataTable";
 import { checkoutFailed, goToStripe } from "./checkout";
 import { formatDate, formatMoney, statusLabel } from "./format";
 import { useBillingApi, useBillingMutation, useInvoices } from "./hooks";
@@ -14,7 +14,7 @@ export function InvoicesTab() {
   const pay = useBillingMutation(api.payInvoice);
 
   return (
-    <DataTable<Invoice>
+    <WideDataTable<Invoice>
       aria-label="Invoices"
       withTableBorder
       minHeight={160}

@@ -1,9 +1,9 @@
 import { Badge, Button, Group, Modal, Text } from "@mantine/core";
-import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import type { PaymentMethod } from "../../api/billing";
 import { useCan } from "../../app/session";
 import { toast } from "../../lib/toast";
+import { WideDataTable } from "../../lib/WideDataTable";
 import { CARD_PROVIDER } from "./checkout";
 import { useBillingApi, useBillingMutation, usePaymentMethods } from "./hooks";
 
@@ -29,7 +29,7 @@ export function PaymentMethodsTab() {
 
   return (
     <>
-      <DataTable<PaymentMethod>
+      <WideDataTable<PaymentMethod>
         aria-label="Saved cards"
         withTableBorder
         minHeight={160}

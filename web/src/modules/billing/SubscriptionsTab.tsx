@@ -1,9 +1,9 @@
 import { Badge, Button, Group, Stack } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
-import { DataTable } from "mantine-datatable";
 import { billingApi, type Subscription } from "../../api/billing";
 import { useApi } from "../../api/context";
 import { useAccountTimeZone } from "../../lib/time-zone";
+import { WideDataTable } from "../../lib/WideDataTable";
 import { checkoutFailed, goToStripe } from "./checkout";
 import { formatDate, formatMoney, statusLabel } from "./format";
 import { useSubscriptions } from "./hooks";
@@ -41,7 +41,7 @@ export function SubscriptionsTab() {
 function SubscriptionsTable({ subscriptions }: { subscriptions: ReturnType<typeof useSubscriptions> }) {
   const timeZone = useAccountTimeZone();
   return (
-    <DataTable<Subscription>
+    <WideDataTable<Subscription>
       aria-label="Subscriptions"
       withTableBorder
       minHeight={160}

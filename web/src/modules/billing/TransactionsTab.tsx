@@ -1,8 +1,8 @@
 import { Button, Group, Text } from "@mantine/core";
-import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import type { Transaction } from "../../api/billing";
 import { useAccountTimeZone } from "../../lib/time-zone";
+import { WideDataTable } from "../../lib/WideDataTable";
 import { formatDate, formatMoney, transactionTypeLabel } from "./format";
 import { useTransactions } from "./hooks";
 
@@ -16,7 +16,7 @@ export function TransactionsTab({ currency, watching }: { currency: string; watc
 
   return (
     <>
-      <DataTable<Transaction>
+      <WideDataTable<Transaction>
         aria-label="Wallet transactions"
         withTableBorder
         minHeight={160}

@@ -16,11 +16,11 @@ import {
 import { DatePickerInput } from "@mantine/dates";
 import { useDebouncedValue } from "@mantine/hooks";
 import { PhoneIncoming, PhoneMissed, PhoneOutgoing, Search } from "lucide-react";
-import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import type { CallListQuery, CallLog } from "../../api/calls";
 import { ApiError } from "../../api/errors";
 import { formatPhone } from "../../lib/format";
+import { WideDataTable } from "../../lib/WideDataTable";
 import { CallNotes } from "./CallNotes";
 import { formatCallTime, formatDuration } from "./format";
 import { useCallHistory } from "./hooks";
@@ -159,7 +159,7 @@ export function CallHistory() {
         </Card>
       ) : data ? (
         <Card withBorder padding={0}>
-          <DataTable<CallLog>
+          <WideDataTable<CallLog>
             aria-label="Call logs"
             records={data.calls}
             fetching={history.isFetching}

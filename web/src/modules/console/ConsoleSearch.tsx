@@ -90,7 +90,8 @@ export function ConsoleSearch() {
           }}
           onFocus={() => combobox.openDropdown()}
           onBlur={() => combobox.closeDropdown()}
-          w={{ base: 160, sm: 280 }}
+          // Up to 280 px, narrower when the header has less room (a phone's width).
+          style={{ flex: "0 1 280px", minWidth: 96 }}
         />
       </Combobox.Target>
       <Combobox.Dropdown hidden={q.length < 2}>

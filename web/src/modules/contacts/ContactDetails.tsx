@@ -14,6 +14,7 @@ import {
 import { MessageSquare, PhoneIncoming, PhoneOutgoing } from "lucide-react";
 import type { ActivityItem, Contact } from "../../api/contacts";
 import { useAccountTimeZone } from "../../lib/time-zone";
+import { useReturnFocus } from "../../lib/use-return-focus";
 import { formatDuration } from "../calls/format";
 import { useContactActivity } from "./hooks";
 import { contactTypeColor, formatDay, formatInstant, labelOf, leadStatusColor } from "./labels";
@@ -63,6 +64,7 @@ export function ContactDetailsModal({
   converting,
 }: ContactDetailsProps) {
   const timeZone = useAccountTimeZone();
+  useReturnFocus();
   const activity = useContactActivity(contact.id);
   return (
     <Modal

@@ -6,6 +6,7 @@ import type { Contact } from "../../api/contacts";
 import { isRefusal } from "../../api/errors";
 import { useSchemaForm } from "../../lib/schema-form";
 import { toast } from "../../lib/toast";
+import { useReturnFocus } from "../../lib/use-return-focus";
 import { useContactMutation, useContactsApi, useContactTags } from "./hooks";
 import { contactTypeOptions, leadStatusOptions, sourceOptions } from "./labels";
 import { TagEntry } from "./TagEntry";
@@ -49,6 +50,7 @@ interface ContactFormProps {
 
 /** The Add/Edit Contact dialog, checked by the API's own schema before it is sent. */
 export function ContactFormModal({ contact, onClose, onSaved }: ContactFormProps) {
+  useReturnFocus();
   const api = useContactsApi();
   const tags = useContactTags();
   const { form, onSubmit, showServerErrors } = useSchemaForm({

@@ -17,6 +17,7 @@ import { Upload } from "lucide-react";
 import { useState } from "react";
 import type { ImportPreview, ImportResult } from "../../api/contacts";
 import { toast } from "../../lib/toast";
+import { useReturnFocus } from "../../lib/use-return-focus";
 import { useContactMutation, useContactsApi } from "./hooks";
 import {
   countLabels,
@@ -194,6 +195,7 @@ function Counts({ counts, done }: { counts: ImportPreview["counts"]; done: boole
  * or be refused. The report after the import is the server's account of what it did.
  */
 export function ImportDialog({ onClose }: { onClose: () => void }) {
+  useReturnFocus();
   const api = useContactsApi();
   const [file, setFile] = useState<File | null>(null);
   const [content, setContent] = useState<string | null>(null);

@@ -16,6 +16,7 @@ import { isRefusal } from "../../api/errors";
 import type { Extension } from "../../api/extensions";
 import { useSchemaForm } from "../../lib/schema-form";
 import { toast } from "../../lib/toast";
+import { useReturnFocus } from "../../lib/use-return-focus";
 import { useExtensionMutation, useExtensionsApi } from "./hooks";
 
 interface ExtensionFormValues extends Record<string, unknown> {
@@ -46,6 +47,7 @@ interface ExtensionFormProps {
 
 /** Create or edit an extension; its number (the id callers dial) is fixed once created (seed 001). */
 export function ExtensionFormModal({ extension, onClose }: ExtensionFormProps) {
+  useReturnFocus();
   const api = useExtensionsApi();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const { form, onSubmit, showServerErrors } = useSchemaForm({

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { Plus, Search } from "lucide-react";
-import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import type { Extension } from "../../api/extensions";
+import { WideDataTable } from "../../lib/WideDataTable";
 import { ExtensionFormModal } from "./ExtensionForm";
 import { useExtensions } from "./hooks";
 
@@ -35,7 +35,7 @@ export function Extensions() {
           {list.error.message}
         </Alert>
       ) : (
-        <DataTable<Extension>
+        <WideDataTable<Extension>
           aria-label="Extensions"
           records={list.data?.items ?? []}
           fetching={list.isFetching}

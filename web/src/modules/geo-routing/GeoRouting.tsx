@@ -12,10 +12,10 @@ import {
   Title,
 } from "@mantine/core";
 import { GEO_MESSAGES, geoRuleInputSchema } from "@poundline/api/geo-routing/schemas";
-import { DataTable } from "mantine-datatable";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { SharedNumberDetail } from "../../api/geo-routing";
 import { toast } from "../../lib/toast";
+import { WideDataTable } from "../../lib/WideDataTable";
 import { CoveragePanel } from "./CoveragePanel";
 import { useCoverage, useSaveRules, useSharedNumber, useSharedNumbers } from "./hooks";
 import { type DraftRule, draftKey, toBody } from "./labels";
@@ -121,7 +121,7 @@ function NumberEditor({ numberId, detail }: { numberId: string; detail: SharedNu
           <Title order={2} size="h4">
             Licensed Clients
           </Title>
-          <DataTable
+          <WideDataTable
             aria-label="Licensed clients"
             withTableBorder={false}
             idAccessor="licenseeId"

@@ -4,6 +4,7 @@ import { GEO_MESSAGES, geoRuleInputSchema, LOCATION_TYPE_LABELS } from "@poundli
 import { GripVertical, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { SharedNumberDetail } from "../../api/geo-routing";
+import { ScrollHint } from "../../lib/ScrollHint";
 import { toast } from "../../lib/toast";
 import { LocationValueInput } from "./LocationValueInput";
 import { type DraftRule, draftKey, type LocationType } from "./labels";
@@ -121,112 +122,118 @@ export function RulesEditor({ detail, rules, onChange, shadowed }: Props) {
           <Text c="dimmed">No rules yet: every caller reaches the number's default licensee.</Text>
         ) : (
           <DragDropContext onDragEnd={onDragEnd}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th aria-label="Reorder" />
-                  <Table.Th>Priority</Table.Th>
-                  <Table.Th>Location Type</Table.Th>
-                  <Table.Th>Location Value</Table.Th>
-                  <Table.Th>Client / Licensee</Table.Th>
-                  <Table.Th>IVR Menu</Table.Th>
-                  <Table.Th aria-label="Remove" />
-                </Table.Tr>
-              </Table.Thead>
-              <Droppable droppableId="geo-rules" isDropDisabled={readOnly}>
-                {(drop) => (
-                  <Table.Tbody ref={drop.innerRef} {...drop.droppableProps}>
-                    {rules.map((rule, index) => {
-                      const takenBy = shadowed.get(index);
-                      return (
-                        <Draggable
-                          key={rule.key}
-                          draggableId={rule.key}
-                          index={index}
-                          isDragDisabled={readOnly}
-                        >
-                          {(drag) => (
-                            <Table.Tr ref={drag.innerRef} {...drag.draggableProps} data-testid="geo-rule-row">
-                              <Table.Td>
-                                <ActionIcon
-                                  variant="subtle"
-                                  color="gray"
-                                  component="span"
-                                  {...drag.dragHandleProps}
-                                  aria-label={`Drag rule ${index + 1} to reorder`}
-                                >
-                                  <GripVertical size={16} aria-hidden />
-                                </ActionIcon>
-                              </Table.Td>
-                              <Table.Td>
-                                <Group gap={4}>
-                                  <Text>{index + 1}</Text>
-                                  {takenBy && (
-                                    <Badge
-                                      color="orange"
-                                      variant="light"
-                                      title="An earlier rule takes all its callers"
-                                    >
-                                      Never matches (rule {takenBy.map((i) => i + 1).join(", ")} first)
-                                    </Badge>
-                                  )}
-                                </Group>
-                              </Table.Td>
-                              <Table.Td>
-                                <Select
-                                  aria-label={`Location type of rule ${index + 1}`}
-                                  data={typeOptions}
-                                  value={rule.locationType}
-                                  allowDeselect={false}
-                                  disabled={readOnly}
-                                  // A change of location type clears the value (seed 001).
-                                  onChange={(v) =>
-                                    update(index, {
-                                      locationType: (v ?? rule.locationType) as LocationType,
-                                      locationValue: "",
-                                    })
-                                  }
-                                />
-                              </Table.Td>
-                              <Table.Td>
-                                <LocationValueInput
-                                  hideLabel
-                                  type={rule.locationType}
-                                  value={rule.locationValue}
-                                  label={`Location value of rule ${index + 1}`}
-                                  onChange={(v) => update(index, { locationValue: v })}
-                                />
-                              </Table.Td>
-                              <Table.Td>
-                                {clientName.get(rule.targetAccountId) ?? rule.targetAccountId}
-                              </Table.Td>
-                              <Table.Td>
-                                {rule.ivrMenuId
-                                  ? (detail.menus.find((m) => m.id === rule.ivrMenuId)?.name ?? "—")
-                                  : "—"}
-                              </Table.Td>
-                              <Table.Td>
-                                {!readOnly && (
+            <ScrollHint label="Routing rules">
+              <Table>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th aria-label="Reorder" />
+                    <Table.Th>Priority</Table.Th>
+                    <Table.Th>Location Type</Table.Th>
+                    <Table.Th>Location Value</Table.Th>
+                    <Table.Th>Client / Licensee</Table.Th>
+                    <Table.Th>IVR Menu</Table.Th>
+                    <Table.Th aria-label="Remove" />
+                  </Table.Tr>
+                </Table.Thead>
+                <Droppable droppableId="geo-rules" isDropDisabled={readOnly}>
+                  {(drop) => (
+                    <Table.Tbody ref={drop.innerRef} {...drop.droppableProps}>
+                      {rules.map((rule, index) => {
+                        const takenBy = shadowed.get(index);
+                        return (
+                          <Draggable
+                            key={rule.key}
+                            draggableId={rule.key}
+                            index={index}
+                            isDragDisabled={readOnly}
+                          >
+                            {(drag) => (
+                              <Table.Tr
+                                ref={drag.innerRef}
+                                {...drag.draggableProps}
+                                data-testid="geo-rule-row"
+                              >
+                                <Table.Td>
                                   <ActionIcon
                                     variant="subtle"
-                                    color="red"
-                                    aria-label={`Remove rule ${index + 1}`}
-                                    onClick={() => onChange(rules.filter((_, i) => i !== index))}
+                                    color="gray"
+                                    component="span"
+                                    {...drag.dragHandleProps}
+                                    aria-label={`Drag rule ${index + 1} to reorder`}
                                   >
-                                    <Trash2 size={16} aria-hidden />
+                                    <GripVertical size={16} aria-hidden />
                                   </ActionIcon>
-                                )}
-                              </Table.Td>
-                            </Table.Tr>
-                          )}
-                        </Draggable>
-                      );
-                    })}
-                    {drop.placeholder}
-                  </Table.Tbody>
-                )}
-              </Droppable>
-            </Table>
+                                </Table.Td>
+                                <Table.Td>
+                                  <Group gap={4}>
+                                    <Text>{index + 1}</Text>
+                                    {takenBy && (
+                                      <Badge
+                                        color="orange"
+                                        variant="light"
+                                        title="An earlier rule takes all its callers"
+                                      >
+                                        Never matches (rule {takenBy.map((i) => i + 1).join(", ")} first)
+                                      </Badge>
+                                    )}
+                                  </Group>
+                                </Table.Td>
+                                <Table.Td>
+                                  <Select
+                                    aria-label={`Location type of rule ${index + 1}`}
+                                    data={typeOptions}
+                                    value={rule.locationType}
+                                    allowDeselect={false}
+                                    disabled={readOnly}
+                                    // A change of location type clears the value (seed 001).
+                                    onChange={(v) =>
+                                      update(index, {
+                                        locationType: (v ?? rule.locationType) as LocationType,
+                                        locationValue: "",
+                                      })
+                                    }
+                                  />
+                                </Table.Td>
+                                <Table.Td>
+                                  <LocationValueInput
+                                    hideLabel
+                                    type={rule.locationType}
+                                    value={rule.locationValue}
+                                    label={`Location value of rule ${index + 1}`}
+                                    onChange={(v) => update(index, { locationValue: v })}
+                                  />
+                                </Table.Td>
+                                <Table.Td>
+                                  {clientName.get(rule.targetAccountId) ?? rule.targetAccountId}
+                                </Table.Td>
+                                <Table.Td>
+                                  {rule.ivrMenuId
+                                    ? (detail.menus.find((m) => m.id === rule.ivrMenuId)?.name ?? "—")
+                                    : "—"}
+                                </Table.Td>
+                                <Table.Td>
+                                  {!readOnly && (
+                                    <ActionIcon
+                                      variant="subtle"
+                                      color="red"
+                                      aria-label={`Remove rule ${index + 1}`}
+                                      onClick={() => onChange(rules.filter((_, i) => i !== index))}
+                                    >
+                                      <Trash2 size={16} aria-hidden />
+                                    </ActionIcon>
+                                  )}
+                                </Table.Td>
+                              </Table.Tr>
+                            )}
+                          </Draggable>
+                        );
+                      })}
+                      {drop.placeholder}
+                    </Table.Tbody>
+                  )}
+                </Droppable>
+              </Table>
+            </ScrollHint>
           </DragDropContext>
         )}
       </Stack>

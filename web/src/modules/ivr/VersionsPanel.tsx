@@ -12,12 +12,12 @@ import {
   Textarea,
   Title,
 } from "@mantine/core";
-import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import { ApiError } from "../../api/errors";
 import type { IvrVersionSummary } from "../../api/ivr";
 import { useFormat } from "../../lib/time-zone";
 import { toast } from "../../lib/toast";
+import { WideDataTable } from "../../lib/WideDataTable";
 import { useDraftStatus, useIvrApi, useIvrMutation, useVersionDiff, useVersions } from "./hooks";
 
 // Typed as the schema outputs it; over JSON it is the ISO text.
@@ -94,7 +94,7 @@ export function VersionsPanel() {
             {versions.error.message}
           </Alert>
         )}
-        <DataTable<IvrVersionSummary>
+        <WideDataTable<IvrVersionSummary>
           aria-label="Published versions"
           records={versions.data?.items ?? []}
           fetching={versions.isFetching}

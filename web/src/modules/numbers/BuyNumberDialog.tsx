@@ -18,6 +18,7 @@ import { useState } from "react";
 import { isRefusal } from "../../api/errors";
 import type { AvailableNumber, AvailableQuery, NumberRequest } from "../../api/numbers";
 import { toast } from "../../lib/toast";
+import { useReturnFocus } from "../../lib/use-return-focus";
 import { formatNumber } from "./format";
 import { useAvailableNumbers, useNumberMutation, useNumbersApi } from "./hooks";
 
@@ -38,6 +39,7 @@ interface BuyNumberDialogProps {
 
 /** Search numbers for sale (local by area code or state, toll-free) and buy one. */
 export function BuyNumberDialog({ request, onClose }: BuyNumberDialogProps) {
+  useReturnFocus();
   const api = useNumbersApi();
   const [numberType, setNumberType] = useState<NumberType>(request?.numberType ?? "local");
   const [searchBy, setSearchBy] = useState<SearchBy>("areaCode");

@@ -6,6 +6,7 @@ import { isRefusal } from "../../api/errors";
 import type { EmergencyAddressInput, PhoneNumber } from "../../api/numbers";
 import { useSchemaForm } from "../../lib/schema-form";
 import { toast } from "../../lib/toast";
+import { useReturnFocus } from "../../lib/use-return-focus";
 import { formatNumber } from "./format";
 import { useNumberMutation, useNumbersApi } from "./hooks";
 
@@ -39,6 +40,7 @@ function valuesOf(number: PhoneNumber): AddressValues {
 
 /** The number's E911 address, registered with the carrier, which validates it. */
 export function EmergencyAddressDialog({ number, onClose }: { number: PhoneNumber; onClose: () => void }) {
+  useReturnFocus();
   const api = useNumbersApi();
   const [refusal, setRefusal] = useState<string | null>(null);
   const { form, onSubmit, showServerErrors } = useSchemaForm({

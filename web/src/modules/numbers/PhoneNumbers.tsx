@@ -1,5 +1,4 @@
 import { Badge, Button, Card, Center, Group, Loader, Stack, Text, Title, Tooltip } from "@mantine/core";
-import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import type { NumberRequest, PhoneNumber } from "../../api/numbers";
 import { useCan } from "../../app/session";
@@ -7,6 +6,7 @@ import { ConfirmDialog } from "../../lib/ConfirmDialog";
 import { LoadError } from "../../lib/LoadError";
 import { useFormat } from "../../lib/time-zone";
 import { toast } from "../../lib/toast";
+import { WideDataTable } from "../../lib/WideDataTable";
 import { BuyNumberDialog } from "./BuyNumberDialog";
 import { EmergencyAddressDialog } from "./EmergencyAddressDialog";
 import { formatNumber, routingSummary, usageText } from "./format";
@@ -101,7 +101,7 @@ export function PhoneNumbers() {
         </Card>
       ) : (
         <Card withBorder padding={0}>
-          <DataTable<PhoneNumber>
+          <WideDataTable<PhoneNumber>
             aria-label="Phone numbers"
             records={list.data.numbers}
             fetching={list.isFetching}
@@ -188,7 +188,7 @@ export function PhoneNumbers() {
             <Title order={2} size="h3">
               Number Requests
             </Title>
-            <DataTable<NumberRequest>
+            <WideDataTable<NumberRequest>
               aria-label="Number requests"
               records={openRequests}
               columns={[

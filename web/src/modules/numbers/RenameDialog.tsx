@@ -4,11 +4,13 @@ import { isRefusal } from "../../api/errors";
 import type { PhoneNumber } from "../../api/numbers";
 import { useSchemaForm } from "../../lib/schema-form";
 import { toast } from "../../lib/toast";
+import { useReturnFocus } from "../../lib/use-return-focus";
 import { formatNumber } from "./format";
 import { useNumberMutation, useNumbersApi } from "./hooks";
 
 /** Edits a number's friendly name (saved at the carrier too). */
 export function RenameDialog({ number, onClose }: { number: PhoneNumber; onClose: () => void }) {
+  useReturnFocus();
   const api = useNumbersApi();
   const { form, onSubmit, showServerErrors } = useSchemaForm({
     schema: updateNumberBodySchema,

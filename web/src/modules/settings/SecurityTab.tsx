@@ -1,12 +1,12 @@
 import { Badge, Button, Card, Group, Modal, Stack, Text, Title } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { ActiveSession } from "../../api/settings";
 import { sessionKey, signedOut } from "../../app/session";
 import { useFormat } from "../../lib/time-zone";
 import { toast } from "../../lib/toast";
+import { WideDataTable } from "../../lib/WideDataTable";
 import { failureToast, settingsKeys, useActiveSessions, useSettingsApi } from "./hooks";
 import { TwoFactorCard } from "./TwoFactorCard";
 
@@ -71,7 +71,7 @@ function SessionsCard() {
           Sign Out Everywhere
         </Button>
       </Group>
-      <DataTable<ActiveSession>
+      <WideDataTable<ActiveSession>
         aria-label="Active sessions"
         records={sessions.data?.sessions ?? []}
         fetching={sessions.isFetching}

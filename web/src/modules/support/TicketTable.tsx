@@ -1,9 +1,11 @@
 import { Anchor } from "@mantine/core";
-import { DataTable, type DataTableColumn } from "mantine-datatable";
+import type { DataTableColumn } from "mantine-datatable";
 import { Link } from "react-router";
 import type { TicketSide, TicketSummary } from "../../api/support";
 import { useFormat } from "../../lib/time-zone";
+import { WideDataTable } from "../../lib/WideDataTable";
 import { PriorityBadge, StatusBadge } from "./format";
+
 import { ticketPagePath } from "./paths";
 
 /** Tickets shown per page, on both sides. */
@@ -33,7 +35,8 @@ export function TicketTable<T extends TicketSummary>({
 }: TicketTableProps<T>) {
   const { dateTime: formatWhen } = useFormat();
   return (
-    <DataTable<T>
+    <WideDataTable<T>
+      aria-label="Support tickets"
       minHeight={data?.items.length ? undefined : 180}
       records={data?.items ?? []}
       fetching={fetching}

@@ -4,6 +4,7 @@ import { isRefusal } from "../../api/errors";
 import type { AddVerifiedNumberInput, VerifiedNumber } from "../../api/verified-numbers";
 import { useSchemaForm } from "../../lib/schema-form";
 import { toast } from "../../lib/toast";
+import { useReturnFocus } from "../../lib/use-return-focus";
 import { useVerifiedNumberMutation, useVerifiedNumbersApi } from "./hooks";
 
 interface AddValues extends Record<string, unknown> {
@@ -19,6 +20,7 @@ export function AddVerifiedNumberDialog({
   onClose: () => void;
   onSent: (number: VerifiedNumber) => void;
 }) {
+  useReturnFocus();
   const api = useVerifiedNumbersApi();
   const { form, onSubmit, showServerErrors } = useSchemaForm({
     schema: addVerifiedNumberBodySchema,

@@ -4,11 +4,13 @@ import { isRefusal } from "../../api/errors";
 import type { VerifiedNumber } from "../../api/verified-numbers";
 import { useSchemaForm } from "../../lib/schema-form";
 import { toast } from "../../lib/toast";
+import { useReturnFocus } from "../../lib/use-return-focus";
 import { formatNumber } from "../numbers/format";
 import { useVerifiedNumberMutation, useVerifiedNumbersApi } from "./hooks";
 
 /** Asks for the code sent to a pending number; a new code may be sent from here. */
 export function ConfirmCodeDialog({ number, onClose }: { number: VerifiedNumber; onClose: () => void }) {
+  useReturnFocus();
   const api = useVerifiedNumbersApi();
   const { form, onSubmit, showServerErrors } = useSchemaForm({
     schema: confirmCodeBodySchema,

@@ -1,5 +1,4 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
-import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { VerifiedNumber } from "../../api/verified-numbers";
@@ -7,6 +6,7 @@ import { ConfirmDialog } from "../../lib/ConfirmDialog";
 import { LoadError } from "../../lib/LoadError";
 import { useFormat } from "../../lib/time-zone";
 import { toast } from "../../lib/toast";
+import { WideDataTable } from "../../lib/WideDataTable";
 import { formatNumber } from "../numbers/format";
 import { AddVerifiedNumberDialog } from "./AddVerifiedNumberDialog";
 import { ConfirmCodeDialog } from "./ConfirmCodeDialog";
@@ -97,7 +97,7 @@ export function VerifiedNumbers() {
             No verified numbers yet.
           </Text>
         ) : (
-          <DataTable<VerifiedNumber>
+          <WideDataTable<VerifiedNumber>
             aria-label="Verified numbers"
             records={list.data?.numbers ?? []}
             fetching={list.isPending}

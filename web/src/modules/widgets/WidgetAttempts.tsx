@@ -1,8 +1,8 @@
 import { Alert, Badge, Card, Title } from "@mantine/core";
-import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import type { WidgetAttempt } from "../../api/widgets";
 import { useFormat } from "../../lib/time-zone";
+import { WideDataTable } from "../../lib/WideDataTable";
 import { useWidgetAttempts } from "./hooks";
 
 const PAGE_SIZE = 10;
@@ -33,7 +33,7 @@ export function WidgetAttempts({ widgetId }: { widgetId: string }) {
           {attempts.error.message}
         </Alert>
       ) : (
-        <DataTable<WidgetAttempt>
+        <WideDataTable<WidgetAttempt>
           aria-label="Widget attempts"
           records={attempts.data?.items ?? []}
           fetching={attempts.isFetching}

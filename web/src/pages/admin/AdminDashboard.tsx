@@ -3,7 +3,7 @@ import { AdminDashboard } from "../../modules/admin/AdminDashboard";
 
 export function AdminDashboardPage() {
   return (
-    <Container component="main" size="xl" py="md">
+    <Container size="xl" py="md">
       <AdminDashboard />
     </Container>
   );

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 /** An /admin/... path no admin screen answers. */
 export function AdminNotFoundPage() {
   return (
-    <Container component="main" size="lg" py="xl">
+    <Container size="lg" py="xl">
       <Title>Page not found</Title>
       <Text mb="md">No admin screen lives at this address.</Text>
       <Button component={Link} to="/admin">

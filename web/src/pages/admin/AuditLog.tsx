@@ -3,7 +3,7 @@ import { AuditLog } from "../../modules/admin/AuditLog";
 
 export function AuditLogPage() {
   return (
-    <Container component="main" size="xl" py="md">
+    <Container size="xl" py="md">
       <AuditLog />
     </Container>
   );

@@ -3,7 +3,7 @@ import { EditableContent } from "../../modules/admin/EditableContent";
 
 export function EditableContentPage() {
   return (
-    <Container component="main" size="xl" py="md">
+    <Container size="xl" py="md">
       <EditableContent />
     </Container>
   );

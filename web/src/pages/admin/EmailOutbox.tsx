@@ -3,7 +3,7 @@ import { EmailOutbox } from "../../modules/admin/EmailOutbox";
 
 export function EmailOutboxPage() {
   return (
-    <Container component="main" size="xl" py="md">
+    <Container size="xl" py="md">
       <EmailOutbox />
     </Container>
   );

@@ -3,7 +3,7 @@ import { FailedJobs } from "../../modules/admin/FailedJobs";
 
 export function FailedJobsPage() {
   return (
-    <Container component="main" size="xl" py="md">
+    <Container size="xl" py="md">
       <FailedJobs />
     </Container>
   );

@@ -4,7 +4,7 @@ import { UserManagement } from "../../modules/admin/UserManagement";
 /** /admin/user-management/new (the seed's quick link): the list with the add form open. */
 export function NewUserPage() {
   return (
-    <Container component="main" size="xl" py="md">
+    <Container size="xl" py="md">
       <UserManagement creating />
     </Container>
   );

@@ -3,7 +3,7 @@ import { RequestQueues } from "../../modules/admin/RequestQueues";
 
 export function RequestsPage() {
   return (
-    <Container component="main" size="xl" py="md">
+    <Container size="xl" py="md">
       <RequestQueues />
     </Container>
   );

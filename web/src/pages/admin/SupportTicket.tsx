@@ -5,7 +5,7 @@ import { TicketView } from "../../modules/support/TicketView";
 export function SupportTicketAdminPage() {
   const { ticketId = "" } = useParams();
   return (
-    <Container component="main" size="md" py="md">
+    <Container size="md" py="md">
       <TicketView key={ticketId} side="support" ticketId={ticketId} />
     </Container>
   );

@@ -3,7 +3,7 @@ import { AllTickets } from "../../modules/support/AllTickets";
 
 export function SupportTicketsAdminPage() {
   return (
-    <Container component="main" size="xl" py="md">
+    <Container size="xl" py="md">
       <AllTickets />
     </Container>
   );

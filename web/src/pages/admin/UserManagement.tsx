@@ -3,7 +3,7 @@ import { UserManagement } from "../../modules/admin/UserManagement";
 
 export function UserManagementPage() {
   return (
-    <Container component="main" size="xl" py="md">
+    <Container size="xl" py="md">
       <UserManagement />
     </Container>
   );

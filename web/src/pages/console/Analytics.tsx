@@ -3,7 +3,7 @@ import { CallAnalytics } from "../../modules/analytics/components/CallAnalytics"
 
 export function AnalyticsPage() {
   return (
-    <Container component="main" size="xl" py="xl">
+    <Container size="xl" py="xl">
       <Title mb="lg">Call Analytics</Title>
       <CallAnalytics />
     </Container>

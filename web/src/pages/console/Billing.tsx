@@ -3,7 +3,7 @@ import { Billing } from "../../modules/billing/Billing";
 
 export function BillingPage() {
   return (
-    <Container component="main" size="xl" py="xl">
+    <Container size="xl" py="xl">
       <Billing />
     </Container>
   );

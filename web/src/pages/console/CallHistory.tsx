@@ -3,7 +3,7 @@ import { CallHistory } from "../../modules/calls/CallHistory";
 
 export function CallHistoryPage() {
   return (
-    <Container component="main" size="xl" py="xl">
+    <Container size="xl" py="xl">
       <CallHistory />
     </Container>
   );

@@ -3,7 +3,7 @@ import { CallRouting } from "../../modules/call-routing/CallRouting";
 
 export function CallRoutingPage() {
   return (
-    <Container component="main" size="lg" py="xl">
+    <Container size="lg" py="xl">
       <CallRouting />
     </Container>
   );

@@ -3,7 +3,7 @@ import { Contacts } from "../../modules/contacts/Contacts";
 
 export function ContactsPage() {
   return (
-    <Container component="main" size="xl" py="xl">
+    <Container size="xl" py="xl">
       <Contacts />
     </Container>
   );

@@ -3,7 +3,7 @@ import { Extensions } from "../../modules/extensions/Extensions";
 
 export function ExtensionsPage() {
   return (
-    <Container component="main" size="lg" py="xl">
+    <Container size="lg" py="xl">
       <Extensions />
     </Container>
   );

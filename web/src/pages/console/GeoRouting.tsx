@@ -3,7 +3,7 @@ import { GeoRouting } from "../../modules/geo-routing/GeoRouting";
 
 export function GeoRoutingPage() {
   return (
-    <Container component="main" size="xl" py="xl">
+    <Container size="xl" py="xl">
       <GeoRouting />
     </Container>
   );

@@ -3,7 +3,7 @@ import { IvrMenus } from "../../modules/ivr/IvrMenus";
 
 export function IvrMenusPage() {
   return (
-    <Container component="main" size="xl" py="xl">
+    <Container size="xl" py="xl">
       <IvrMenus />
     </Container>
   );

@@ -1,6 +1,6 @@
-import { Button, Center, Container, Grid, Group, Paper, Text, Title } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
-import { MessageSquarePlus } from "lucide-react";
+import { Button, Center, Container, em, Grid, Group, Paper, Text, Title } from "@mantine/core";
+import { useDisclosure, useMediaQuery } from "@mantine/hooks";
+import { ArrowLeft, MessageSquarePlus } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { ConversationList } from "../../modules/messages/ConversationList";
 import type { ConversationKey } from "../../modules/messages/format";
@@ -8,21 +8,29 @@ import { NewMessageModal } from "../../modules/messages/NewMessageModal";
 import { ThreadView } from "../../modules/messages/ThreadView";
 
 /** The open conversation is in the address (?our=&peer=), so a reload or a link keeps it. */
-function useSelectedConversation(): [ConversationKey | null, (key: ConversationKey) => void] {
+function useSelectedConversation(): [ConversationKey | null, (key: ConversationKey | null) => void] {
   const [params, setParams] = useSearchParams();
   const ourNumber = params.get("our");
   const peerNumber = params.get("peer");
   const selected = ourNumber && peerNumber ? { ourNumber, peerNumber } : null;
-  const select = (key: ConversationKey) => setParams({ our: key.ourNumber, peer: key.peerNumber });
+  const select = (key: ConversationKey | null) =>
+    setParams(key ? { our: key.ourNumber, peer: key.peerNumber } : {});
   return [selected, select];
 }
+
+/** Mantine's md breakpoint: below it the list and the thread do not fit side by side. */
+const SIDE_BY_SIDE = `(min-width: ${em(992)})`;
 
 export function MessagesPage() {
   const [selected, select] = useSelectedConversation();
   const [composing, { open, close }] = useDisclosure(false);
+  // On a phone's width one pane at a time: the chosen thread instead of the list, with Back.
+  const sideBySide = useMediaQuery(SIDE_BY_SIDE, true);
+  const showList = sideBySide || !selected;
+  const showThread = sideBySide || selected !== null;
 
   return (
-    <Container component="main" size="xl" py="xl">
+    <Container size="xl" py="xl">
       <Group justify="space-between" mb="md">
         <Title order={1}>Messages</Title>
         <Button leftSection={<MessageSquarePlus size={16} aria-hidden />} onClick={open}>
@@ -30,22 +38,36 @@ export function MessagesPage() {
         </Button>
       </Group>
       <Grid gutter="md">
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Paper withBorder p="sm" h="calc(100vh - 180px)" mih={420}>
-            <ConversationList selected={selected} onSelect={select} />
-          </Paper>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Paper withBorder h="calc(100vh - 180px)" mih={420}>
-            {selected ? (
-              <ThreadView key={`${selected.ourNumber}|${selected.peerNumber}`} conversation={selected} />
-            ) : (
-              <Center h="100%">
-                <Text c="dimmed">Select a conversation to view messages</Text>
-              </Center>
+        {showList && (
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Paper withBorder p="sm" h="calc(100vh - 180px)" mih={420}>
+              <ConversationList selected={selected} onSelect={select} />
+            </Paper>
+          </Grid.Col>
+        )}
+        {showThread && (
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            {!sideBySide && (
+              <Button
+                variant="subtle"
+                leftSection={<ArrowLeft size={16} aria-hidden />}
+                onClick={() => select(null)}
+                mb="xs"
+              >
+                Back to conversations
+              </Button>
             )}
-          </Paper>
-        </Grid.Col>
+            <Paper withBorder h="calc(100vh - 180px)" mih={420}>
+              {selected ? (
+                <ThreadView key={`${selected.ourNumber}|${selected.peerNumber}`} conversation={selected} />
+              ) : (
+                <Center h="100%">
+                  <Text c="dimmed">Select a conversation to view messages</Text>
+                </Center>
+              )}
+            </Paper>
+          </Grid.Col>
+        )}
       </Grid>
       <NewMessageModal opened={composing} onClose={close} onSent={select} />
     </Container>

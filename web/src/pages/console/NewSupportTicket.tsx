@@ -3,7 +3,7 @@ import { NewTicket } from "../../modules/support/NewTicket";
 
 export function NewSupportTicketPage() {
   return (
-    <Container component="main" size="md" py="xl">
+    <Container size="md" py="xl">
       <NewTicket />
     </Container>
   );

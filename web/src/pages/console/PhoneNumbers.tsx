@@ -4,7 +4,7 @@ import { VerifiedNumbers } from "../../modules/verified-numbers/VerifiedNumbers"
 
 export function PhoneNumbersPage() {
   return (
-    <Container component="main" size="xl" py="xl">
+    <Container size="xl" py="xl">
       <Stack gap="xl">
         <PhoneNumbers />
         <VerifiedNumbers />

@@ -3,7 +3,7 @@ import { Settings } from "../../modules/settings/Settings";
 
 export function SettingsPage() {
   return (
-    <Container component="main" size="lg" py="xl">
+    <Container size="lg" py="xl">
       <Settings />
     </Container>
   );

@@ -11,7 +11,7 @@ export function SupportTicketPage() {
   const { ticketId = "" } = useParams();
   const { isAdmin } = useSession();
   return (
-    <Container component="main" size="md" py="xl">
+    <Container size="md" py="xl">
       <TicketView key={ticketId} side={isAdmin ? "support" : "customer"} ticketId={ticketId} />
     </Container>
   );

@@ -3,7 +3,7 @@ import { MyTickets } from "../../modules/support/MyTickets";
 
 export function SupportTicketsPage() {
   return (
-    <Container component="main" size="lg" py="xl">
+    <Container size="lg" py="xl">
       <MyTickets />
     </Container>
   );

@@ -3,7 +3,7 @@ import { VoicemailList } from "../../modules/voicemails/VoicemailList";
 
 export function VoicemailsPage() {
   return (
-    <Container component="main" size="lg" py="xl">
+    <Container size="lg" py="xl">
       <VoicemailList />
     </Container>
   );

@@ -3,7 +3,7 @@ import { Widgets } from "../../modules/widgets/Widgets";
 
 export function WidgetsPage() {
   return (
-    <Container component="main" size="lg" py="xl">
+    <Container size="lg" py="xl">
       <Widgets />
     </Container>
   );

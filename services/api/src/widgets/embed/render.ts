@@ -4,6 +4,8 @@
  * preview, so both show exactly the same thing.
  */
 
+import { readableBackground } from "./contrast";
+
 export interface WidgetLook {
   type: "call" | "sms" | "combined";
   callText: string;
@@ -69,7 +71,8 @@ export function renderWidget(root: ShadowRoot, look: WidgetLook, actions: Widget
   addStyles(root);
   const box = el("div", { class: `w ${look.position}`, part: "widget" });
   // CSSOM, not a style attribute: allowed under any style-src.
-  box.style.setProperty("--bg", look.primaryColor);
+  // The chosen colour, or a shade of it that keeps the label readable (the default blue's 4.0:1).
+  box.style.setProperty("--bg", readableBackground(look.primaryColor, look.textColor));
   box.style.setProperty("--fg", look.textColor);
 
   const form = el("form", { hidden: "", novalidate: "" });

@@ -29,7 +29,7 @@ export function BusiestHours({ cells, timeZone }: { cells: Analytics["busiestHou
       <Text size="sm" c="gray.7" mb="sm">
         Calls by day of the week and hour ({timeZone})
       </Text>
-      <ScrollArea type="auto">
+      <ScrollArea type="auto" viewportProps={{ tabIndex: 0, "aria-labelledby": "busiest-hours" }}>
         <Table
           withTableBorder={false}
           horizontalSpacing={2}

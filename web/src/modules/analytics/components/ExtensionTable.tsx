@@ -1,6 +1,6 @@
 import { Card, Text, Title } from "@mantine/core";
-import { DataTable } from "mantine-datatable";
 import type { Analytics } from "../../../api/analytics";
+import { WideDataTable } from "../../../lib/WideDataTable";
 import { formatDuration } from "../format";
 
 /** Seed 001's agent table: the calls put through to each extension of the account. */
@@ -13,7 +13,7 @@ export function ExtensionTable({ extensions }: { extensions: Analytics["extensio
       {extensions.length === 0 ? (
         <Text c="gray.7">No extensions yet.</Text>
       ) : (
-        <DataTable
+        <WideDataTable
           aria-labelledby="extension-performance"
           withTableBorder={false}
           striped
