@@ -587,6 +587,20 @@ export const callLogs = pgTable(
   ],
 );
 
+/**
+ * Calls the account's gate turned away (call-flow's gateState), by CallSid: the call log says
+ * "refused" whichever of this row and the carrier's "completed" arrives first.
+ */
+export const refusedCalls = pgTable("refused_calls", {
+  callSid: text("call_sid").primaryKey(),
+  accountId: text("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  /** The gate's state then: trial_ended, spend_cap, wallet_empty, trial_allowance_used, suspended. */
+  reason: text("reason").notNull(),
+  ...createdAt,
+});
+
 export const messages = pgTable(
   "messages",
   {

@@ -1,3 +1,4 @@
+import { GATE_STATES } from "@poundline/telephony";
 import { z } from "zod";
 import { timestampSchema } from "../http/schemas";
 import { PLAN_NAMES } from "./plan-limits";
@@ -104,8 +105,17 @@ export const accountPlanSchema = z.object({
     daysLeft: z.number().int().nullable(),
     ended: z.boolean(),
   }),
-  /** Why calls and texts are refused now, if they are. */
-  gate: z.enum(["open", "trial_ended", "spend_cap", "wallet_empty", "suspended"]),
+  /** Why calls and texts are refused now, if they are (the console's paused banner says it). */
+  gate: z.enum(GATE_STATES),
+  /** The free trial's included minutes and texts, while the trial runs (null otherwise). */
+  allowance: z
+    .object({
+      minutesIncluded: z.number().int(),
+      minutesLeft: z.number().int(),
+      textsIncluded: z.number().int(),
+      textsLeft: z.number().int(),
+    })
+    .nullable(),
 });
 export type AccountPlanView = z.output<typeof accountPlanSchema>;
 

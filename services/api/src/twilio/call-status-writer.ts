@@ -183,7 +183,8 @@ const missedCallNotice = (callSid: string) =>
  * a batch of unknown size (a hashed subplan, a hash join), at a cost growing with `call_logs`.
  */
 function statusStatement(events: CallStatusEvent[]): SQL {
-  const { accounts, contacts, callLogs, phoneNumbers, sharedNumbers, voicemails, jobOutbox } = schema;
+  const { accounts, contacts, callLogs, phoneNumbers, refusedCalls, sharedNumbers, voicemails, jobOutbox } =
+    schema;
   const contactNumberOf = new Map(events.map((e) => [e, contactableNumber(e.theirNumber)]));
 
   // One contact row per (account, number): an upsert may touch a row once per statement.
@@ -334,14 +335,19 @@ function statusStatement(events: CallStatusEvent[]): SQL {
       select ev.id, ev.account_id, contact.id,
         (select p.id from ${phoneNumbers} p where p.id = ev.phone_number_id),
         ev.call_sid, ev.parent_call_sid, ev.direction, ev.from_number, ev.to_number, ev.call_start_time,
-        ev.answered_at, ev.ended_at, ev.duration_seconds, ev.call_status, ev.last_sequence_number,
+        ev.answered_at, ev.ended_at, ev.duration_seconds,
+        case when exists (select 1 from ${refusedCalls} r where r.call_sid = ev.call_sid)
+          then 'refused' else ev.call_status end,
+        ev.last_sequence_number,
         ev.from_city, ev.from_state, ev.from_country,
         (select s.id from ${sharedNumbers} s where s.id = ev.shared_number_id), ev.geo_route,
         ev.caller_location
       from ev left join contact on contact.account_id = ev.account_id and contact.phone = ev.contact_number
       where exists (select 1 from ${accounts} a where a.id = ev.account_id)
       on conflict (call_sid) do update set
-        call_status = case when excluded.call_status = 'completed'
+        call_status = case
+          when exists (select 1 from ${refusedCalls} r where r.call_sid = excluded.call_sid) then 'refused'
+          when excluded.call_status = 'completed'
           and exists (select 1 from ${voicemails} v where v.call_sid = excluded.call_sid)
           then 'voicemail_missed' else excluded.call_status end,
         last_sequence_number = greatest(${callLogs.lastSequenceNumber}, excluded.last_sequence_number),

@@ -58,7 +58,17 @@ function DirectionCell({ call }: { call: CallLog }) {
 }
 
 const statusColor = (status: string) =>
-  status === "completed" ? "green" : MISSED.has(status) || status === "failed" ? "red" : "gray";
+  status === "completed"
+    ? "green"
+    : MISSED.has(status) || status === "failed"
+      ? "red"
+      : status === "refused"
+        ? "orange"
+        : "gray";
+
+/** A call's status as the history shows it: a call the account's gate turned away is "Refused". */
+export const callStatusLabel = (status: string) =>
+  status === "refused" ? "Refused" : status.replace("_", " ");
 
 /** Seed 001's Call History: search, direction and day filters, the table, numbered pages. */
 export function CallHistory() {
@@ -204,7 +214,7 @@ export function CallHistory() {
                 width: 170,
                 render: (call) => (
                   <Badge color={statusColor(call.callStatus)} c="dark.9" variant="light">
-                    {call.callStatus.replace("_", " ")}
+                    {callStatusLabel(call.callStatus)}
                   </Badge>
                 ),
               },
