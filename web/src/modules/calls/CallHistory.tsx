@@ -26,6 +26,7 @@ import { formatCallTime, formatDuration } from "./format";
 import { useCallHistory } from "./hooks";
 import { Pager } from "./Pagination";
 import { RouteNote } from "./RouteNote";
+import { callStatusLabel } from "./status";
 
 /** Seed 001: 10 calls per page. */
 export const CALL_HISTORY_PAGE_SIZE = 10;
