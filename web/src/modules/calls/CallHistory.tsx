@@ -67,10 +67,6 @@ const statusColor = (status: string) =>
         ? "orange"
         : "gray";
 
-/** A call's status as the history shows it: a call the account's gate turned away is "Refused". */
-export const callStatusLabel = (status: string) =>
-  status === "refused" ? "Refused" : status.replace("_", " ");
-
 /** Seed 001's Call History: search, direction and day filters, the table, numbered pages. */
 export function CallHistory() {
   const [search, setSearch] = useState("");
