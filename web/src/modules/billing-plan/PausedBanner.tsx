@@ -51,7 +51,12 @@ export function PausedBanner() {
     <Alert
       color="red"
       icon={<PhoneOff size={18} aria-hidden />}
-      title="Telephony paused"
+      title={
+        // The alert's own red title is too light on its background (axe: contrast).
+        <Text component="span" fw={700} size="sm" c="red.9">
+          Telephony paused
+        </Text>
+      }
       mb="md"
       role="alert"
       data-testid="paused-banner"
