@@ -292,7 +292,8 @@ function statusStatement(events: CallStatusEvent[]): SQL {
           ) stored_leg on j.notice
           where (j.rerate_job_id is not null or prev.call_status is null
               or prev.call_status not in ${CHARGED_STATUSES})
-            and (not j.notice or (log.call_status = 'completed' and (log.answered_at is null
+            and (not j.notice or log.call_status = 'refused'
+              or (log.call_status = 'completed' and (log.answered_at is null
               or stored_leg.found
               or exists (select 1 from ev leg where leg.parent_call_sid = j.call_sid))))`;
   const lateLegs = sql`insert into ${jobOutbox} (id, queue, job_name, job_id, payload)

@@ -127,6 +127,12 @@ describe("a new unpaid trial's number takes calls on the trial's minutes", () =>
       .from(schema.refusedCalls)
       .where(eq(schema.refusedCalls.callSid, refused.callSid));
     expect(reason).toMatchObject({ accountId: user.accountId, reason: "trial_allowance_used" });
+    // The owner hears of it as of a missed call (the notice's job is handed off).
+    const notices = await t.db.db
+      .select()
+      .from(schema.jobOutbox)
+      .where(eq(schema.jobOutbox.jobId, `missed-call:${refused.callSid}`));
+    expect(notices).toHaveLength(1);
     // The refusal is not billed.
     expect(await biller.chargeCall({ callSid: refused.callSid })).toBe("skipped");
     expect(await ledgerOf(t, user.accountId)).toEqual([]);
