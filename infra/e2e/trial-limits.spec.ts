@@ -59,7 +59,7 @@ async function verifyByText(page: Page, sim: APIRequestContext, e164: string) {
 }
 
 test.describe("Trial limits", () => {
-  test("an unpaid trial verifies numbers by a texted code, calls them, and nothing else; it buys no number", async ({
+  test("an unpaid trial verifies numbers by a texted code, calls them, and nothing else; it buys no second number", async ({
     page,
     baseURL,
   }) => {
