@@ -89,6 +89,7 @@ test.describe("Trial limits", () => {
     await buy.getByLabel(/^Area Code/).fill("407");
     await buy.getByRole("button", { name: "Search Numbers" }).click();
     await buy.getByRole("table", { name: "Available numbers" }).getByRole("button").first().click();
+    await buy.getByRole("button", { name: "Confirm Purchase" }).click();
     await expect(buy.getByText(/^Buying a number needs a paid plan or a funded wallet\./)).toBeVisible();
     await buy.getByRole("button", { name: "Close dialog" }).click();
 
