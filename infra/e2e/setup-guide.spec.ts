@@ -136,9 +136,11 @@ test.describe("Setup guide", () => {
     const testCall = step(guide, "Make a test call");
     await expect(testCall).toContainText(`A simulated caller rings ${shown}`);
     await testCall.getByRole("button", { name: "Make a Test Call" }).click();
-    const result = testCall.getByRole("status", { name: "Test call result" });
-    await expect(result).toContainText("Answered by voicemail");
-    await expect(result).toContainText("the caller left a 5-second message");
+    const result = testCall.getByRole("status");
+    await expect(result).toContainText("Answered by voicemail: the caller left a 5-second message.");
+    await expect(result).toContainText("Please leave a message after the tone.");
+    const resultAxe = await seriousAxeViolations(page);
+    expect(resultAxe.count, resultAxe.report).toBe(0);
     await expect(testCall).toContainText("Done");
     await expect(guide.getByText("3 of 7 steps done")).toBeVisible();
 

@@ -162,7 +162,7 @@ function StepRow({ step, guide }: { step: SetupStep; guide: Guide }) {
           </div>
         </Group>
         <Group gap="xs">
-          <Badge color={step.done ? "green.9" : "gray.7"} variant={step.done ? "filled" : "light"}>
+          <Badge color={step.done ? "teal.9" : "gray.8"} variant={step.done ? "filled" : "outline"}>
             {step.done ? "Done" : "To do"}
           </Badge>
           {words.action && !step.done ? (
@@ -177,11 +177,12 @@ function StepRow({ step, guide }: { step: SetupStep; guide: Guide }) {
   );
 }
 
-const OUTCOME_TITLES: Record<TestCallResult["outcome"], { title: string; color: string }> = {
-  answered: { title: "Answered", color: "green" },
-  voicemail: { title: "Answered by voicemail", color: "green" },
-  refused: { title: "Refused", color: "red" },
-  failed: { title: "Did not go through", color: "red" },
+/** The result's colour; its words are the server's ("Answered by voicemail: …", "Refused: …"). */
+const OUTCOME_COLORS: Record<TestCallResult["outcome"], string> = {
+  answered: "green",
+  voicemail: "green",
+  refused: "red",
+  failed: "red",
 };
 
 /** The test call: through the simulator when there is no carrier, else from the user's own phone. */
@@ -229,13 +230,10 @@ function TestCall({ guide }: { guide: Guide }) {
         </Alert>
       ) : null}
       {result ? (
-        <Alert
-          color={OUTCOME_TITLES[result.outcome].color}
-          title={OUTCOME_TITLES[result.outcome].title}
-          role="status"
-          aria-label="Test call result"
-        >
-          <Text size="sm">{result.message}</Text>
+        <Alert color={OUTCOME_COLORS[result.outcome]} role="status">
+          <Text size="sm" fw={600}>
+            {result.message}
+          </Text>
           {result.heard.length > 0 ? (
             <Text size="xs" c="dimmed" mt={4}>
               Heard: {result.heard.join(" ")}
