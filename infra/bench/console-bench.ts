@@ -300,7 +300,7 @@ function endpoints(db: Database, accountId: string, timeZone: string): Endpoint[
     {
       name: "dashboard stats",
       path: "/api/dashboard/stats",
-      explain: () => dashboardStatsStatement(accountId, new Date()),
+      explain: () => dashboardStatsStatement(accountId, new Date(), "America/New_York"),
     },
     { name: "dashboard recent calls", path: "/api/dashboard/recent-calls" },
     { name: "unread count (bell)", path: "/api/console/unread" },

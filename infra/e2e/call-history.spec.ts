@@ -10,6 +10,47 @@ async function openCallHistory(page: Page) {
   await expect(page.getByText("Loading call logs...")).toBeHidden();
 }
 
+/** The parts of the page's elements the test reads (the e2e project has no DOM types). */
+interface AudioElement {
+  paused: boolean;
+  played: { length: number };
+}
+interface Box {
+  tagName: string;
+  parentElement: Box | null;
+  scrollWidth: number;
+  clientWidth: number;
+}
+interface Cell {
+  ownerDocument: {
+    createRange(): { selectNodeContents(node: Cell): void; getClientRects(): ArrayLike<{ top: number }> };
+  };
+}
+
+/**
+ * A caller leaves a voicemail through the carrier simulator (the demo IVR's 3); resolves with the
+ * caller's number once the voicemail's recording is stored.
+ */
+async function leaveVoicemail(page: Page): Promise<string> {
+  const senders = (await (await page.request.get("/api/conversations/senders")).json()) as {
+    numbers: { e164: string }[];
+  };
+  const from = `+1786555${String(Math.floor(Math.random() * 10_000)).padStart(4, "0")}`;
+  const call = await page.request.post("/carrier-sim/sim/calls", {
+    headers: { origin: new URL(page.url()).origin },
+    data: { from, to: senders.numbers[0]?.e164 ?? "", press: ["3"], recordSeconds: 3 },
+  });
+  expect(call.ok(), await call.text()).toBe(true);
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`/api/voicemails?q=${encodeURIComponent(from)}`);
+      const body = (await res.json()) as { voicemails: { hasRecording: boolean }[] };
+      return body.voicemails[0]?.hasRecording ?? false;
+    })
+    .toBe(true);
+  return from;
+}
+
 const rows = (page: Page) => page.getByRole("table", { name: "Call logs" }).locator("tbody tr");
 /** Until the filter's answer replaces the page shown before it: then every row listed passes `check`. */
 const expectEveryRow = (page: Page, check: (row: string) => void) =>
@@ -99,6 +140,72 @@ test.describe("call history", () => {
     // The notes are searchable.
     await page.getByRole("textbox", { name: "Search", exact: true }).fill(note.toUpperCase());
     await expect(rows(page)).toHaveCount(1);
+  });
+
+  test("at 1366 px: notes, the player and one-line dates without scrolling; Play voicemail plays", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signIn(page, demoUser);
+    await page.waitForURL(/\/dashboard/);
+    const from = await leaveVoicemail(page);
+    await openCallHistory(page);
+    await page.getByRole("textbox", { name: "Search", exact: true }).fill(from.slice(-7));
+    await expect(rows(page)).toHaveCount(1);
+    const row = rows(page).first();
+    await expect(row).toContainText(`(${from.slice(2, 5)}) ${from.slice(5, 8)}-${from.slice(8)}`);
+
+    // Neither the table nor the page scrolls sideways.
+    const table = page.getByRole("table", { name: "Call logs" });
+    const tableOverflow = await table.evaluate((element: Box) => {
+      let box = element.parentElement;
+      while (box && box.tagName !== "BODY" && box.scrollWidth <= box.clientWidth) box = box.parentElement;
+      return box && box.tagName !== "BODY" ? box.scrollWidth - box.clientWidth : 0;
+    });
+    expect(tableOverflow).toBe(0);
+    expect(
+      await page.evaluate(() => {
+        const view = globalThis as unknown as { innerWidth: number; document: { documentElement: Box } };
+        return view.document.documentElement.scrollWidth - view.innerWidth;
+      }),
+    ).toBeLessThanOrEqual(0);
+    await expect(row.getByRole("button", { name: /notes/i })).toBeInViewport({ ratio: 1 });
+    const play = row.getByRole("button", { name: /^Play voicemail from/ });
+    await expect(play).toBeInViewport({ ratio: 1 });
+    // The date and the time on one line.
+    const lines = await row
+      .locator("td")
+      .nth(4)
+      .evaluate((cell: Cell) => {
+        const range = cell.ownerDocument.createRange();
+        range.selectNodeContents(cell);
+        return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+      });
+    expect(lines).toBe(1);
+
+    // Play voicemail plays the recording, streamed from the API.
+    const fetched = page.waitForResponse((res) =>
+      /\/api\/voicemails\/[^/]+\/audio$/.test(new URL(res.url()).pathname),
+    );
+    await play.click();
+    expect((await fetched).status()).toBeLessThan(300);
+    const audio = row.getByTestId("recording-audio");
+    await expect.poll(() => audio.evaluate((a: AudioElement) => !a.paused || a.played.length > 0)).toBe(true);
+  });
+
+  test("a table with rows shows no empty-state text (one style sheet for every table)", async ({ page }) => {
+    await signIn(page, demoUser);
+    await page.waitForURL(/\/dashboard/);
+    for (const path of ["/dashboard/extensions", "/dashboard/call-history"]) {
+      await page.goto(path);
+      await appReady(page);
+      const table = page.locator(".mantine-datatable").first();
+      await expect(table.locator("tbody tr").first()).toBeVisible();
+      const empty = table.locator(".mantine-datatable-empty-state");
+      // Laid over the body and transparent while there are rows (without the sheet: text under them).
+      await expect(empty).toHaveCSS("position", "absolute");
+      await expect(empty).toHaveCSS("opacity", "0");
+    }
   });
 
   test("axe: no serious or critical violation", async ({ page }) => {

@@ -21,6 +21,27 @@ async function search(page: Page, term: string) {
 
 const dialog = (page: Page, title: string) => page.getByRole("dialog", { name: title });
 
+/** The demo account's toll-free line (db/src/seed/phone-system.ts). */
+const TOLL_FREE = "+18885550142";
+/** A call's statuses once it is over. */
+const ENDED = ["completed", "busy", "no-answer", "failed", "canceled"];
+
+interface ContactJson {
+  id: string;
+  name: string;
+  email: string | null;
+  tags: string[];
+  source: string;
+  lastContacted: string | null;
+}
+
+/** The account's contact with this number, as the API has it. */
+async function contactOf(page: Page, phone: string): Promise<ContactJson | undefined> {
+  const res = await page.request.get(`/api/contacts?q=${encodeURIComponent(phone)}`);
+  const { contacts } = (await res.json()) as { contacts: (ContactJson & { phone: string })[] };
+  return contacts.find((c) => c.phone === phone);
+}
+
 test.describe("contacts CRM", () => {
   test("add, edit, convert and delete a contact", async ({ page }) => {
     // Many steps on a machine shared with the server: more than the default 45 s.
@@ -81,7 +102,7 @@ test.describe("contacts CRM", () => {
     await expect(page.getByText("No contacts match your criteria. Add one!")).toBeVisible();
   });
 
-  test("import a CSV: the good rows are imported, a bad one is skipped and said why", async ({ page }) => {
+  test("import a CSV: the good rows are imported, a bad one is refused and said why", async ({ page }) => {
     await openContacts(page);
     const first = unique("Imported Grace");
     const second = unique("Imported Alan");
@@ -94,11 +115,14 @@ test.describe("contacts CRM", () => {
       mimeType: "text/csv",
       buffer: Buffer.from(csv),
     });
-    await expect(importer.getByRole("status")).toContainText("2 ready");
-    await expect(importer.getByRole("status")).toContainText("1 skipped");
+    const summary = importer.getByRole("status", { name: "Import preview summary" });
+    await expect(summary).toContainText("2 to create");
+    await expect(summary).toContainText("1 refused");
     await expect(importer.getByRole("table", { name: "Import preview" })).toContainText("No phone number.");
-    await importer.getByRole("button", { name: "Import 2 Contacts" }).click();
-    await expect(toast(page, "Import Complete")).toContainText("2 contacts imported, 1 skipped");
+    await importer.getByRole("button", { name: "Create 2 Contacts" }).click();
+    await expect(toast(page, "Import Complete")).toContainText(
+      "2 contacts created, 0 merged, 0 skipped, 1 refused.",
+    );
     await expect(importer.getByRole("table", { name: "Import report" })).toContainText("No phone number.");
     await importer.getByRole("button", { name: "Done" }).click();
 
@@ -144,17 +168,20 @@ test.describe("contacts CRM", () => {
       buffer: Buffer.from(csv),
     });
     await expect(importer).toContainText("Read as Google Contacts CSV, UTF-8.");
-    await expect(importer.getByRole("status")).toContainText("1 ready");
-    await expect(importer.getByRole("status")).toContainText("2 skipped");
+    const summary = importer.getByRole("status", { name: "Import preview summary" });
+    await expect(summary).toContainText("1 to create");
+    await expect(summary).toContainText("2 refused");
 
     // The custom field holds Ravi's phone number: import it as a phone.
     await importer
       .getByRole("combobox", { name: "Import column Custom Field 1 - Value as" })
       .selectOption("phone");
-    await expect(importer.getByRole("status")).toContainText("2 ready");
-    await expect(importer.getByRole("status")).toContainText("1 skipped");
-    await importer.getByRole("button", { name: "Import 2 Contacts" }).click();
-    await expect(toast(page, "Import Complete")).toContainText("2 contacts imported, 1 skipped");
+    await expect(summary).toContainText("2 to create");
+    await expect(summary).toContainText("1 refused");
+    await importer.getByRole("button", { name: "Create 2 Contacts" }).click();
+    await expect(toast(page, "Import Complete")).toContainText(
+      "2 contacts created, 0 merged, 0 skipped, 1 refused.",
+    );
     const report = importer.getByRole("table", { name: "Import report" });
     await expect(report.getByRole("row", { name: new RegExp(`${marco} Rossi`) })).toContainText(
       "Phone: No phone number.",
@@ -165,6 +192,94 @@ test.describe("contacts CRM", () => {
     await expect(page.getByRole("article", { name: `${ravi} Patel` })).toHaveCount(1);
     await search(page, jane);
     await expect(page.getByRole("article", { name: `${jane} Doe` })).toContainText("Acme Corp");
+  });
+
+  test("import merges into the contact a call created: the preview says merge, the counts are right", async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    await openContacts(page);
+    // A caller the account has never heard of rings the toll-free line: the call makes a contact
+    // named by the number.
+    const caller = `+1702555${String(Math.floor(Math.random() * 10_000)).padStart(4, "0")}`;
+    const call = await page.request.post("/carrier-sim/sim/calls", {
+      headers: { origin: new URL(page.url()).origin },
+      data: { from: caller, to: TOLL_FREE },
+    });
+    expect(call.ok(), await call.text()).toBe(true);
+    // Once the call has ended, nothing but the import writes the contact.
+    await expect
+      .poll(async () => {
+        const res = await page.request.get(`/api/calls?q=${encodeURIComponent(caller)}`);
+        const { calls } = (await res.json()) as { calls: { callStatus: string }[] };
+        return calls.some((c) => ENDED.includes(c.callStatus));
+      })
+      .toBe(true);
+    const before = await contactOf(page, caller);
+    expect(before).toMatchObject({ name: caller, source: "call", email: null, tags: [] });
+
+    const name = unique("Carla Caller");
+    const tag = unique("patient").replace(" ", "-");
+    const email = `carla.${Date.now().toString(36)}@example.com`;
+    const newcomer = unique("Newcomer");
+    const national = `(${caller.slice(2, 5)}) ${caller.slice(5, 8)}-${caller.slice(8)}`;
+    const csv = `name,phone,email,tags,source\n${name},${national},${email},"${tag}",manual\n${newcomer},${uniquePhone()},,,\nNobody,,,,\n`;
+
+    await page.getByRole("button", { name: "Import CSV" }).click();
+    const importer = dialog(page, "Import Contacts");
+    await expect(importer.getByRole("radio", { name: "Merge into the contact" })).toBeChecked();
+    await importer.locator('input[type="file"]').setInputFiles({
+      name: "contacts.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(csv),
+    });
+    const summary = importer.getByRole("status", { name: "Import preview summary" });
+    await expect(summary).toContainText("1 to create");
+    await expect(summary).toContainText("1 to merge");
+    await expect(summary).toContainText("0 to skip");
+    await expect(summary).toContainText("1 refused");
+    const preview = importer.getByRole("table", { name: "Import preview" });
+    const merged = preview.getByRole("row").filter({ hasText: name });
+    await expect(merged).toContainText(`Merge into "${caller}"`);
+    await expect(merged).toContainText("Fills Name, Email");
+    await expect(merged).toContainText(`Adds tags ${tag}`);
+    const withPreview = await seriousAxeViolations(page);
+    expect(withPreview.count, `axe (import preview):\n\n${withPreview.report}\n`).toBe(0);
+    if (process.env.E2E_SCREENSHOTS) {
+      await preview.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/contacts-import-preview.png` });
+    }
+
+    // Skip instead: the same row is skipped, naming the contact; then back to merge.
+    await importer.getByRole("radio", { name: "Skip the row" }).check();
+    await expect(summary).toContainText("1 to skip");
+    await expect(merged).toContainText(`Skip: already in your contacts as "${caller}"`);
+    await expect(importer.getByRole("button", { name: "Create 1 Contact" })).toBeEnabled();
+    await importer.getByRole("radio", { name: "Merge into the contact" }).check();
+    await expect(summary).toContainText("1 to merge");
+
+    await importer.getByRole("button", { name: "Create 1 and Merge 1" }).click();
+    await expect(toast(page, "Import Complete")).toContainText(
+      "1 contact created, 1 merged, 0 skipped, 1 refused.",
+    );
+    const done = importer.getByRole("status", { name: "Import summary" });
+    await expect(done).toContainText("1 created");
+    await expect(done).toContainText("1 merged");
+    await expect(importer.getByRole("table", { name: "Import report" })).toContainText(
+      `Merged into "${caller}"`,
+    );
+    await importer.getByRole("button", { name: "Done" }).click();
+
+    // The caller's contact now has the file's name, e-mail and tag; its source and last contact are the call's.
+    await search(page, name);
+    const card = page.getByRole("article", { name });
+    await expect(card).toContainText(email);
+    await card.getByRole("button", { name: "View Details" }).click();
+    const details = dialog(page, name);
+    await expect(details).toContainText(tag);
+    const after = await contactOf(page, caller);
+    expect(after).toMatchObject({ id: before?.id, name, email, tags: [tag], source: "call" });
+    expect(after?.lastContacted).toBe(before?.lastContacted);
   });
 
   test("export: a name a spreadsheet would run as a formula is neutralised", async ({ page }) => {

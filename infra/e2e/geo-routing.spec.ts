@@ -67,11 +67,12 @@ test.describe("geo-location routing", () => {
     await page.keyboard.press("Space");
     await expect(page.getByRole("textbox", { name: "Location value of rule 1" })).toHaveValue("512");
 
-    // The unsaved draft already routes the caller: rule 1, a menu (<Gather>).
+    // The unsaved draft already routes the caller: rule 1, a menu, said in words (no TwiML).
     await testCaller(page, caller);
     await expect(result(page)).toContainText("Matches rule 1: Area Code 512");
     await expect(result(page)).toContainText("Licensee: Demo Law Group");
-    await expect(result(page)).toContainText("<Gather>");
+    await expect(result(page)).toContainText("The caller hears the menu “New Client Intake”");
+    await expect(result(page)).not.toContainText("TwiML");
 
     await page.getByRole("button", { name: "Save Rules" }).click();
     await expect(toast(page, "Rules Saved")).toBeVisible();
@@ -102,7 +103,8 @@ test.describe("geo-location routing", () => {
     const row = page
       .getByRole("table", { name: "Call logs" })
       .locator("tbody tr")
-      .filter({ hasText: caller });
+      // Numbers are written as the console writes them: (512) 555-0123.
+      .filter({ hasText: `(512) ${caller.slice(5, 8)}-${caller.slice(8)}` });
     await expect(row.getByTestId("call-route")).toHaveText(
       `${POUND_CODE} · rule 1: Area Code 512 · caller in TX, US (area code 512)`,
     );

@@ -62,7 +62,7 @@ test.describe("Support tickets", () => {
     await user.getByRole("button", { name: "Submit Ticket" }).click();
     await expect(toast(user, "Ticket Submitted")).toBeVisible();
     await expect(user.getByRole("heading", { name: subject })).toBeVisible();
-    await expect(status(user)).toHaveText("open");
+    await expect(status(user)).toHaveText("Open");
     const ticketId = user.url().split("/").pop() ?? "";
     expect(ticketId).toMatch(/^tkt_/);
 
@@ -90,7 +90,7 @@ test.describe("Support tickets", () => {
     await field(support, "Your Reply").fill("Does it happen on every number?");
     await support.getByRole("button", { name: "Send Reply" }).click();
     await expect(support.getByText("Does it happen on every number?")).toBeVisible();
-    await expect(status(support)).toHaveText("pending user");
+    await expect(status(support)).toHaveText("Awaiting customer");
     await expectAccessible(support, "the ticket (admin)");
     // The user is e-mailed support's reply, with a link to the ticket.
     const mail = await waitForEmail(
@@ -104,6 +104,8 @@ test.describe("Support tickets", () => {
     // The user reads it and answers.
     await user.reload();
     await expect(user.getByText("Does it happen on every number?")).toBeVisible();
+    // The customer reads whose turn it is in their words, not the stored "pending_user".
+    await expect(status(user)).toHaveText("Awaiting your reply");
     await field(user, "Your Reply").fill("   ");
     await user.getByRole("button", { name: "Send Reply" }).click();
     await expect(
@@ -112,7 +114,7 @@ test.describe("Support tickets", () => {
     await field(user, "Your Reply").fill("Yes, on both of them.");
     await user.getByRole("button", { name: "Send Reply" }).click();
     await expect(user.getByText("Yes, on both of them.")).toBeVisible();
-    await expect(status(user)).toHaveText("pending admin");
+    await expect(status(user)).toHaveText("Awaiting support");
 
     // Support closes it, after confirming.
     await support.reload();
@@ -121,10 +123,10 @@ test.describe("Support tickets", () => {
     const dialog = support.getByRole("dialog", { name: "Close this ticket?" });
     await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: "Cancel" }).click();
-    await expect(status(support)).toHaveText("pending admin");
+    await expect(status(support)).toHaveText("Awaiting support");
     await support.getByRole("button", { name: "Close Ticket" }).click();
     await dialog.getByRole("button", { name: "Confirm Close" }).click();
-    await expect(status(support)).toHaveText("closed");
+    await expect(status(support)).toHaveText("Closed");
     await expect(support.getByRole("button", { name: "Send Reply" })).toHaveCount(0);
 
     // The user finds it closed, with no reply form, and reopens it.
@@ -133,7 +135,7 @@ test.describe("Support tickets", () => {
     await expect(user.getByRole("button", { name: "Send Reply" })).toHaveCount(0);
     await user.getByRole("button", { name: "Reopen Ticket" }).click();
     await expect(toast(user, "Ticket Reopened")).toBeVisible();
-    await expect(status(user)).toHaveText("open");
+    await expect(status(user)).toHaveText("Open");
     await expect(user.getByRole("button", { name: "Send Reply" })).toBeVisible();
 
     // What the server holds: the whole conversation, the ticket open again.
@@ -158,7 +160,7 @@ test.describe("Support tickets", () => {
     // The user's list shows it with its priority and status.
     await user.getByRole("link", { name: "Back to Tickets" }).click();
     const mine = user.getByRole("row").filter({ hasText: subject });
-    await expect(mine).toContainText("open");
+    await expect(mine).toContainText("Open");
     await expect(mine).toContainText("high");
     await user.context().close();
     await support.context().close();

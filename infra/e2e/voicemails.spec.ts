@@ -4,6 +4,8 @@ import { appReady, demoUser, seriousAxeViolations, signIn, test } from "./suppor
 
 /** The parts of the page's audio element the test reads (the e2e project has no DOM types). */
 interface AudioElement {
+  paused: boolean;
+  played: { length: number };
   muted: boolean;
   currentTime: number;
   seekable: { length: number; end(index: number): number };
@@ -64,10 +66,14 @@ test.describe("Voicemails", () => {
     await page.reload();
     const item = page.getByTestId("voicemail").filter({ hasText: digits(vm.fromNumber) });
     await expect(item).toHaveAttribute("data-status", "unread");
+    // No transcriber is configured here: the voicemail says so rather than "No transcription".
+    await expect(item).toContainText("Transcription is off.");
 
     await item.getByRole("button", { name: /^Play voicemail from/ }).click();
     const audio = item.getByTestId("voicemail-audio");
     await expect(audio).toBeVisible();
+    // Play voicemail plays: the player opens playing.
+    await expect.poll(() => audio.evaluate((a: AudioElement) => !a.paused || a.played.length > 0)).toBe(true);
     // The browser read the recording's length and can seek anywhere in it.
     await expect
       .poll(() => audio.evaluate((a: AudioElement) => (a.seekable.length > 0 ? a.seekable.end(0) : 0)))

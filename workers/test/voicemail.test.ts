@@ -278,8 +278,8 @@ describe("processVoicemail", () => {
       path: `/ok/2010-04-01/Accounts/ACsim/Recordings/${vm.recordingSid}.wav`,
       authorization: undefined,
     });
-    // The none provider transcribes nothing.
-    expect(stored).toMatchObject({ transcriptionStatus: "none", transcription: null });
+    // The none provider transcribes nothing: the row says transcription is off.
+    expect(stored).toMatchObject({ transcriptionStatus: "off", transcription: null });
 
     // E-mail: the owner only (defaults); the others turned it off.
     const sent = await mails();
@@ -303,7 +303,7 @@ describe("processVoicemail", () => {
           type: "voicemail.updated",
           voicemailId: vm.id,
           recordingSid: vm.recordingSid,
-          transcriptionStatus: "none",
+          transcriptionStatus: "off",
           transcription: null,
           stored: true,
         },
@@ -384,6 +384,14 @@ describe("processVoicemail", () => {
     expect(await processVoicemail(ports, vm.payload)).toBe("skipped");
   });
 
+  it("a voicemail awaiting text when transcription was turned off says it is off", async () => {
+    const vm = await voicemail("ok", { transcriptionStatus: "pending" });
+    expect(await processVoicemail(portsWith(), vm.payload)).toBe("done");
+    expect(await row(vm.id)).toMatchObject({ transcriptionStatus: "off", transcription: null });
+    expect((await mails())[0]?.textBody).toContain("Transcription is off.");
+    expect(events.at(-1)?.event).toMatchObject({ type: "voicemail.updated", transcriptionStatus: "off" });
+  });
+
   it("does not overwrite a transcription the carrier already delivered", async () => {
     const vm = await voicemail("ok", {
       transcriptionStatus: "completed",
@@ -406,7 +414,7 @@ describe("processVoicemail", () => {
     await expect(processVoicemail(portsWith(), vm.payload)).rejects.toThrow(
       /Recording download|terminated|fetch/,
     );
-    expect(await row(vm.id)).toMatchObject({ storagePath: null, transcriptionStatus: "none" });
+    expect(await row(vm.id)).toMatchObject({ storagePath: null, transcriptionStatus: "off" });
     expect(await readdir(join(dataDir, "accounts", accountId, "voicemails")).catch(() => [])).toEqual([]);
     expect(await mails()).toEqual([]);
     expect(texts).toEqual([]);
@@ -617,24 +625,27 @@ describe("transcriberConfigFromEnv", () => {
     ],
     [
       {
-        TRANSCRIPTION_PROVIDER: "http",
+        TRANSCRIBER: "http",
         TRANSCRIPTION_URL: "http://whisper:8000/v1",
         TRANSCRIPTION_MODEL: "base",
       },
       { provider: "http", url: "http://whisper:8000/v1", apiKey: undefined, model: "base" },
     ],
+    [{ TRANSCRIBER: "none", TRANSCRIPTION_URL: "https://api.openai.com/v1" }, { provider: "none" }],
+    [{ TRANSCRIBER: "carrier", TRANSCRIPTION_URL: "https://api.openai.com/v1" }, { provider: "carrier" }],
     [
-      { TRANSCRIPTION_PROVIDER: "none", TRANSCRIPTION_URL: "https://api.openai.com/v1" },
-      { provider: "none" },
+      { CARRIER_TRANSCRIPTION: "true", TRANSCRIPTION_URL: "https://api.openai.com/v1" },
+      { provider: "http", url: "https://api.openai.com/v1", apiKey: undefined, model: "whisper-1" },
     ],
   ])("%j gives %j", (env, expected) => {
     expect(transcriberConfigFromEnv(env)).toEqual(expected);
   });
 
-  it.each([[{ TRANSCRIPTION_PROVIDER: "whisper" }], [{ TRANSCRIPTION_PROVIDER: "http" }]])(
-    "refuses %j",
-    (env) => {
-      expect(() => transcriberConfigFromEnv(env)).toThrow(/TRANSCRIPTION_/);
-    },
-  );
+  it.each([
+    [{ TRANSCRIBER: "whisper" }, /TRANSCRIBER must be one of carrier, http, none/],
+    [{ TRANSCRIBER: "http" }, /TRANSCRIPTION_URL must be a URL/],
+    [{ TRANSCRIBER: "http", TRANSCRIPTION_URL: "not a url" }, /TRANSCRIPTION_URL must be a URL/],
+  ])("refuses %j", (env, message) => {
+    expect(() => transcriberConfigFromEnv(env)).toThrow(message);
+  });
 });

@@ -34,6 +34,9 @@ export const callStatsHourly = pgTable(
     topInbound: counter("top_inbound"),
     topOutbound: counter("top_outbound"),
     topMissed: counter("top_missed"),
+    /** Answered calls that are not a leg of another, and their seconds: the analytics' answered figures. */
+    topAnswered: counter("top_answered"),
+    topAnsweredSeconds: seconds("top_answered_seconds"),
   },
   (t) => [
     // No CHECK on the counts: a call log write must never fail on a figure.

@@ -121,7 +121,12 @@ export const messageStatuses = [
   "read",
 ] as const;
 export const voicemailStatuses = ["unread", "read"] as const;
-export const transcriptionStatuses = ["none", "pending", "completed", "failed"] as const;
+/**
+ * Where a voicemail's text stands, so the console can say why there is none: `pending` (a
+ * transcriber is working on it), `completed` (the text; empty when no words were heard), `failed`,
+ * `off` (no transcriber configured when it arrived), `none` (older rows, from before the status said why).
+ */
+export const transcriptionStatuses = ["none", "off", "pending", "completed", "failed"] as const;
 
 export const numberTypes = ["local", "toll-free"] as const;
 export const locationTypes = ["state", "province", "areaCode", "country"] as const;

@@ -587,6 +587,30 @@ export const callLogs = pgTable(
   ],
 );
 
+/**
+ * The extension a call was put through to, by CallSid, as the <Dial>'s action reported it. An
+ * inbound call's status callback, which creates its call log, comes at the call's end, after the
+ * dial: the call log takes the extension from here when it is created, whichever came first.
+ */
+export const callExtensionDials = pgTable(
+  "call_extension_dials",
+  {
+    callSid: text("call_sid").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    extensionId: text("extension_id")
+      .notNull()
+      .references(() => extensions.id, { onDelete: "cascade" }),
+    dialStatus: text("dial_status", { enum: extensionDialStatuses }).notNull(),
+    ...createdAt,
+  },
+  (t) => [
+    index("call_extension_dials_extension_idx").on(t.extensionId),
+    check("call_extension_dials_dial_status_check", oneOf(t.dialStatus, extensionDialStatuses)),
+  ],
+);
+
 export const messages = pgTable(
   "messages",
   {
@@ -695,7 +719,7 @@ export const voicemails = pgTable(
     transcription: text("transcription"),
     transcriptionStatus: text("transcription_status", { enum: transcriptionStatuses })
       .notNull()
-      .default("none"),
+      .default("off"),
     status: text("status", { enum: voicemailStatuses }).notNull().default("unread"),
     ...createdAt,
   },

@@ -77,3 +77,19 @@ describe("the carrier account", () => {
     expect(loadConfig({ TWILIO_ACCOUNT_SID: "", TWILIO_AUTH_TOKEN: "" }).TWILIO_ACCOUNT_SID).toBeUndefined();
   });
 });
+
+describe("the voicemail transcriber", () => {
+  it.each([
+    [{ TRANSCRIBER: "whisper" }, /TRANSCRIBER/],
+    [{ TRANSCRIPTION_URL: "not a url" }, /TRANSCRIPTION_URL/],
+  ])("refuses %j at boot", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it.each([
+    [{ TRANSCRIBER: "", TRANSCRIPTION_URL: "" }, undefined],
+    [{ TRANSCRIBER: "none" }, "none"],
+  ])("takes %j (compose passes them empty)", (env, transcriber) => {
+    expect(loadConfig(env).TRANSCRIBER).toBe(transcriber);
+  });
+});

@@ -105,7 +105,7 @@ describe.skipIf(!redisUrl)("npm run workers (the workers apart from the API, wit
       type: "voicemail.updated",
       voicemailId,
       recordingSid,
-      transcriptionStatus: "none",
+      transcriptionStatus: "off",
       transcription: null,
       stored: true,
       at: expect.any(String),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { transcriberKinds } from "./transcription";
 
 /** A setting that may be absent: blank counts as absent, and the value is trimmed. */
 export const optionalString = z
@@ -84,11 +85,15 @@ export const sharedConfigFields = {
   /** The carrier account; without it the built-in carrier simulator stands in. */
   TWILIO_ACCOUNT_SID: optionalString,
   TWILIO_AUTH_TOKEN: optionalString,
-  /** Ask the carrier to transcribe voicemail (its own transcription). */
+  /** Ask the carrier to transcribe voicemail (its own transcription); TRANSCRIBER=carrier says the same. */
   CARRIER_TRANSCRIPTION: z
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true"),
+  /** Who transcribes voicemail (see transcription.ts and docs/transcription.md); default from the two below. */
+  TRANSCRIBER: optionalString.pipe(z.enum(transcriberKinds).optional()),
+  /** An OpenAI-compatible transcription API (`…/v1`): the workers send it each recording. */
+  TRANSCRIPTION_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   /** Where notices of contact-form messages are e-mailed. */
   CONTACT_INBOX: z.email().default("sales@poundline.com"),
   /** Where customers' replies to their support tickets are e-mailed. */

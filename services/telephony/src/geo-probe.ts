@@ -1,4 +1,4 @@
-import { routeIncomingCall } from "./call-flow";
+import { type CallStep, routeIncomingCall } from "./call-flow";
 import { callerLocation } from "./call-owner";
 import { compileGeoRules, type GeoRule } from "./geo-rules";
 import type { CallerLocation } from "./location";
@@ -60,6 +60,8 @@ export interface ProbeResult {
   twiml: string;
   /** The first verb of the answer (Gather, Dial, Enqueue, Record, Say…). */
   firstVerb: string | null;
+  /** What happens first, in a customer's words: what the caller hears or where the call goes. */
+  firstStep: string;
   /** The caller is first asked for a ZIP or postal code (the number asks callers it cannot place). */
   asksLocation: boolean;
 }
@@ -81,6 +83,7 @@ export function probeSharedNumber(
       accountId: null,
       twiml: prompt,
       firstVerb: firstTwimlVerb(prompt),
+      firstStep: "The caller is asked for their ZIP or postal code.",
       asksLocation: true,
     };
   }
@@ -96,8 +99,35 @@ export function probeSharedNumber(
     accountId: routed.accountId,
     twiml: xml,
     firstVerb: firstTwimlVerb(xml),
+    firstStep: describeFirstStep(routed.step),
     asksLocation: false,
   };
+}
+
+const shortQuote = (text: string) => `“${text.length > 80 ? `${text.slice(0, 77)}...` : text}”`;
+
+/** What a call step does, as the console tells the customer (never TwiML's verbs). */
+export function describeFirstStep(step: CallStep): string {
+  switch (step.kind) {
+    case "menu": {
+      const greeting = step.menu.greetingType === "tts" && step.menu.greetingTts;
+      return greeting
+        ? `The caller hears the menu “${step.menu.name}”: ${shortQuote(greeting)}`
+        : `The caller hears the menu “${step.menu.name}” (its recorded greeting).`;
+    }
+    case "dial":
+      return step.numbers.length === 0
+        ? "Nobody is available to ring: the call goes on as unanswered."
+        : `The call rings ${step.numbers.length === 1 ? "1 phone" : `${step.numbers.length} phones`}.`;
+    case "queue":
+      return "The caller hears hold music while the ring group's members are called.";
+    case "voicemail":
+      return "The caller hears the voicemail greeting and can leave a message.";
+    case "say_goodbye":
+      return `The caller hears ${shortQuote(step.message)} and the call ends.`;
+    case "end":
+      return "The call ends.";
+  }
 }
 
 /** The name of the first element inside <Response>. */

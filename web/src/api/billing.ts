@@ -1,5 +1,6 @@
 import type {
   checkoutBodySchema,
+  checkoutReturnSchema,
   invoiceListSchema,
   paymentMethodListSchema,
   redirectSchema,
@@ -25,6 +26,7 @@ export type PaymentMethodList = Json<typeof paymentMethodListSchema>;
 export type PaymentMethod = PaymentMethodList["paymentMethods"][number];
 export type CheckoutBody = Input<typeof checkoutBodySchema>;
 type Redirect = Json<typeof redirectSchema>;
+export type CheckoutReturn = Json<typeof checkoutReturnSchema>;
 
 const paymentMethodPath = (id: string) => `/api/billing/payment-methods/${encodeURIComponent(id)}`;
 
@@ -42,6 +44,9 @@ export const billingApi = (api: ApiClient) => ({
   payInvoice: (id: string) =>
     api.send<Redirect>("POST", `/api/billing/invoices/${encodeURIComponent(id)}/pay`),
   checkout: (body: CheckoutBody) => api.send<Redirect>("POST", "/api/billing/checkout", { body }),
+  /** The account's Checkout session as Stripe has it (the return from Checkout). */
+  checkoutReturn: (sessionId: string, signal?: AbortSignal) =>
+    api.send<CheckoutReturn>("GET", `/api/billing/checkout/${encodeURIComponent(sessionId)}`, { signal }),
   /** Stripe's customer portal for the account's customer. */
   portal: () => api.send<Redirect>("POST", "/api/billing/portal"),
   paymentMethods: (signal?: AbortSignal) =>

@@ -6,6 +6,7 @@ import type {
   loginResponseSchema,
   messageResponseSchema,
   registerBodySchema,
+  resendConfirmationBodySchema,
   resetPasswordBodySchema,
   sessionResponseSchema,
 } from "@poundline/api/auth/schemas";
@@ -113,6 +114,9 @@ export function createApiClient(fetchFn: Fetch) {
         send<Output<typeof messageResponseSchema>>("POST", "/api/auth/register", { body }),
       confirmEmail: (body: Input<typeof confirmEmailBodySchema>) =>
         send<Output<typeof messageResponseSchema>>("POST", "/api/auth/confirm-email", { body }),
+      /** A new confirmation link for an address not confirmed yet (same answer whatever the address). */
+      resendConfirmation: (body: Input<typeof resendConfirmationBodySchema>) =>
+        send<Output<typeof messageResponseSchema>>("POST", "/api/auth/resend-confirmation", { body }),
       forgotPassword: (body: Input<typeof forgotPasswordBodySchema>) =>
         send<Output<typeof messageResponseSchema>>("POST", "/api/auth/forgot-password", { body }),
       resetPassword: (body: Input<typeof resetPasswordBodySchema>) =>

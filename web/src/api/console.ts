@@ -7,6 +7,7 @@ import type {
   recentCallsSchema,
   recentVoicemailsSchema,
   searchResultsSchema,
+  timeZoneSchema,
   unreadCountsSchema,
 } from "@poundline/api/console/schemas";
 import type { z } from "zod";
@@ -28,6 +29,8 @@ export const consoleApi = (api: ApiClient) => ({
   unread: (signal?: AbortSignal) => api.send<UnreadCounts>("GET", "/api/console/unread", { signal }),
   search: (q: string, signal?: AbortSignal) =>
     api.send<SearchResults>("GET", withQuery("/api/console/search", { q }), { signal }),
+  timeZone: (signal?: AbortSignal) =>
+    api.send<Wire<typeof timeZoneSchema>>("GET", "/api/console/time-zone", { signal }),
   numbers: (signal?: AbortSignal) =>
     api.send<Wire<typeof phoneNumberListSchema>>("GET", "/api/console/numbers", { signal }),
   stats: (signal?: AbortSignal) => api.send<DashboardStats>("GET", "/api/dashboard/stats", { signal }),

@@ -155,7 +155,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: "*",
-            lazy: page(() => import("../pages/console/ComingSoon").then((m) => m.ComingSoonPage)),
+            lazy: page(() => import("../pages/console/ConsoleNotFound").then((m) => m.ConsoleNotFoundPage)),
           },
         ],
       },

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { dayLabel, formatDuration, groupByDate } from "../../src/modules/voicemails/format";
+import {
+  dayLabel,
+  formatDuration,
+  groupByDate,
+  transcriptionText,
+} from "../../src/modules/voicemails/format";
 
 describe("groupByDate", () => {
   it("groups newest-first voicemails by day with Today and Yesterday", () => {
@@ -31,5 +36,19 @@ describe("formatDuration", () => {
     [-3, "0:00"],
   ])("%i → %s", (seconds, expected) => {
     expect(formatDuration(seconds)).toBe(expected);
+  });
+});
+
+describe("transcriptionText", () => {
+  it.each([
+    ["completed", "Hi, call me back.", "Hi, call me back."],
+    ["completed", "", "No words were heard in this message."],
+    ["completed", null, "No words were heard in this message."],
+    ["pending", null, "Transcribing…"],
+    ["failed", null, "Transcription failed."],
+    ["off", null, "Transcription is off."],
+    ["none", null, "No transcription."],
+  ])("%s with %j shows %j", (transcriptionStatus, transcription, shown) => {
+    expect(transcriptionText({ transcriptionStatus, transcription })).toBe(shown);
   });
 });

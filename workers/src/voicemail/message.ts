@@ -22,6 +22,7 @@ function transcriptionText(input: VoicemailMessageInput): string {
   if (input.transcriptionStatus === "pending")
     return "Transcription in progress: it will appear in the dashboard.";
   if (input.transcriptionStatus === "failed") return "The recording could not be transcribed.";
+  if (input.transcriptionStatus === "off") return "Transcription is off.";
   return "No transcription.";
 }
 

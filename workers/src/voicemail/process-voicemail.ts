@@ -110,8 +110,10 @@ async function storedRecording(storage: FileStorage, key: string): Promise<Uint8
 }
 
 /**
- * Runs the transcriber. Its text is stored unless the carrier's transcription callback settled the
- * voicemail meanwhile; the carrier and none providers store nothing (`pending` stays pending).
+ * Runs the transcriber. Its text (or its failure) is stored unless the carrier's transcription
+ * callback settled the voicemail meanwhile; with transcription off the row says `off` (it may
+ * have been received while a transcriber was configured); the carrier stores nothing now (its
+ * callback will: `pending` stays pending).
  */
 async function transcribe(
   ports: VoicemailPorts,
@@ -124,7 +126,8 @@ async function transcribe(
     contentType: "audio/wav",
     read: async () => downloaded ?? (await storedRecording(ports.storage, storagePath)),
   });
-  if (outcome.status !== "completed" && outcome.status !== "failed") return voicemail;
+  if (outcome.status === "pending") return voicemail;
+  if (outcome.status === "off" && voicemail.transcriptionStatus === "off") return voicemail;
   if (outcome.status === "failed") {
     ports.log.warn({ voicemailId: voicemail.id, error: outcome.error }, "voicemail transcription failed");
   }

@@ -1,3 +1,5 @@
+import { type TranscriberKind, transcriberOf } from "@poundline/platform/transcription";
+
 /** The recording handed to a transcriber: read only by the providers that need the audio. */
 export interface RecordingAudio {
   filename: string;
@@ -7,15 +9,15 @@ export interface RecordingAudio {
 
 /**
  * What a transcriber did. `pending`: the carrier transcribes and posts the text to its callback,
- * so nothing is stored now; `none`: voicemail is not transcribed.
+ * so nothing is stored now; `off`: voicemail is not transcribed (the row says so).
  */
 export type TranscriptionOutcome =
   | { status: "completed"; text: string }
   | { status: "failed"; error: string }
   | { status: "pending" }
-  | { status: "none" };
+  | { status: "off" };
 
-export type TranscriptionProvider = "carrier" | "http" | "none";
+export type TranscriptionProvider = TranscriberKind;
 
 export interface Transcriber {
   readonly provider: TranscriptionProvider;
@@ -37,21 +39,17 @@ export type TranscriberConfig =
 export const DEFAULT_TRANSCRIPTION_MODEL = "whisper-1";
 
 /**
- * The transcription settings of the environment: TRANSCRIPTION_PROVIDER (carrier, http or none)
- * or, without it, http when TRANSCRIPTION_URL is set, carrier when CARRIER_TRANSCRIPTION=true,
- * none otherwise; TRANSCRIPTION_API_KEY and TRANSCRIPTION_MODEL (default whisper-1) for http.
+ * The transcription settings of the environment: TRANSCRIBER (carrier, http or none) or, without
+ * it, http when TRANSCRIPTION_URL is set, carrier when CARRIER_TRANSCRIPTION=true, none otherwise
+ * (services/platform/src/transcription.ts); TRANSCRIPTION_API_KEY and TRANSCRIPTION_MODEL
+ * (default whisper-1) for http.
  */
 export function transcriberConfigFromEnv(env: Record<string, string | undefined>): TranscriberConfig {
   const value = (name: string) => env[name]?.trim() || undefined;
-  const url = value("TRANSCRIPTION_URL");
-  const provider =
-    value("TRANSCRIPTION_PROVIDER") ??
-    (url ? "http" : value("CARRIER_TRANSCRIPTION") === "true" ? "carrier" : "none");
+  const provider = transcriberOf(env);
   if (provider === "carrier" || provider === "none") return { provider };
-  if (provider !== "http") {
-    throw new Error(`TRANSCRIPTION_PROVIDER must be carrier, http or none (got "${provider}")`);
-  }
-  if (!url || !URL.canParse(url)) throw new Error("TRANSCRIPTION_URL must be a URL with the http provider");
+  const url = value("TRANSCRIPTION_URL");
+  if (!url || !URL.canParse(url)) throw new Error("TRANSCRIPTION_URL must be a URL with TRANSCRIBER=http");
   return {
     provider: "http",
     url,
@@ -65,7 +63,7 @@ export function createTranscriber(config: TranscriberConfig, fetchImpl: typeof f
     case "carrier":
       return { provider: "carrier", transcribe: async () => ({ status: "pending" }) };
     case "none":
-      return { provider: "none", transcribe: async () => ({ status: "none" }) };
+      return { provider: "none", transcribe: async () => ({ status: "off" }) };
     case "http":
       return createHttpTranscriber(config, fetchImpl);
   }

@@ -36,6 +36,10 @@ interface AggregateRow extends Record<string, unknown> {
 }
 
 /**
+ * The calls counted are those that are not a leg of another (parent_call_sid null: a forwarded
+ * or ring group leg is part of its caller's call), as on the dashboard's stat cards. Legs are
+ * outbound, so the callers (inbound calls) need no such test, and keep their index-only scan.
+ *
  * Every figure of the screen from one pass over the range's call logs (the account's range of the
  * (account_id, call_start_time) index): the fallback for the time zones the hourly rollups cannot
  * serve (half and quarter hours). Each row costs one time zone conversion and three
@@ -55,6 +59,7 @@ export function aggregateStatement(accountId: string, range: DayRange, timeZone:
     with r as (
       select date_trunc('hour', l.call_start_time at time zone ${timeZone}) as local_hour,
         l.direction, l.call_status, l.duration_seconds, l.extension_id, l.extension_dial_status,
+        l.parent_call_sid is null as top,
         case when l.direction = 'inbound' then l.from_number end as caller
       from ${callLogs} l
       where l.account_id = ${accountId}
@@ -66,12 +71,16 @@ export function aggregateStatement(accountId: string, range: DayRange, timeZone:
         case when grouping(local_hour) = 0 then 'hour' when grouping(caller) = 0 then 'caller'
           else 'extension' end as grouping,
         local_hour, caller, extension_id,
-        count(*)::int as calls,
-        (count(*) filter (where direction = 'inbound'))::int as inbound,
-        (count(*) filter (where direction = 'outbound'))::int as outbound,
-        (count(*) filter (where call_status = 'completed'))::int as answered,
-        (count(*) filter (where call_status in ${missed}))::int as missed,
-        coalesce(sum(duration_seconds) filter (where call_status = 'completed'), 0)::bigint as answered_seconds,
+        (count(*) filter (where top))::int as calls,
+        (count(*) filter (where top and direction = 'inbound'))::int as inbound,
+        (count(*) filter (where top and direction = 'outbound'))::int as outbound,
+        (count(*) filter (where top and call_status = 'completed'))::int as answered,
+        (count(*) filter (where top and call_status in ${missed}))::int as missed,
+        coalesce(sum(duration_seconds) filter (where top and call_status = 'completed'), 0)::bigint
+          as answered_seconds,
+        -- Every log, legs too: the callers and area codes (legs are outbound) and the calls put
+        -- through to an extension (every log that names one), as their rollups count them.
+        count(*)::int as all_calls,
         (count(*) filter (where extension_dial_status in ${extensionAnswered}))::int as extension_answered,
         coalesce(sum(duration_seconds) filter (where extension_dial_status in ${extensionAnswered}), 0)::bigint
           as extension_seconds
@@ -80,8 +89,8 @@ export function aggregateStatement(accountId: string, range: DayRange, timeZone:
     ),
     hours as (select * from g where grouping = 'hour'),
     top_callers as (
-      select caller, calls from g where grouping = 'caller' and caller is not null
-      order by calls desc, caller limit ${TOP_LIMIT}
+      select caller, all_calls as calls from g where grouping = 'caller' and caller is not null
+      order by all_calls desc, caller limit ${TOP_LIMIT}
     )
     select 'total' as grouping, null::text as day, null::int as weekday, null::int as hour, null::text as caller,
       null::text as area_code, null::text as extension_id, ${sums}, null::text as contact_id, null::text as contact_name
@@ -99,11 +108,11 @@ export function aggregateStatement(accountId: string, range: DayRange, timeZone:
     from top_callers t
     left join ${contacts} c on c.account_id = ${accountId} and c.phone = t.caller
     union all
-    select 'area', null, null, null, null, substr(caller, 3, 3), null, sum(calls)::int, 0, 0, 0, 0, 0, 0, 0, null, null
+    select 'area', null, null, null, null, substr(caller, 3, 3), null, sum(all_calls)::int, 0, 0, 0, 0, 0, 0, 0, null, null
     from g where grouping = 'caller' and caller ~ '^\\+1[2-9][0-9]{9}$'
     group by 6
     union all
-    select 'extension', null, null, null, null, null, extension_id, calls, inbound, outbound, answered, missed,
+    select 'extension', null, null, null, null, null, extension_id, all_calls, inbound, outbound, answered, missed,
       answered_seconds, extension_answered, extension_seconds, null, null
     from g where grouping = 'extension' and extension_id is not null`;
 }
@@ -129,11 +138,12 @@ export function rollupStatement(accountId: string, range: DayRange, timeZone: st
         0 as extension_answered, 0::bigint as extension_seconds`);
   return sql`
     with h as (
-      select s.hour, s.hour at time zone ${timeZone} as local_hour, s.calls, s.inbound, s.outbound, s.answered,
-        s.missed, s.answered_seconds
+      select s.hour, s.hour at time zone ${timeZone} as local_hour, s.top_calls as calls, s.top_inbound as inbound,
+        s.top_outbound as outbound, s.top_answered as answered, s.top_missed as missed,
+        s.top_answered_seconds as answered_seconds
       from ${callStatsHourly} s
       where s.account_id = ${accountId} and s.hour >= ${start}::timestamptz and s.hour < ${end}::timestamptz
-        and s.calls <> 0
+        and s.top_calls <> 0
     )
     select 'total' as grouping, null::text as day, null::int as weekday, null::int as hour, null::text as caller,
       null::text as area_code, null::text as extension_id, ${sums}, null::text as contact_id, null::text as contact_name

@@ -165,10 +165,31 @@ export function resolveRange(request: RangeRequest, now: Date, timeZone: string)
     case "last7days":
       return dayRange(addDays(today, -6), today, timeZone);
     case "last30days":
-      return dayRange(addDays(today, -29), today, timeZone);
+      return lastDays(LAST_DAYS_WINDOW, now, timeZone).current;
     case "thismonth":
       return dayRange(`${today.slice(0, 8)}01`, today, timeZone);
     case "custom":
       return dayRange(request.from, request.to, timeZone);
   }
+}
+
+/** The days of the dashboard's stat cards and of the analytics' "last 30 days". */
+export const LAST_DAYS_WINDOW = 30;
+
+/**
+ * The one definition of "the last N days", for the dashboard's stat cards and the analytics alike:
+ * the N calendar days up to and including today in the account's time zone, from its midnight
+ * N - 1 days ago to the midnight after today, and the N days before them (the cards' comparison).
+ */
+export function lastDays(
+  days: number,
+  now: Date,
+  timeZone: string,
+): { current: DayRange; previous: DayRange } {
+  const today = dayIn(now, timeZone);
+  const first = addDays(today, 1 - days);
+  return {
+    current: dayRange(first, today, timeZone),
+    previous: dayRange(addDays(first, -days), addDays(first, -1), timeZone),
+  };
 }

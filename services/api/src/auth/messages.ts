@@ -19,6 +19,8 @@ export const authMessages = {
   emailNotConfirmed: "Email not confirmed",
   emailConfirmed: "Your email address has been confirmed. You can now sign in.",
   confirmLinkInvalid: "This confirmation link is invalid or has expired.",
+  confirmationResent:
+    "If this address has an account waiting for confirmation, a new confirmation email is on its way.",
   emailRequired: "Please enter your email address.",
   resetRequested: "If an account exists for this email, you will receive password reset instructions.",
   resetDone: "Your password has been reset. Please sign in.",

@@ -1,7 +1,7 @@
 import { schema } from "@poundline/db";
 import { and, eq, isNull } from "drizzle-orm";
 import { createUserWithAccount, isUniqueViolation } from "./accounts";
-import { consumeEmailToken, issueEmailToken } from "./email-tokens";
+import { consumeEmailToken, countLiveEmailTokens, issueEmailToken } from "./email-tokens";
 import { alreadyRegisteredMessage, confirmEmailMessage, sendAuthEmail } from "./emails";
 import { hashPassword } from "./passwords";
 import { type AuthPorts, publicUrl } from "./ports";
@@ -62,6 +62,40 @@ async function mailOwnerIfRegistered(ports: AuthPorts, email: string): Promise<b
     alreadyRegisteredMessage(email, owner.firstName, publicUrl(ports.config, "/login")),
   );
   return true;
+}
+
+/**
+ * Confirmation e-mails a user can have within a link's lifetime (24 hours), the one sent at
+ * registration included: "Resend" cannot mail-bomb an address.
+ */
+export const MAX_CONFIRM_EMAILS_PER_DAY = 5;
+
+/**
+ * "Resend the confirmation e-mail" (the sign-in page's "Email Not Confirmed"): a new link for an
+ * address whose account is not confirmed yet, within MAX_CONFIRM_EMAILS_PER_DAY. The caller is
+ * answered the same whatever the address (unknown, confirmed already, over its limit).
+ */
+export async function resendConfirmation(ports: AuthPorts, email: string): Promise<void> {
+  const now = ports.clock();
+  const issued = await ports.db.transaction(async (tx) => {
+    // Counted and issued under the user's row lock: concurrent requests cannot all pass the count.
+    const [user] = await tx
+      .select({
+        id: schema.users.id,
+        firstName: schema.users.firstName,
+        confirmedAt: schema.users.emailConfirmedAt,
+      })
+      .from(schema.users)
+      .where(eq(schema.users.email, email))
+      .for("update");
+    if (!user || user.confirmedAt) return null;
+    if ((await countLiveEmailTokens(tx, user.id, "confirm_email", now)) >= MAX_CONFIRM_EMAILS_PER_DAY)
+      return null;
+    return { firstName: user.firstName, token: await issueEmailToken(tx, user.id, "confirm_email", now) };
+  });
+  if (!issued) return;
+  const link = publicUrl(ports.config, "/api/auth/confirm-email", { token: issued.token });
+  await sendAuthEmail(ports, confirmEmailMessage(email, issued.firstName, link));
 }
 
 /** Uses a confirmation token; true when the address is now confirmed. */

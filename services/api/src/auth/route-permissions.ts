@@ -32,6 +32,7 @@ export const openWrites: Readonly<Record<string, string>> = {
   "POST /api/auth/forgot-password": "asking for a reset link",
   "POST /api/auth/reset-password": "resetting one's own password",
   "POST /api/auth/confirm-email": "confirming one's own e-mail address",
+  "POST /api/auth/resend-confirmation": "asking for a new confirmation link",
   "POST /api/auth/change-password": "changing one's own password",
   "POST /api/auth/two-factor/verify": "signing in: the second step",
   "POST /api/auth/two-factor/enable": "one's own two-factor authentication",

@@ -16,7 +16,7 @@ import {
 import { changePassword } from "./password-change";
 import { requestPasswordReset, resetPassword } from "./password-reset";
 import { metaOf, portsOf, publicUrl, usesHttps } from "./ports";
-import { confirmEmail, registerUser } from "./registration";
+import { confirmEmail, registerUser, resendConfirmation } from "./registration";
 import {
   authMessages,
   changePasswordBodySchema,
@@ -29,6 +29,7 @@ import {
   loginResponseSchema,
   messageResponseSchema,
   registerBodySchema,
+  resendConfirmationBodySchema,
   resetPasswordBodySchema,
   sessionResponseSchema,
 } from "./schemas";
@@ -36,6 +37,8 @@ import { awaitsSecondFactor, invalidateSession } from "./sessions";
 import { sessionBody, signIn } from "./sign-in";
 import { twoFactorRoutes } from "./two-factor-routes";
 
+/** Requests per client address to "resend the confirmation e-mail". */
+export const RESEND_CONFIRMATION_RATE_LIMIT = { max: 5, timeWindow: "1 minute" } as const;
 /** Where the browser lands after the links and redirects of this plugin (pages of the web app). */
 const pages = {
   confirmed: "/login?confirmed=1",
@@ -126,6 +129,23 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           token: [authMessages.confirmLinkInvalid],
         });
       return { message: authMessages.emailConfirmed };
+    },
+  );
+
+  // From the sign-in page's "Email Not Confirmed": per address at most MAX_CONFIRM_EMAILS_PER_DAY
+  // links, per client a few requests a minute; the same answer whatever the address.
+  app.post(
+    "/resend-confirmation",
+    {
+      config: { rateLimit: RESEND_CONFIRMATION_RATE_LIMIT },
+      schema: {
+        body: resendConfirmationBodySchema,
+        response: { 200: messageResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await resendConfirmation(portsOf(request), request.body.email);
+      return { message: authMessages.confirmationResent };
     },
   );
 

@@ -103,6 +103,9 @@ export const forgotPasswordBodySchema = z.object(
 );
 export type ForgotPasswordBody = z.output<typeof forgotPasswordBodySchema>;
 
+/** "Resend the confirmation e-mail": the address, as the sign-in form has it. */
+export const resendConfirmationBodySchema = forgotPasswordBodySchema;
+
 /** An e-mailed token as it arrives: a link that was cut or edited is simply an invalid one. */
 const emailedToken = (message: string) => line(message).min(1, message).max(200, message);
 

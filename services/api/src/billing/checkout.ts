@@ -2,12 +2,13 @@ import { type Database, schema } from "@poundline/db";
 import type { BillingInterval, StripePlan } from "@poundline/platform/config";
 import { Stripe } from "@poundline/platform/stripe";
 import { eq } from "drizzle-orm";
+import type { z } from "zod";
 import type { Config } from "../config";
 import { AppError } from "../http/errors";
 import { checkoutPurposes, rememberCustomer } from "./checkout-events";
 import { changePlan, runningSubscriptionId } from "./plan-change";
 import { planNames, planPriceId } from "./plans";
-import { billingMessages } from "./schemas";
+import { billingMessages, type checkoutReturnSchema } from "./schemas";
 
 const { billingCustomers } = schema;
 
@@ -196,6 +197,35 @@ async function expireOpenPlanCheckouts(stripe: Stripe, customer: string) {
       if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
     }
   }
+}
+
+export type CheckoutReturn = z.output<typeof checkoutReturnSchema>;
+
+/**
+ * The account's Checkout session as Stripe has it, for the billing screen's return from Checkout:
+ * null when Stripe knows no such session or it is another account's (the return URL is anyone's
+ * to craft, so the screen claims nothing it does not get from here).
+ */
+export async function findCheckoutReturn(
+  ports: CheckoutPorts,
+  accountId: string,
+  sessionId: string,
+): Promise<CheckoutReturn | null> {
+  const stripe = requireStripe(ports.stripe);
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripe.checkout.sessions.retrieve(sessionId);
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
+    throw err;
+  }
+  if (session.client_reference_id !== accountId) return null;
+  const isPlan = session.mode === "subscription" && session.metadata?.purpose === PLAN_CHECKOUT_PURPOSE;
+  return {
+    paid: session.status === "complete",
+    kind: isPlan ? "plan" : session.metadata?.purpose === checkoutPurposes.invoice ? "invoice" : "top_up",
+    plan: isPlan ? (session.metadata?.plan ?? null) : null,
+  };
 }
 
 /** Pay Now for one of our own invoices (no Stripe-hosted page): a payment Checkout of its total. */

@@ -10,12 +10,15 @@ import {
   createPlanCheckout,
   createPortalSession,
   createTopUpCheckout,
+  findCheckoutReturn,
   type Payer,
 } from "./checkout";
 import { listPaymentMethods, removePaymentMethod, setDefaultPaymentMethod } from "./payment-methods";
 import {
   billingMessages,
   checkoutBodySchema,
+  checkoutReturnSchema,
+  checkoutSessionParamsSchema,
   invoiceListSchema,
   invoiceParamsSchema,
   paymentMethodListSchema,
@@ -152,6 +155,24 @@ export async function billingRoutes(fastify: FastifyInstance) {
         interval: body.interval,
         nonprofit: isNonprofitSite(request),
       });
+    },
+  );
+
+  /** The return from Checkout: what this account's session says (paid, and for which plan). */
+  app.get(
+    "/billing/checkout/:sessionId",
+    {
+      config: { permission: "billing.view" },
+      schema: {
+        params: checkoutSessionParamsSchema,
+        response: { 200: checkoutReturnSchema, ...failures },
+      },
+    },
+    async (request) => {
+      const { account } = requireAccount(request);
+      const found = await findCheckoutReturn(portsOf(request), account.id, request.params.sessionId);
+      if (!found) throw new AppError("NOT_FOUND", billingMessages.checkoutNotFound);
+      return found;
     },
   );
 

@@ -11,6 +11,7 @@ export const billingMessages = {
   topUpAmount: "Choose an amount from $5.00 to $1,000.00.",
   threshold: "Enter an amount from $0.00 to $10,000.00.",
   invoiceNotFound: "Invoice not found",
+  checkoutNotFound: "Checkout session not found",
   invoiceNotPayable: "This invoice is not awaiting payment.",
   paymentMethodNotFound: "Payment method not found",
   paymentMethodsNotConfigured:
@@ -144,3 +145,21 @@ export type CheckoutBody = z.output<typeof checkoutBodySchema>;
 
 /** Where the browser goes next: Stripe's hosted Checkout, or its hosted invoice page. */
 export const redirectSchema = z.object({ url: z.string() });
+
+/** A Checkout session id as Stripe makes them (`cs_test_…`, `cs_live_…`). */
+export const checkoutSessionParamsSchema = z.object({
+  sessionId: z
+    .string()
+    .max(255)
+    .regex(/^cs_[A-Za-z0-9_]+$/, "Not a Checkout session id."),
+});
+
+/**
+ * What the return from Checkout may say, from Stripe's own session of this account (never from
+ * the return URL's words): whether it was paid, and what for (the plan's name for a plan).
+ */
+export const checkoutReturnSchema = z.object({
+  paid: z.boolean(),
+  kind: z.enum(["plan", "top_up", "invoice"]),
+  plan: z.string().nullable(),
+});

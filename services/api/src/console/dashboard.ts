@@ -2,6 +2,7 @@ import type { Database } from "@poundline/db";
 import { queryRows, schema } from "@poundline/db";
 import { missedCallStatuses } from "@poundline/db/enums";
 import { and, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
+import { lastDays } from "../analytics/ranges";
 import { type CallSummary, type DashboardStats, RECENT_LIMIT, STATS_WINDOW_DAYS } from "./schemas";
 
 const { callLogs, callStatsHourly, contacts, voicemails } = schema;
@@ -24,15 +25,23 @@ const floorHour = (instant: Date) => new Date(Math.floor(instant.getTime() / HOU
 const ceilHour = (instant: Date) => new Date(Math.ceil(instant.getTime() / HOUR_MS) * HOUR_MS);
 
 /**
- * The four stat cards: the last 30 days (up to now, included) against the 30 before, counting
- * the calls that are not a leg of another. The whole UTC hours of the windows are read from the
- * hourly rollup (call_stats_hourly, kept by the triggers on call_logs); the three partial hours
- * at their edges (the first, the one where the windows meet, the current one) from the call logs
- * themselves, by the account's index on start time: about 1,440 rollup rows and a few dozen calls,
- * whatever the account's volume.
+ * The four stat cards: the last 30 days against the 30 before, as the analytics count them (the
+ * days of `lastDays` in the account's time zone; the calls that are not a leg of another). The
+ * whole UTC hours of the windows are read from the hourly rollup (call_stats_hourly, kept by the
+ * triggers on call_logs); the partial hours at their edges (a time zone at a half or quarter hour)
+ * from the call logs themselves, by the account's index on start time: about 1,440 rollup rows and
+ * a few dozen calls, whatever the account's volume.
  */
-export async function dashboardStats(db: Database, accountId: string, now: Date): Promise<DashboardStats> {
-  const [row] = await queryRows<Record<string, number>>(db, dashboardStatsStatement(accountId, now));
+export async function dashboardStats(
+  db: Database,
+  accountId: string,
+  now: Date,
+  timeZone: string,
+): Promise<DashboardStats> {
+  const [row] = await queryRows<Record<string, number>>(
+    db,
+    dashboardStatsStatement(accountId, now, timeZone),
+  );
   const stat = (key: string) => {
     const value = Number(row?.[key] ?? 0);
     const previous = Number(row?.[`${key}_prev`] ?? 0);
@@ -48,33 +57,32 @@ export async function dashboardStats(db: Database, accountId: string, now: Date)
 }
 
 /** The stat cards' one statement (see dashboardStats). */
-export function dashboardStatsStatement(accountId: string, now: Date): SQL {
+export function dashboardStatsStatement(accountId: string, now: Date, timeZone: string): SQL {
   const missed = sql.join(
     missedCallStatuses.map((s) => sql`${s}`),
     sql`, `,
   );
-  // 30 days of 24 hours (the former `now - interval '30 days'` followed the session's time zone).
-  const windowMs = STATS_WINDOW_DAYS * 24 * HOUR_MS;
-  const from = new Date(now.getTime() - 2 * windowMs);
-  const split = new Date(now.getTime() - windowMs);
+  const { current, previous } = lastDays(STATS_WINDOW_DAYS, now, timeZone);
+  const from = previous.start;
+  const split = current.start;
+  const to = current.end;
   const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
-  const edge = (start: Date, end: Date, endIncluded = false) => sql`
+  const edge = (start: Date, end: Date) => sql`
     select ${callLogs.direction} as direction, ${callLogs.callStatus} as status,
       ${callLogs.callStartTime} >= ${at(split)} as current
     from ${callLogs}
     where ${callLogs.accountId} = ${accountId} and ${callLogs.parentCallSid} is null
-      and ${callLogs.callStartTime} >= ${at(start)}
-      and ${callLogs.callStartTime} ${endIncluded ? sql`<=` : sql`<`} ${at(end)}`;
+      and ${callLogs.callStartTime} >= ${at(start)} and ${callLogs.callStartTime} < ${at(end)}`;
   return sql`
       with edges as (
         ${edge(from, ceilHour(from))}
         union all ${edge(floorHour(split), ceilHour(split))}
-        union all ${edge(floorHour(now), now, true)}
+        union all ${edge(floorHour(to), to)}
       ),
       hours as (
         select hour >= ${at(ceilHour(split))} as current, top_calls, top_inbound, top_outbound, top_missed
         from ${callStatsHourly}
-        where account_id = ${accountId} and hour >= ${at(ceilHour(from))} and hour < ${at(floorHour(now))}
+        where account_id = ${accountId} and hour >= ${at(ceilHour(from))} and hour < ${at(floorHour(to))}
           and not (hour >= ${at(floorHour(split))} and hour < ${at(ceilHour(split))})
       ),
       counts as (

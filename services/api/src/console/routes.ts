@@ -1,6 +1,7 @@
 import { voicePaths } from "@poundline/telephony";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { accountTimeZone } from "../accounts/time-zone";
 import { requireAccount } from "../auth/context";
 import { callRefusal } from "../billing/enforce";
 import { AppError } from "../http/errors";
@@ -17,6 +18,7 @@ import {
   recentVoicemailsSchema,
   searchQuerySchema,
   searchResultsSchema,
+  timeZoneSchema,
   unreadCountsSchema,
 } from "./schemas";
 import { searchAccount } from "./search";
@@ -45,6 +47,12 @@ export async function consoleRoutes(fastify: FastifyInstance) {
     },
   );
 
+  // The time zone the console writes dates and times in, and counts its days in.
+  app.get("/console/time-zone", { schema: { response: { 200: timeZoneSchema } } }, async (request) => {
+    const { account } = requireAccount(request);
+    return { timeZone: await accountTimeZone(request.server.deps.db.db, account.id) };
+  });
+
   app.get("/console/numbers", { schema: { response: { 200: phoneNumberListSchema } } }, async (request) => {
     const { account } = requireAccount(request);
     return { numbers: await accountNumbers(request.server.deps.db.db, account.id) };
@@ -53,7 +61,7 @@ export async function consoleRoutes(fastify: FastifyInstance) {
   app.get("/dashboard/stats", { schema: { response: { 200: dashboardStatsSchema } } }, async (request) => {
     const { account } = requireAccount(request);
     const { db, clock } = request.server.deps;
-    return dashboardStats(db.db, account.id, clock());
+    return dashboardStats(db.db, account.id, clock(), await accountTimeZone(db.db, account.id));
   });
 
   app.get(

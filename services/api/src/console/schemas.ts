@@ -1,6 +1,7 @@
 import { callDirections, callStatuses, messageDirections } from "@poundline/db/enums";
 import { toE164 } from "@poundline/telephony/phone";
 import { z } from "zod";
+import { LAST_DAYS_WINDOW } from "../analytics/ranges";
 import { line, timestampSchema } from "../http/schemas";
 
 /** The bell: unread voicemails, unread inbound texts, support replies to the user's tickets not yet read. */
@@ -56,7 +57,8 @@ const statSchema = z.object({
   changePercent: z.number().nullable(),
 });
 
-export const STATS_WINDOW_DAYS = 30;
+/** The stat cards' window: the analytics' "last 30 days" (one definition, in analytics/ranges). */
+export const STATS_WINDOW_DAYS = LAST_DAYS_WINDOW;
 
 export const dashboardStatsSchema = z.object({
   windowDays: z.number().int(),
@@ -131,3 +133,6 @@ export const clickToCallBodySchema = z.object({
 });
 
 export const clickToCallResponseSchema = z.object({ callId: z.string(), callSid: z.string() });
+
+/** GET /console/time-zone: the account's time zone (that of its first number's business hours). */
+export const timeZoneSchema = z.object({ timeZone: z.string() });

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireAccount } from "../auth/context";
 import { sendCsv } from "../http/csv-export";
 import { AppError } from "../http/errors";
-import { CSV_COLUMNS, CSV_LIMITS, type ImportRow, type ParsedImport, readContactsFile } from "./csv";
+import { CSV_COLUMNS, CSV_LIMITS, type ParsedImport, readContactsFile } from "./csv";
 import {
   exportContactsQuerySchema,
   type ImportContactsBody,
@@ -11,7 +11,8 @@ import {
   importPreviewSchema,
   importResultSchema,
 } from "./csv-schemas";
-import { existingPhones, exportContactRows, importContacts } from "./transfer";
+import { countOutcomes, type PlannedRow } from "./import-plan";
+import { exportContactRows, importContacts, previewImport } from "./transfer";
 
 /** A file of CSV_LIMITS.bytes in base64 inside JSON, with room for the mapping. */
 const IMPORT_BODY_LIMIT = CSV_LIMITS.bytes * 2;
@@ -23,7 +24,16 @@ function readBody(body: ImportContactsBody): ParsedImport {
   return readContactsFile(input, body.mapping);
 }
 
-const summaryOf = (row: ImportRow) => ({ row: row.row, ...row.summary, problems: row.problems });
+const rowJson = ({ summary, ...row }: PlannedRow) => ({ ...row, ...summary });
+
+/** The four counts of the preview and the report, by the words the dialog uses. */
+function countsOf(rows: readonly PlannedRow[]) {
+  const counts = countOutcomes(rows);
+  return { created: counts.create, merged: counts.merge, skipped: counts.skip, refused: counts.error };
+}
+
+/** The report lists what did not simply become a new contact as the file had it. */
+const worthReporting = (row: PlannedRow) => row.outcome !== "create" || row.problems.length > 0;
 
 /** Contacts import (preview, then the rows that make contacts) and CSV export, mounted under /api. */
 export async function contactCsvRoutes(fastify: FastifyInstance) {
@@ -41,27 +51,17 @@ export async function contactCsvRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { account } = requireAccount(request);
+      const { mode } = request.body;
       const parsed = readBody(request.body);
-      const phones = parsed.rows.flatMap((row) => (row.contact ? [row.contact.phone] : []));
-      const existing = await existingPhones(request.server.deps.db.db, account.id, phones);
-      const rows = parsed.rows.map((row) => ({
-        ...summaryOf(row),
-        outcome: !row.contact
-          ? ("skipped" as const)
-          : existing.has(row.contact.phone)
-            ? ("existing" as const)
-            : ("ready" as const),
-      }));
-      const count = (outcome: string) => rows.filter((row) => row.outcome === outcome).length;
+      const { rows } = await previewImport(request.server.deps.db.db, account.id, parsed.rows, mode);
       return {
         format: parsed.format,
         encoding: parsed.encoding,
+        mode,
         columns: parsed.columns,
         fileError: parsed.fileError,
-        rows,
-        ready: count("ready"),
-        existing: count("existing"),
-        skipped: count("skipped"),
+        rows: rows.map(rowJson),
+        counts: countsOf(rows),
       };
     },
   );
@@ -79,15 +79,13 @@ export async function contactCsvRoutes(fastify: FastifyInstance) {
       const parsed = readBody(request.body);
       if (parsed.fileError)
         throw new AppError("BAD_REQUEST", parsed.fileError, { "body.file": [parsed.fileError] });
-      const results = await importContacts(db.db, account.id, parsed.rows, { userId: user.id, now: clock() });
-      const created = results.filter((r) => r.outcome === "created").length;
-      return {
-        created,
-        skipped: results.length - created,
-        rows: results
-          .filter(({ row, outcome }) => outcome !== "created" || row.problems.length > 0)
-          .map(({ row, outcome }) => ({ ...summaryOf(row), outcome })),
-      };
+      const { mode } = request.body;
+      const { rows } = await importContacts(db.db, account.id, parsed.rows, {
+        mode,
+        userId: user.id,
+        now: clock(),
+      });
+      return { mode, counts: countsOf(rows), rows: rows.filter(worthReporting).map(rowJson) };
     },
   );
 

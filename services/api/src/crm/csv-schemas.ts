@@ -3,6 +3,7 @@ import { z } from "zod";
 import { line, text } from "../http/schemas";
 import { CSV_LIMITS, IMPORT_FIELDS, IMPORT_FORMATS } from "./import-columns";
 import { IMPORT_ENCODINGS } from "./import-encoding";
+import { IMPORT_MODES, MERGE_FIELDS, PLAN_OUTCOMES, SKIP_REASONS } from "./import-plan";
 import { CONTACT_LIMITS } from "./schemas";
 
 /** Query values sent empty (an unselected filter) count as absent. */
@@ -14,7 +15,8 @@ const TOO_LARGE_MESSAGE = "The file is too large (at most 5 MB).";
 /**
  * POST /contacts/import/preview and /contacts/import: the file's bytes in base64 (`file`: the
  * server finds the encoding), or its text (`csv`); and, once the person has changed it, the
- * field each column fills (null: not imported), in the file's column order.
+ * field each column fills (null: not imported), in the file's column order; and what a row whose
+ * phone number is already a contact's does (merge, the default, or skip).
  */
 export const importContactsBodySchema = z
   .object(
@@ -35,6 +37,7 @@ export const importContactsBodySchema = z
         })
         .max(1000, "At most 1,000 columns.")
         .optional(),
+      mode: z.enum(IMPORT_MODES, { error: `Must be one of: ${IMPORT_MODES.join(", ")}.` }).default("merge"),
     },
     { error: FILE_MESSAGE },
   )
@@ -44,42 +47,55 @@ export const importContactsBodySchema = z
   });
 
 const problemSchema = z.object({ field: z.string(), message: z.string() });
-const rowSummary = { row: z.number().int(), name: z.string(), phone: z.string(), email: z.string() };
+
+/** One row and what the import does (preview) or did (import) with it. */
+const plannedRowSchema = z.object({
+  row: z.number().int(),
+  name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  /** create; merge into target; skip (target has the phone); error: refused, see problems. */
+  outcome: z.enum(PLAN_OUTCOMES),
+  /** The contact with the row's phone number: the account's (row null) or one an earlier row creates. */
+  target: z.object({ name: z.string(), phone: z.string(), row: z.number().int().nullable() }).nullable(),
+  /** A skip's reason: duplicate (skip was chosen) or unchanged (the contact has all the row holds). */
+  reason: z.enum(SKIP_REASONS).nullable(),
+  /** A merge's empty fields filled, custom fields and tags added. */
+  fills: z.array(z.enum(MERGE_FIELDS)),
+  fillsCustom: z.array(z.string()),
+  addsTags: z.array(z.string()),
+  /** Why an error row is refused, or what another row leaves out. */
+  problems: z.array(problemSchema),
+});
+
+/** Rows by what the import does with them: the same four in the preview and in the report. */
+const countsSchema = z.object({
+  created: z.number().int(),
+  merged: z.number().int(),
+  skipped: z.number().int(),
+  refused: z.number().int(),
+});
 
 export const importPreviewSchema = z.object({
   format: z.enum(IMPORT_FORMATS),
   encoding: z.enum(IMPORT_ENCODINGS),
+  mode: z.enum(IMPORT_MODES),
   /** A CSV's columns, the field each fills (null: not imported) and a sample value; none for vCard. */
   columns: z.array(
     z.object({ header: z.string(), field: z.enum(IMPORT_FIELDS).nullable(), sample: z.string() }),
   ),
   fileError: z.string().nullable(),
-  rows: z.array(
-    z.object({
-      ...rowSummary,
-      /** ready: will be created; existing: a contact has this phone already; skipped: see problems. */
-      outcome: z.enum(["ready", "existing", "skipped"]),
-      /** Why a skipped row is skipped, or what a ready row leaves out. */
-      problems: z.array(problemSchema),
-    }),
-  ),
-  ready: z.number().int(),
-  existing: z.number().int(),
-  skipped: z.number().int(),
+  rows: z.array(plannedRowSchema),
+  /** What importing now would do. */
+  counts: countsSchema,
 });
 
 export const importResultSchema = z.object({
-  created: z.number().int(),
-  /** Rows not imported: already a contact's phone number, or skipped for the reasons listed. */
-  skipped: z.number().int(),
-  /** Every row not created, and every created row that left a value out, with why. */
-  rows: z.array(
-    z.object({
-      ...rowSummary,
-      outcome: z.enum(["created", "existing", "skipped"]),
-      problems: z.array(problemSchema),
-    }),
-  ),
+  mode: z.enum(IMPORT_MODES),
+  /** What the import did, counted from the rows it wrote. */
+  counts: countsSchema,
+  /** Every row not simply created, and every created row that left a value out. */
+  rows: z.array(plannedRowSchema),
 });
 
 /** GET /contacts/export.csv: the list's filters. */

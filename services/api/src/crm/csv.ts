@@ -48,7 +48,6 @@ export const CSV_MESSAGES = {
   empty: "The file has no rows to import.",
   noColumns: "The file needs a header row with at least the columns name and phone.",
   tooManyRows: `At most ${CSV_LIMITS.rows.toLocaleString("en-US")} rows per file.`,
-  duplicateInFile: (line: number) => `Same phone number as row ${line} of this file.`,
   malformed: "This row could not be read (check its quotes and commas).",
   mappingMismatch: "The column mapping does not match the file's columns: choose the file again.",
 } as const;
@@ -263,21 +262,10 @@ const NAME_SOURCES: readonly (ImportField | null)[] = ["name", "first_name", "la
 const canMakeContacts = (mapping: ColumnMapping) =>
   mapping.includes("phone") && mapping.some((field) => NAME_SOURCES.includes(field));
 
-/** Each person made a contact, a later row with a phone number already seen skipped. */
+/** Each person made a contact, or the reason not; a phone number met twice is the import plan's to handle. */
 function rowsOfPeople(people: readonly ImportedPerson[]): ImportRow[] {
-  const rowOfPhone = new Map<string, number>();
   return people.map((person) => {
     const { contact, problems, summary } = contactOfPerson(person);
-    if (!contact) return { row: person.row, summary, contact, problems };
-    const first = rowOfPhone.get(contact.phone);
-    if (first !== undefined)
-      return {
-        row: person.row,
-        summary,
-        contact: null,
-        problems: [{ field: "phone", message: CSV_MESSAGES.duplicateInFile(first) }],
-      };
-    rowOfPhone.set(contact.phone, person.row);
     return { row: person.row, summary, contact, problems };
   });
 }

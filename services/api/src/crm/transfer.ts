@@ -5,6 +5,7 @@ import type { CsvCell } from "../http/csv-export";
 import { newContactRow } from "./contacts";
 import type { ImportRow } from "./csv";
 import type { ExportContactsQuery } from "./csv-schemas";
+import { type ExistingContact, type ImportMode, type ImportPlan, planImport } from "./import-plan";
 
 const { contacts } = schema;
 
@@ -35,55 +36,102 @@ export function contactsWhere(accountId: string, query: ExportContactsQuery): SQ
   return and(...conditions);
 }
 
-/** Phone numbers among `phones` that a contact of the account already has. */
-export async function existingPhones(
+/**
+ * The account's contacts among `phones` (E.164), keyed by phone; `lock` holds them (FOR UPDATE)
+ * until the transaction ends, so a merge writes over what it read.
+ */
+export async function existingContacts(
   db: Database,
   accountId: string,
-  phones: string[],
-): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (let i = 0; i < phones.length; i += 1000) {
-    const rows = await db
-      .select({ phone: contacts.phone })
+  phones: readonly string[],
+  options: { lock?: boolean } = {},
+): Promise<Map<string, ExistingContact>> {
+  const found = new Map<string, ExistingContact>();
+  const unique = [...new Set(phones)];
+  for (let i = 0; i < unique.length; i += 1000) {
+    const query = db
+      .select({
+        id: contacts.id,
+        name: contacts.name,
+        phone: contacts.phone,
+        email: contacts.email,
+        company: contacts.company,
+        address: contacts.address,
+        notes: contacts.notes,
+        followUpDate: contacts.followUpDate,
+        tags: contacts.tags,
+        customFields: contacts.customFields,
+      })
       .from(contacts)
-      .where(and(eq(contacts.accountId, accountId), inArray(contacts.phone, phones.slice(i, i + 1000))));
-    for (const row of rows) found.add(row.phone);
+      .where(and(eq(contacts.accountId, accountId), inArray(contacts.phone, unique.slice(i, i + 1000))));
+    const rows = options.lock ? await query.for("update") : await query;
+    for (const row of rows) found.set(row.phone, row);
   }
   return found;
 }
 
-export type ImportOutcome = "created" | "existing" | "skipped";
+const phonesOf = (rows: readonly ImportRow[]) =>
+  rows.flatMap((row) => (row.contact ? [row.contact.phone] : []));
+
+/** What importing `rows` would do now, writing nothing. */
+export async function previewImport(
+  db: Database,
+  accountId: string,
+  rows: readonly ImportRow[],
+  mode: ImportMode,
+): Promise<ImportPlan> {
+  return planImport(rows, await existingContacts(db, accountId, phonesOf(rows)), mode);
+}
+
+/** A contact with one of the file's phone numbers appeared between the read and the insert. */
+class ImportRaced extends Error {}
 
 /**
- * Imports the rows that make a contact, in one transaction, and says what became of each row. A
- * row whose phone number the account already has is left out (the contact stays as it is); the
- * (account, phone) key decides, so a contact added meanwhile is left out too, not doubled.
+ * Imports the rows in one transaction, as planned over the account's contacts read and locked in
+ * it: the new contacts inserted, the merged ones updated (their source and last-contacted left as
+ * they are). Should a call create a contact with one of the file's numbers meanwhile, the whole
+ * import is planned again over it, so that contact is merged into, not doubled or left out.
  */
 export async function importContacts(
   db: Database,
   accountId: string,
   rows: readonly ImportRow[],
-  context: { userId: string | null; now: Date },
-): Promise<{ row: ImportRow; outcome: ImportOutcome }[]> {
-  const { now, userId } = context;
-  const values = rows.flatMap(({ contact }) =>
-    contact ? [newContactRow(accountId, userId, contact, now)] : [],
-  );
-  const created = new Set<string>();
-  await db.transaction(async (tx) => {
-    for (let i = 0; i < values.length; i += 500) {
-      const inserted = await tx
-        .insert(contacts)
-        .values(values.slice(i, i + 500))
-        .onConflictDoNothing({ target: [contacts.accountId, contacts.phone] })
-        .returning({ phone: contacts.phone });
-      for (const { phone } of inserted) created.add(phone);
+  context: { mode: ImportMode; userId: string | null; now: Date },
+): Promise<ImportPlan> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction((tx) => writeImport(tx, accountId, rows, context));
+    } catch (err) {
+      if (!(err instanceof ImportRaced) || attempt >= 3) throw err;
     }
-  });
-  return rows.map((row) => ({
-    row,
-    outcome: !row.contact ? "skipped" : created.has(row.contact.phone) ? "created" : "existing",
-  }));
+  }
+}
+
+async function writeImport(
+  tx: Database,
+  accountId: string,
+  rows: readonly ImportRow[],
+  context: { mode: ImportMode; userId: string | null; now: Date },
+): Promise<ImportPlan> {
+  const { mode, now, userId } = context;
+  const existing = await existingContacts(tx, accountId, phonesOf(rows), { lock: true });
+  const plan = planImport(rows, existing, mode);
+  const values = plan.creates.map(({ contact }) => newContactRow(accountId, userId, contact, now));
+  for (let i = 0; i < values.length; i += 500) {
+    const batch = values.slice(i, i + 500);
+    const inserted = await tx
+      .insert(contacts)
+      .values(batch)
+      .onConflictDoNothing({ target: [contacts.accountId, contacts.phone] })
+      .returning({ id: contacts.id });
+    if (inserted.length < batch.length) throw new ImportRaced();
+  }
+  for (const { contactId, patch } of plan.merges)
+    await tx
+      .update(contacts)
+      .set({ ...patch, updatedAt: now })
+      .where(and(eq(contacts.accountId, accountId), eq(contacts.id, contactId)));
+  return plan;
 }
 
 /** Dates of the export: YYYY-MM-DD for a follow-up, the full instant otherwise. */

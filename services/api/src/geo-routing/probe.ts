@@ -49,6 +49,7 @@ function toJson(result: ReturnType<typeof probeSharedNumber>, table: RoutingTabl
     ruleIndex: result.ruleId ? placeOf(result.ruleId) : null,
     licensee: account ? { id: account.id, companyName: account.companyName } : null,
     firstVerb: result.firstVerb,
+    firstStep: result.firstStep,
     asksLocation: result.asksLocation,
     twiml: result.twiml,
   };

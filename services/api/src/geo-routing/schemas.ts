@@ -200,6 +200,8 @@ export const probeResultSchema = z.object({
   ruleIndex: z.number().int().nullable(),
   licensee: z.object({ id: z.string(), companyName: z.string() }).nullable(),
   firstVerb: z.string().nullable(),
+  /** What happens first, in the customer's words ("The caller hears the menu “Main”: …"). */
+  firstStep: z.string(),
   /** The caller is first asked for a ZIP or postal code. */
   asksLocation: z.boolean(),
   twiml: z.string(),

@@ -36,7 +36,7 @@ export interface OptionChange {
   change: "added" | "removed" | "changed";
   from: Option | null;
   to: Option | null;
-  /** One line a person reads: "Key 2 changed: extension Front Desk → voicemail". */
+  /** One line a person reads: "Key 2 changed: ring extension 101 Front Desk → voicemail". */
   summary: string;
 }
 
@@ -54,22 +54,58 @@ export interface IvrDiff {
   menus: MenuChange[];
 }
 
-/** Names of what destinations point at (menus and extensions by id), for readable lines. */
+/**
+ * Names of what destinations point at, by id, as a person reads them: a menu as `menu “Billing”`,
+ * an extension as `101 Front Desk`.
+ */
 export type NameOf = (id: string) => string | undefined;
 
-const quoted = (text: string) => `"${text.length > 60 ? `${text.slice(0, 57)}...` : text}"`;
+/** Quoted text, shortened past 60 characters. */
+const quoted = (text: string) => `“${text.length > 60 ? `${text.slice(0, 57)}...` : text}”`;
+
+/** What a menu-level action (timeout, invalid input) does, in the console's words. */
+const MENU_ACTION_WORDS: Record<string, string> = {
+  repeat: "repeat the menu",
+  operator: "transfer to the operator",
+  voicemail: "voicemail",
+  ivr_menu: "go to another menu",
+  hangup: "hang up",
+};
+
+const GREETING_TYPE_WORDS: Record<string, string> = { tts: "text to speech", recording: "recording" };
+
+/** An id whose menu or extension is gone from both sides: never the raw id. */
+const nameOrDeleted = (id: string, nameOf: NameOf) => nameOf(id) ?? "(deleted)";
 
 function describeValue(field: Field, value: string | number | null, nameOf: NameOf): string {
   if (value === null || value === "") return "(none)";
   if (typeof value === "number") return String(value);
-  if (DESTINATION_FIELDS.has(field)) return nameOf(value) ?? value;
+  if (DESTINATION_FIELDS.has(field)) return nameOrDeleted(value, nameOf);
+  if (field === "timeoutAction" || field === "invalidInputAction") return MENU_ACTION_WORDS[value] ?? value;
+  if (field === "greetingType") return GREETING_TYPE_WORDS[value] ?? value;
   return field === "greetingTts" || field === "description" || field === "name" ? quoted(value) : value;
 }
 
+/** What pressing the key does: "go to menu “Billing”", "ring extension 101 Front Desk". */
 function describeOption(o: Option, nameOf: NameOf): string {
-  if (!o.destination) return o.action;
-  if (o.action === "play_message") return `play_message ${quoted(o.destination)}`;
-  return `${o.action} ${nameOf(o.destination) ?? o.destination}`;
+  switch (o.action) {
+    case "ivr_menu":
+      return `go to ${o.destination ? nameOrDeleted(o.destination, nameOf) : "(none)"}`;
+    case "extension":
+      return `ring extension ${o.destination ? nameOrDeleted(o.destination, nameOf) : "(none)"}`;
+    case "voicemail":
+      return o.destination ? `voicemail of extension ${nameOrDeleted(o.destination, nameOf)}` : "voicemail";
+    case "play_message":
+      return `play the message ${quoted(o.destination ?? "")}`;
+    case "operator":
+      return "transfer to the operator";
+    case "hangup":
+      return "hang up";
+    case "repeat":
+      return "repeat the menu";
+    default:
+      return o.action;
+  }
 }
 
 function optionChanges(from: Option[], to: Option[], nameOf: NameOf): OptionChange[] {

@@ -93,7 +93,7 @@ export async function ivrVersionRoutes(fastify: FastifyInstance) {
       ]);
       const names = new Map<string, string>();
       for (const e of extensions) names.set(e.id, `${e.number} ${e.name}`);
-      for (const m of [...from.snapshot.menus, ...to.snapshot.menus]) names.set(m.id, `menu "${m.name}"`);
+      for (const m of [...from.snapshot.menus, ...to.snapshot.menus]) names.set(m.id, `menu “${m.name}”`);
       const diff = diffSnapshots(from.snapshot, to.snapshot, (id) => names.get(id));
       const side = ({ ref, versionId, version }: typeof from) => ({ ref, versionId, version });
       return { from: side(from), to: side(to), ...diff };

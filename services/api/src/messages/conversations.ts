@@ -55,10 +55,9 @@ interface ConversationRow extends Record<string, unknown> {
  * The last text of each conversation, newest first: without a search, a walk down the account's
  * texts newest first (messages_account_sent_idx) keeping those that no later text of the same
  * conversation follows (one probe of messages_conversation_idx each), so a page costs about what
- * it shows whatever the number of texts. With a search (the other party's number or contact
- * name), the conversations matching, then the last text of each (one probe each). The texts
- * themselves are not searched here (the console's global search does): a term most texts hold
- * would make every conversation a match, each probed for its last text.
+ * it shows whatever the number of texts. With a search (the other party's number, the contact's
+ * name, or words of any text of it), the conversations matching, then the last text of each (one
+ * probe each, for the page's conversations only).
  */
 function lastTexts(accountId: string, query: ListConversationsQuery): SQL {
   const page = sql`order by sent_at desc, id desc limit ${query.limit + 1} offset ${query.offset}`;
@@ -75,13 +74,14 @@ function lastTexts(accountId: string, query: ListConversationsQuery): SQL {
   const pattern = containsPattern(query.q);
   const digits = phoneDigits(query.q);
   const byNumber = digits ? sql`or peer_number like ${containsPattern(digits)}` : sql``;
-  // The matching conversations first: the other party's number through the trigram index
-  // (messages_search_idx), the numbers of the contacts so named through messages_account_peer_idx;
-  // then the last text of each of those only.
+  // The matching conversations first: the other party's number and the texts' words through the
+  // trigram index (messages_search_idx), the numbers of the contacts so named through
+  // messages_account_peer_idx; then the last text of each of those only.
   return sql`select l.* from (
       select distinct our_number, peer_number from ${messages}
       where account_id = ${accountId}
         and (peer_number ilike ${pattern} ${byNumber}
+          or body ilike ${pattern}
           or peer_number = any(array(
             select phone from ${contacts} where account_id = ${accountId} and name ilike ${pattern})))
     ) matching

@@ -1,4 +1,5 @@
 import type { LiveEvent } from "@poundline/platform/events/live";
+import type { TranscriberKind } from "@poundline/platform/transcription";
 import type { CallContext } from "@poundline/telephony";
 
 /** A finished voicemail recording, as the carrier's recording callback delivers it. */
@@ -28,8 +29,8 @@ export interface VoicemailRecord {
   from: string;
   to: string;
   extensionId: string | null;
-  /** "pending" when the carrier transcribes, else "none". */
-  transcriptionStatus: "pending" | "none";
+  /** "pending" while a transcriber (the carrier's or the workers') is to give its text; "off" without one. */
+  transcriptionStatus: "pending" | "off";
 }
 
 /** Where voicemails are kept. */
@@ -46,8 +47,8 @@ export interface Voicemails {
 
 export interface RecordingPorts {
   voicemails: Voicemails;
-  /** Whether the carrier transcribes recordings (then its transcription callback follows). */
-  carrierTranscription: boolean;
+  /** Who transcribes recordings: the carrier (its callback follows), the workers, or nobody. */
+  transcriber: TranscriberKind;
   /** Live views, best effort: never awaited. */
   publish(accountId: string, event: LiveEvent): void;
 }
@@ -80,7 +81,7 @@ export async function receiveRecording(
     from: recording.from,
     to: recording.to,
     extensionId: recording.extensionId,
-    transcriptionStatus: ports.carrierTranscription ? "pending" : "none",
+    transcriptionStatus: ports.transcriber === "none" ? "off" : "pending",
   });
   if (outcome !== "stored") return { ok: false, reason: outcome, accountId, recordingSid };
   ports.publish(accountId, {

@@ -183,7 +183,16 @@ const missedCallNotice = (callSid: string) =>
  * a batch of unknown size (a hashed subplan, a hash join), at a cost growing with `call_logs`.
  */
 function statusStatement(events: CallStatusEvent[]): SQL {
-  const { accounts, contacts, callLogs, phoneNumbers, sharedNumbers, voicemails, jobOutbox } = schema;
+  const {
+    accounts,
+    contacts,
+    callLogs,
+    callExtensionDials,
+    phoneNumbers,
+    sharedNumbers,
+    voicemails,
+    jobOutbox,
+  } = schema;
   const contactNumberOf = new Map(events.map((e) => [e, contactableNumber(e.theirNumber)]));
 
   // One contact row per (account, number): an upsert may touch a row once per statement.
@@ -330,15 +339,17 @@ function statusStatement(events: CallStatusEvent[]): SQL {
       insert into ${callLogs} (id, account_id, contact_id, phone_number_id, call_sid, parent_call_sid,
         direction, from_number, to_number, call_start_time, answered_at, ended_at, duration_seconds,
         call_status, last_sequence_number, from_city, from_state, from_country, shared_number_id,
-        geo_route, caller_location)
+        geo_route, caller_location, extension_id, extension_dial_status)
       select ev.id, ev.account_id, contact.id,
         (select p.id from ${phoneNumbers} p where p.id = ev.phone_number_id),
         ev.call_sid, ev.parent_call_sid, ev.direction, ev.from_number, ev.to_number, ev.call_start_time,
         ev.answered_at, ev.ended_at, ev.duration_seconds, ev.call_status, ev.last_sequence_number,
         ev.from_city, ev.from_state, ev.from_country,
         (select s.id from ${sharedNumbers} s where s.id = ev.shared_number_id), ev.geo_route,
-        ev.caller_location
+        ev.caller_location, dial.extension_id, dial.dial_status
       from ev left join contact on contact.account_id = ev.account_id and contact.phone = ev.contact_number
+      -- The extension the call was put through to, when the dial was reported before this log existed.
+      left join ${callExtensionDials} dial on dial.call_sid = ev.call_sid and dial.account_id = ev.account_id
       where exists (select 1 from ${accounts} a where a.id = ev.account_id)
       on conflict (call_sid) do update set
         call_status = case when excluded.call_status = 'completed'
@@ -349,6 +360,10 @@ function statusStatement(events: CallStatusEvent[]): SQL {
         answered_at = coalesce(${callLogs.answeredAt}, excluded.answered_at),
         ended_at = coalesce(excluded.ended_at, ${callLogs.endedAt}),
         call_start_time = least(${callLogs.callStartTime}, excluded.call_start_time),
+        -- A dial recorded while the log was being created (neither saw the other) lands on the next event.
+        extension_dial_status = case when ${callLogs.extensionId} is null then excluded.extension_dial_status
+          else ${callLogs.extensionDialStatus} end,
+        extension_id = coalesce(${callLogs.extensionId}, excluded.extension_id),
         updated_at = now()
       where (case when ${callLogs.lastSequenceNumber} >= 0 and excluded.last_sequence_number >= 0
           then ${callLogs.lastSequenceNumber} < excluded.last_sequence_number

@@ -17,7 +17,7 @@ export async function recordingRoutes(app: FastifyInstance) {
     const result = await receiveRecording(
       {
         voicemails,
-        carrierTranscription: carrier.carrierTranscription,
+        transcriber: carrier.transcriber,
         publish: (accountId, event) => publishLiveEvent(live, request.log, accountId, event),
       },
       {

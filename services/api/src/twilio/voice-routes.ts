@@ -1,4 +1,4 @@
-import { schema } from "@poundline/db";
+import { queryRows, schema } from "@poundline/db";
 import { publishLiveEvent } from "@poundline/platform/events/live";
 import {
   accountOfCall,
@@ -23,7 +23,7 @@ import {
   type TwimlOptions,
   voicePaths,
 } from "@poundline/telephony";
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { AppDeps } from "../app";
 import { createCallStatusWriter } from "./call-status-writer";
@@ -146,9 +146,11 @@ export async function voiceRoutes(app: FastifyInstance) {
   });
 
   /**
-   * Which extension a call was put through to and whether it answered, on the call's log (the
-   * analytics' table per extension). The log exists by then (the call's own status callbacks came
-   * first); one statement, and a failure costs the figure, never the call.
+   * Which extension a call was put through to and whether it answered (the analytics' table per
+   * extension). An inbound call's log is created by its status callback, at the call's end, so
+   * usually after this: the dial is written onto the log when it exists, else kept by CallSid for
+   * the log to take when it is created (call-status-writer.ts). One statement; only an extension
+   * of the call's account (a stale URL may name a deleted one); a failure costs the figure, never the call.
    */
   async function recordExtensionDial(
     accountId: string,
@@ -157,19 +159,13 @@ export async function voiceRoutes(app: FastifyInstance) {
     status: DialStatus,
     log: FastifyBaseLogger,
   ): Promise<void> {
-    const { callLogs, extensions } = schema;
     try {
-      await db.db
-        .update(callLogs)
-        .set({ extensionId, extensionDialStatus: status })
-        .where(
-          and(
-            eq(callLogs.callSid, callSid),
-            eq(callLogs.accountId, accountId),
-            // Only an extension of the call's account (a stale URL may name a deleted one).
-            sql`exists (select 1 from ${extensions} e where e.id = ${extensionId} and e.account_id = ${accountId})`,
-          ),
-        );
+      const [row] = await queryRows<{ on_log: boolean; kept: boolean }>(
+        db.db,
+        extensionDialStatement(accountId, callSid, extensionId, status),
+      );
+      if (!row?.on_log && !row?.kept)
+        log.warn({ callSid, extensionId }, "extension of the call not recorded");
     } catch (err) {
       log.warn({ err, callSid, extensionId }, "extension of the call not recorded");
     }
@@ -262,4 +258,29 @@ export async function voiceRoutes(app: FastifyInstance) {
     if (applied?.status === "completed") app.deps.outbox.notify();
     return sendTwiml(reply, EMPTY_TWIML);
   });
+}
+
+/** The dial onto the call's log, and kept by CallSid when the log does not exist yet. */
+function extensionDialStatement(accountId: string, callSid: string, extensionId: string, status: DialStatus) {
+  const { callLogs, callExtensionDials, extensions } = schema;
+  return sql`
+    with extension as (
+      select e.id from ${extensions} e where e.id = ${extensionId} and e.account_id = ${accountId}
+    ),
+    on_log as (
+      update ${callLogs} set extension_id = ${extensionId}, extension_dial_status = ${status}, updated_at = now()
+      where ${callLogs.callSid} = ${callSid} and ${callLogs.accountId} = ${accountId}
+        and exists (select 1 from extension)
+      returning 1
+    ),
+    kept as (
+      insert into ${callExtensionDials} (call_sid, account_id, extension_id, dial_status)
+      select ${callSid}, ${accountId}, extension.id, ${status} from extension
+      where not exists (select 1 from on_log)
+      on conflict (call_sid) do update set extension_id = excluded.extension_id,
+        dial_status = excluded.dial_status
+        where ${callExtensionDials.accountId} = excluded.account_id
+      returning 1
+    )
+    select exists (select 1 from on_log) as on_log, exists (select 1 from kept) as kept`;
 }

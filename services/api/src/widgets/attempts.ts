@@ -11,6 +11,27 @@ type Attempt = typeof schema.widgetAttempts.$inferInsert;
  */
 export const WIDGET_REFUSALS_LOGGED_PER_DAY = 1000;
 
+const preview = (text: string) => `“${text.length > 60 ? `${text.slice(0, 57)}...` : text}”`;
+
+/**
+ * The log's detail of what an admitted attempt became, in the customer's words: the visitor's own
+ * words, never the ids it was stored under (a call's CallSid, a text's message id).
+ */
+export const ATTEMPT_DETAILS = {
+  callbackPlaced: "Callback placed: your number rings first, then the visitor",
+  textStored: (body: string) => `Text in Messages: ${preview(body.trim())}`,
+  textNotStored: (reason: string) =>
+    reason === "duplicate" ? "Already received: not stored twice" : "Not stored: the account is closed",
+};
+
+/** Details logged before ATTEMPT_DETAILS, which named ids ("Message WIDGET_wga_…", "Call CA…"). */
+function readableDetail(detail: string | null): string | null {
+  if (detail === null) return null;
+  if (/^Message WIDGET_\S+$/.test(detail)) return "Text in Messages";
+  if (/^Call \S+$/.test(detail)) return ATTEMPT_DETAILS.callbackPlaced;
+  return detail;
+}
+
 /** Logs one visitor attempt, accepted or refused (see recordRefusal for refusals). */
 export async function recordAttempt(
   db: Database,
@@ -125,5 +146,5 @@ export async function listAttempts(
       .offset(page.offset),
     db.select({ n: count() }).from(a).where(where),
   ]);
-  return { items: rows, total: total?.n ?? 0 };
+  return { items: rows.map((r) => ({ ...r, detail: readableDetail(r.detail) })), total: total?.n ?? 0 };
 }

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { loadDestinationPolicy } from "../destinations/policy";
 import { AppError } from "../http/errors";
 import { createWidgetLimiter, type LimitCheck } from "./abuse-limits";
-import { recordRefusal } from "./attempts";
+import { ATTEMPT_DETAILS, recordRefusal } from "./attempts";
 import { deliverVisitorText, placeCallback } from "./delivery";
 import { embedScriptRoutes } from "./embed-script";
 import {
@@ -193,7 +193,7 @@ export async function widgetPublicRoutes(fastify: FastifyInstance) {
     if (widget.type !== "combined" && widget.type !== kind)
       return refuse(
         "failed",
-        `Widget type ${widget.type}`,
+        widget.type === "call" ? "This widget takes callbacks only" : "This widget takes texts only",
         new AppError("BAD_REQUEST", VISITOR_MESSAGES.wrongKind),
       );
     const { business } = widget;
@@ -258,8 +258,8 @@ export async function widgetPublicRoutes(fastify: FastifyInstance) {
         "widget callback refused by the carrier",
       );
     const result = placed.ok
-      ? { ok: true, detail: `Call ${placed.callSid}` }
-      : { ok: false, detail: `Carrier: ${placed.reason}` };
+      ? { ok: true, detail: ATTEMPT_DETAILS.callbackPlaced }
+      : { ok: false, detail: `The carrier refused the call: ${placed.reason}` };
     return settle(request, reply, attemptId, result, VISITOR_MESSAGES.callAccepted);
   });
 
@@ -273,8 +273,8 @@ export async function widgetPublicRoutes(fastify: FastifyInstance) {
       { attemptId, from: visitor, body: body.message, at: clock() },
     );
     const result = delivered.ok
-      ? { ok: true, detail: `Message ${delivered.messageSid}` }
-      : { ok: false, detail: `Not stored: ${delivered.reason}` };
+      ? { ok: true, detail: ATTEMPT_DETAILS.textStored(body.message) }
+      : { ok: false, detail: ATTEMPT_DETAILS.textNotStored(delivered.reason) };
     return settle(request, reply, attemptId, result, VISITOR_MESSAGES.textAccepted);
   });
 }

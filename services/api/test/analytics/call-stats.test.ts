@@ -4,7 +4,7 @@ import type { CallProgressStatus } from "@poundline/telephony";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callAnalytics } from "../../src/analytics/queries";
-import { dayRange, resolveRange } from "../../src/analytics/ranges";
+import { dayRange, lastDays, resolveRange } from "../../src/analytics/ranges";
 import { dashboardStats } from "../../src/console/dashboard";
 import { createTestApp, type TestApp } from "../../src/testing";
 import { type CallStatusEvent, createCallStatusWriter } from "../../src/twilio/call-status-writer";
@@ -33,11 +33,14 @@ const expectedHourly = sql`
     count(*) filter (where parent_call_sid is null and direction = 'inbound')::int as top_inbound,
     count(*) filter (where parent_call_sid is null and direction = 'outbound')::int as top_outbound,
     count(*) filter (where parent_call_sid is null
-      and call_status in ('missed', 'voicemail_missed', 'no-answer', 'busy', 'canceled'))::int as top_missed
+      and call_status in ('missed', 'voicemail_missed', 'no-answer', 'busy', 'canceled'))::int as top_missed,
+    count(*) filter (where parent_call_sid is null and call_status = 'completed')::int as top_answered,
+    coalesce(sum(duration_seconds) filter (where parent_call_sid is null and call_status = 'completed'), 0)::bigint
+      as top_answered_seconds
   from call_logs group by 1, 2 order by 1, 2`;
 const storedHourly = sql`
   select account_id, hour, calls, inbound, outbound, answered, missed, answered_seconds, top_calls, top_inbound,
-    top_outbound, top_missed
+    top_outbound, top_missed, top_answered, top_answered_seconds
   from call_stats_hourly where calls <> 0 order by 1, 2`;
 const expectedExtensions = sql`
   select account_id, date_trunc('hour', call_start_time, 'UTC') as hour, extension_id, count(*)::int as calls,
@@ -303,18 +306,19 @@ describe("the figures read from the rollups are those of the call logs", () => {
     expect(fromRollup).toEqual(await callAnalytics(t.db.db, user.accountId, custom, timeZone, "call_logs"));
   });
 
-  /** The stat cards as they were computed before the rollup: every call of the 60 days. */
-  async function statsFromCallLogs(accountId: string, now: Date) {
+  /** The stat cards straight from the call logs: the last 30 days of the time zone, and the 30 before. */
+  async function statsFromCallLogs(accountId: string, now: Date, timeZone: string) {
+    const { current, previous } = lastDays(30, now, timeZone);
     const [row] = await queryRows<Record<string, number>>(
       t.db.db,
       sql`
         with w as (
           select direction, call_status as status,
-            call_start_time >= ${now.toISOString()}::timestamptz - interval '30 days' as current
+            call_start_time >= ${current.start.toISOString()}::timestamptz as current
           from call_logs
           where account_id = ${accountId} and parent_call_sid is null
-            and call_start_time >= ${now.toISOString()}::timestamptz - interval '60 days'
-            and call_start_time <= ${now.toISOString()}::timestamptz
+            and call_start_time >= ${previous.start.toISOString()}::timestamptz
+            and call_start_time < ${current.end.toISOString()}::timestamptz
         )
         select count(*) filter (where current)::int as total, count(*) filter (where not current)::int as total_prev,
           count(*) filter (where current and direction = 'inbound')::int as incoming,
@@ -329,13 +333,13 @@ describe("the figures read from the rollups are those of the call logs", () => {
   }
 
   it.each([
-    NOW,
-    new Date("2026-03-10T15:00:00Z"),
-    new Date("2026-03-09T23:59:59.999Z"),
-    new Date("2026-02-20T07:45:12Z"),
-  ])("stat cards at %s", async (now) => {
-    const stats = await dashboardStats(t.db.db, user.accountId, now);
-    const expected = await statsFromCallLogs(user.accountId, now);
+    [NOW, "America/New_York"],
+    [new Date("2026-03-10T15:00:00Z"), "Asia/Kolkata"],
+    [new Date("2026-03-09T23:59:59.999Z"), "America/New_York"],
+    [new Date("2026-02-20T07:45:12Z"), "Asia/Kathmandu"],
+  ] as const)("stat cards at %s in %s", async (now, timeZone) => {
+    const stats = await dashboardStats(t.db.db, user.accountId, now, timeZone);
+    const expected = await statsFromCallLogs(user.accountId, now, timeZone);
     expect({
       total: stats.totalCalls.value,
       total_prev: stats.totalCalls.previous,

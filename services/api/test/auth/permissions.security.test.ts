@@ -145,6 +145,17 @@ async function invoice(): Promise<string> {
   return id;
 }
 
+/** A paid top-up Checkout of the owner's account: its session id. */
+async function paidCheckoutSession(): Promise<string> {
+  const { url } = await asOwner<{ url: string }>("POST", "/api/billing/checkout", 200, {
+    kind: "top_up",
+    amountCents: 1000,
+  });
+  const sessionId = url.split("/").at(-1) ?? "";
+  await t.standIn.completeCheckout(sessionId);
+  return sessionId;
+}
+
 /** A saved card: a top-up paid at the stand-in leaves its card on the customer. */
 async function card(): Promise<string> {
   const { url } = await asOwner<{ url: string }>("POST", "/api/billing/checkout", 200, {
@@ -585,6 +596,12 @@ const guarded: GuardedRoute[] = [
     actions: ["billing.view"],
     status: 200,
     request: fixed("/api/billing/payment-methods"),
+  },
+  {
+    route: "GET /api/billing/checkout/:sessionId",
+    actions: ["billing.view"],
+    status: 200,
+    request: async () => ({ url: `/api/billing/checkout/${await paidCheckoutSession()}` }),
   },
   {
     route: "GET /api/billing/usage",

@@ -3,6 +3,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSV_MESSAGES } from "../../src/crm/csv";
 import { IMPORT_MESSAGES } from "../../src/crm/import-person";
+import { IMPORT_MODES } from "../../src/crm/import-plan";
 import { createTestApp, type TestApp } from "../../src/testing";
 import { createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
 import { NUL } from "../odd-input";
@@ -76,25 +77,26 @@ describe("POST /api/contacts/import refuses a file it cannot read as contacts, i
       payload: { csv: "name,phone\nAda,4155550100\nNobody,\nAda Again,+1 (415) 555-0100\n" },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({
-      created: 1,
-      skipped: 2,
+    expect(res.json()).toMatchObject({
+      counts: { created: 1, merged: 0, skipped: 1, refused: 1 },
       rows: [
         {
           row: 3,
           name: "Nobody",
           phone: "",
           email: "",
-          outcome: "skipped",
+          outcome: "error",
           problems: [{ field: "phone", message: IMPORT_MESSAGES.noPhone }],
         },
         {
+          // Row 2's contact already has all this row holds.
           row: 4,
           name: "Ada Again",
           phone: "+1 (415) 555-0100",
-          email: "",
-          outcome: "skipped",
-          problems: [{ field: "phone", message: CSV_MESSAGES.duplicateInFile(2) }],
+          outcome: "skip",
+          reason: "unchanged",
+          target: { name: "Ada", phone: "+14155550100", row: 2 },
+          problems: [],
         },
       ],
     });
@@ -121,11 +123,29 @@ describe("bad bodies and queries", () => {
       payload: { csv: "name,phone\n", mapping: "name" },
       field: "body.mapping",
     },
+    {
+      url: "/api/contacts/import",
+      payload: { csv: "name,phone\nAda,4155550100\n", mode: "replace" },
+      field: "body.mode",
+    },
+    { url: "/api/contacts/import/preview", payload: { csv: "name,phone\n", mode: 1 }, field: "body.mode" },
   ])("400 for $url with $payload", async ({ url, payload, field }) => {
     const res = await t.app.inject({ method: "POST", url, headers: session.headers, payload });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json<ErrorJson>().error.fields?.[field]?.length).toBeGreaterThan(0);
     expect(await contactCount()).toBe(0);
+  });
+
+  it("names the modes an import takes when given another", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/contacts/import/preview",
+      headers: session.headers,
+      payload: { csv: "name,phone\nAda,4155550100\n", mode: "overwrite" },
+    });
+    expect(res.json<ErrorJson>().error.fields?.["body.mode"]).toEqual([
+      `Must be one of: ${IMPORT_MODES.join(", ")}.`,
+    ]);
   });
 
   it.each([

@@ -48,9 +48,8 @@ describe("contacts CSV import", () => {
     expect(preview).toMatchObject({
       format: "poundline",
       encoding: "utf-8",
-      ready: 2,
-      existing: 1,
-      skipped: 0,
+      mode: "merge",
+      counts: { created: 2, merged: 0, skipped: 1, refused: 0 },
     });
     expect(preview.columns.map((c) => c.field)).toEqual([
       "name",
@@ -62,27 +61,33 @@ describe("contacts CSV import", () => {
       "tags",
       "follow_up_date",
     ]);
-    expect(preview.rows.map((r) => [r.row, r.outcome])).toEqual([
-      [2, "existing"],
-      [3, "ready"],
-      [4, "ready"],
+    // Ada's row holds nothing her contact lacks (her name and status are not overwritten).
+    expect(preview.rows.map((r) => [r.row, r.outcome, r.reason, r.target?.name ?? null])).toEqual([
+      [2, "skip", "unchanged", "Existing Ada"],
+      [3, "create", null, null],
+      [4, "create", null, null],
     ]);
     expect(await contactsOf()).toHaveLength(1);
   });
 
-  it("imports the new rows and skips those whose phone is already a contact's, which stays as it was", async () => {
+  it("imports the new rows and leaves a contact whose phone it has as it was when the row adds nothing", async () => {
     const res = await post("/api/contacts/import", file);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
-      created: 2,
-      skipped: 1,
+      mode: "merge",
+      counts: { created: 2, merged: 0, skipped: 1, refused: 0 },
       rows: [
         {
           row: 2,
           name: "Ada Again",
           phone: "(415) 555-0100",
           email: "",
-          outcome: "existing",
+          outcome: "skip",
+          reason: "unchanged",
+          target: { name: "Existing Ada", phone: "+14155550100", row: null },
+          fills: [],
+          fillsCustom: [],
+          addsTags: [],
           problems: [],
         },
       ],
@@ -105,7 +110,7 @@ describe("contacts CSV import", () => {
     expect(grace?.lastContacted).not.toBeNull();
     // Importing the same file again changes nothing.
     const again = await post("/api/contacts/import", file);
-    expect(again.json()).toMatchObject({ created: 0, skipped: 3 });
+    expect(again.json()).toMatchObject({ counts: { created: 0, merged: 0, skipped: 3, refused: 0 } });
     expect(await contactsOf()).toHaveLength(3);
   });
 
@@ -128,16 +133,15 @@ describe("contacts CSV import", () => {
       payload: { file: bytes.toString("base64"), mapping },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({
-      created: 3,
-      skipped: 1,
+    expect(res.json()).toMatchObject({
+      counts: { created: 3, merged: 0, skipped: 0, refused: 1 },
       rows: [
         {
           row: 4,
           name: "Marco Rossi",
           phone: "",
           email: "marco@example.it",
-          outcome: "skipped",
+          outcome: "error",
           problems: [{ field: "phone", message: IMPORT_MESSAGES.noPhone }],
         },
       ],
@@ -156,7 +160,7 @@ describe("contacts CSV import", () => {
       headers: session.headers,
       payload: { file: bytes.toString("base64") },
     });
-    expect(res.json()).toMatchObject({ created: 2, skipped: 0 });
+    expect(res.json()).toMatchObject({ counts: { created: 2, merged: 0, skipped: 0, refused: 0 } });
     const names = (await contactsOf()).map((r) => r.name);
     expect(names).toEqual(expect.arrayContaining(["Mme Hélène Dupré", "José Muñoz"]));
   });
@@ -196,10 +200,11 @@ describe("contacts CSV export", () => {
 
     // The export is a valid import: every row is already there.
     const preview = await post("/api/contacts/import/preview", all.body);
-    expect(preview.json<ImportPreviewJson>()).toMatchObject({
-      ready: 0,
-      skipped: 0,
-      existing: lines.length - 1,
+    expect(preview.json<ImportPreviewJson>().counts).toEqual({
+      created: 0,
+      merged: 0,
+      skipped: lines.length - 1,
+      refused: 0,
     });
   });
 

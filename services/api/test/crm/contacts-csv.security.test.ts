@@ -1,6 +1,7 @@
 import { schema } from "@poundline/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { touchContactByPhone } from "../../src/crm/contacts";
 import type { ImportPreviewJson } from "../../src/crm/csv-schemas";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../../src/testing";
 import { createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
@@ -27,6 +28,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const contactsOf = (owner: TestUser) =>
+  t.db.db.select().from(schema.contacts).where(eq(schema.contacts.accountId, owner.accountId));
+
 describe("anonymous callers", () => {
   it.each([
     { method: "GET", url: "/api/contacts/export.csv" },
@@ -49,26 +53,48 @@ describe("another account", () => {
     expect(res.body.trim().split("\r\n")).toHaveLength(1);
   });
 
-  it("imports a phone number another account has as a new contact of its own, telling nothing", async () => {
-    const csv = "name,phone\nBob's Ada,4155550100\n";
-    const preview = await t.app.inject({
-      method: "POST",
-      url: "/api/contacts/import/preview",
-      headers: bobSession.headers,
-      payload: { csv },
-    });
-    expect(preview.json<ImportPreviewJson>().existing).toBe(0);
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/contacts/import",
-      headers: bobSession.headers,
-      payload: { csv },
-    });
-    expect(res.json()).toEqual({ created: 1, skipped: 0, rows: [] });
-    const [aliceRow] = await t.db.db
-      .select()
-      .from(schema.contacts)
-      .where(eq(schema.contacts.accountId, alice.accountId));
-    expect(aliceRow).toMatchObject({ name: "Alice Secret", notes: "alice only" });
-  });
+  it.each(["merge", "skip"] as const)(
+    "in %s mode, never matches another account's contact: the phone makes a contact of its own",
+    async (mode) => {
+      const phone = mode === "merge" ? "4155550101" : "4155550100";
+      // Alice's caller, named by its number: exactly what a merge would fill.
+      await touchContactByPhone(t.db.db, {
+        accountId: alice.accountId,
+        phone: `+1${phone}`,
+        source: "call",
+        at: new Date("2026-01-01T00:00:00Z"),
+      });
+      const aliceBefore = await contactsOf(alice);
+      const csv = `name,phone,email,tags\nBob's Ada,${phone},bob@example.com,bob\n`;
+      const preview = await t.app.inject({
+        method: "POST",
+        url: "/api/contacts/import/preview",
+        headers: bobSession.headers,
+        payload: { csv, mode },
+      });
+      expect(preview.json<ImportPreviewJson>()).toMatchObject({
+        counts: { created: 1, merged: 0, skipped: 0, refused: 0 },
+        rows: [{ outcome: "create", target: null }],
+      });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/contacts/import",
+        headers: bobSession.headers,
+        payload: { csv, mode },
+      });
+      expect(res.json()).toEqual({
+        mode,
+        counts: { created: 1, merged: 0, skipped: 0, refused: 0 },
+        rows: [],
+      });
+      expect(await contactsOf(alice)).toEqual(aliceBefore);
+      expect(aliceBefore.find((c) => c.phone === "+14155550100")).toMatchObject({
+        name: "Alice Secret",
+        notes: "alice only",
+        email: null,
+      });
+      const bobs = await contactsOf(bob);
+      expect(bobs.find((c) => c.phone === `+1${phone}`)).toMatchObject({ name: "Bob's Ada", tags: ["bob"] });
+    },
+  );
 });

@@ -195,6 +195,13 @@ describe("test a caller against the draft", () => {
       expect(result.ruleIndex).toBe(ruleIndex);
       expect(result.licensee?.id).toBe(who === "alice" ? alice.accountId : bob.accountId);
       expect(result.firstVerb).toBe(verb);
+      // Said in the customer's words: what the caller hears, never a TwiML verb.
+      expect(result.firstStep).toBe(
+        who === "alice"
+          ? "The caller hears the menu “Intake”: “Welcome to Intake.”"
+          : "The caller hears the voicemail greeting and can leave a message.",
+      );
+      expect(result.firstStep).not.toMatch(/<|TwiML/);
       expect(result.location.regions).toEqual(regions);
       expect(result.twiml).toMatch(/^<\?xml/);
       expect(result.asksLocation).toBe(false);
@@ -210,6 +217,7 @@ describe("test a caller against the draft", () => {
     expect(res.json<ProbeResultJson>()).toMatchObject({
       asksLocation: true,
       firstVerb: "Gather",
+      firstStep: "The caller is asked for their ZIP or postal code.",
       ruleIndex: null,
     });
   });

@@ -21,7 +21,7 @@ const menu = (id: string, over: Partial<Menu> = {}): Menu => ({
   options: [],
   ...over,
 });
-const names: Record<string, string> = { ext_1: "101 Front Desk", ext_2: "102 Sales", sales: 'menu "Sales"' };
+const names: Record<string, string> = { ext_1: "101 Front Desk", ext_2: "102 Sales", sales: "menu “Sales”" };
 const nameOf = (id: string) => names[id];
 
 describe("diffSnapshots", () => {
@@ -36,9 +36,9 @@ describe("diffSnapshots", () => {
           options: [{ keyPress: "1", action: "hangup", destination: null, description: null }],
         }),
       ],
-      ['Menu "Sales" added', "Key 1 added: hangup"],
+      ["Menu “Sales” added", "Key 1 added: hang up"],
     ],
-    ["a removed menu", [menu("sales", { name: "Sales" })], [], ['Menu "Sales" removed']],
+    ["a removed menu", [menu("sales", { name: "Sales" })], [], ["Menu “Sales” removed"]],
     [
       "a number field",
       [menu("main")],
@@ -50,8 +50,8 @@ describe("diffSnapshots", () => {
       [menu("main")],
       [menu("main", { timeoutAction: "ivr_menu", timeoutActionDestination: "sales" })],
       [
-        "Timeout action changed from repeat to ivr_menu",
-        'Timeout destination changed from (none) to menu "Sales"',
+        "Timeout action changed from repeat the menu to go to another menu",
+        "Timeout destination changed from (none) to menu “Sales”",
       ],
     ],
     [
@@ -72,7 +72,7 @@ describe("diffSnapshots", () => {
           options: [{ keyPress: "2", action: "extension", destination: "ext_2", description: null }],
         }),
       ],
-      ["Key 2 changed: extension 101 Front Desk → extension 102 Sales"],
+      ["Key 2 changed: ring extension 101 Front Desk → ring extension 102 Sales"],
     ],
     [
       "a key's description only",
@@ -86,7 +86,7 @@ describe("diffSnapshots", () => {
           options: [{ keyPress: "#", action: "repeat", destination: null, description: "Repeat" }],
         }),
       ],
-      ['Key # changed: description "Again" → "Repeat"'],
+      ["Key # changed: description “Again” → “Repeat”"],
     ],
     [
       "a removed key",
@@ -98,13 +98,51 @@ describe("diffSnapshots", () => {
         }),
       ],
       [menu("main")],
-      ['Key 4 removed (play_message "We are open 9 to 5.")'],
+      ["Key 4 removed (play the message “We are open 9 to 5.”)"],
+    ],
+    [
+      "a key to another menu, by the menu's name",
+      [menu("main")],
+      [
+        menu("main", {
+          options: [{ keyPress: "1", action: "ivr_menu", destination: "sales", description: null }],
+        }),
+      ],
+      ["Key 1 added: go to menu “Sales”"],
+    ],
+    [
+      "each action in words, never its stored name",
+      [menu("main")],
+      [
+        menu("main", {
+          options: [
+            { keyPress: "1", action: "voicemail", destination: "ext_1", description: null },
+            { keyPress: "2", action: "voicemail", destination: null, description: null },
+            { keyPress: "3", action: "operator", destination: null, description: null },
+            { keyPress: "4", action: "repeat", destination: null, description: null },
+            { keyPress: "5", action: "extension", destination: "ext_gone", description: null },
+          ],
+        }),
+      ],
+      [
+        "Key 1 added: voicemail of extension 101 Front Desk",
+        "Key 2 added: voicemail",
+        "Key 3 added: transfer to the operator",
+        "Key 4 added: repeat the menu",
+        "Key 5 added: ring extension (deleted)",
+      ],
+    ],
+    [
+      "the greeting type",
+      [menu("main")],
+      [menu("main", { greetingType: "recording" })],
+      ["Greeting type changed from text to speech to recording"],
     ],
     [
       "a long greeting, shortened",
       [menu("main")],
       [menu("main", { greetingTts: "x".repeat(100) })],
-      [`Greeting text changed from "Hello." to "${"x".repeat(57)}..."`],
+      [`Greeting text changed from “Hello.” to “${"x".repeat(57)}...”`],
     ],
   ] as const)("%s", (_name, from, to, summary) => {
     const diff = diffSnapshots({ menus: [...from] as Menu[] }, { menus: [...to] as Menu[] }, nameOf);

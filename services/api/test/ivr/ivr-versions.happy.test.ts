@@ -178,8 +178,8 @@ describe("IVR versions: happy path", () => {
         menuId: main.id,
         change: "changed",
         summary: [
-          'Greeting text changed from "Version one greeting." to "Version two greeting."',
-          'Key 1 changed: play_message "One." → play_message "Two."',
+          "Greeting text changed from “Version one greeting.” to “Version two greeting.”",
+          "Key 1 changed: play the message “One.” → play the message “Two.”",
         ],
       }),
     ]);
@@ -208,8 +208,8 @@ describe("IVR versions: happy path", () => {
       .map((m) => [m.name, m.change, m.summary])
       .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
     expect(byName).toEqual([
-      ["Main", "changed", ['Key 1 removed (play_message "Two.")']],
-      ["Sales", "added", ['Menu "Sales" added']],
+      ["Main", "changed", ["Key 1 removed (play the message “Two.”)"]],
+      ["Sales", "added", ["Menu “Sales” added"]],
     ]);
   });
 

@@ -125,6 +125,24 @@ describe("GET /api/conversations", () => {
     expect(await peers("100%")).toEqual([]);
   });
 
+  it("searches the words of every text, not only the last, the term's % and _ taken literally", async () => {
+    await text(ANN, "inbound", "Can I book a cleaning for Tuesday?", 1);
+    await text(ANN, "outbound", "Yes, 10am works.", 2);
+    await text(BEN, "inbound", "Is the discount 100% off?", 3);
+    await text(BEN, "outbound", "No: 10 percent, code A_B.", 4);
+    await text("+15557770003", "inbound", "1000 thanks, code AxB", 5);
+
+    const found = async (q: string) =>
+      (await get<ConversationListJson>(`/api/conversations?q=${encodeURIComponent(q)}`)).conversations.map(
+        (c) => [c.peerNumber, c.lastMessage.body],
+      );
+    // A word of an earlier text finds its conversation, shown by its last text.
+    expect(await found("CLEANING")).toEqual([[ANN, "Yes, 10am works."]]);
+    expect(await found("100%")).toEqual([[BEN, "No: 10 percent, code A_B."]]);
+    expect(await found("A_B")).toEqual([[BEN, "No: 10 percent, code A_B."]]);
+    expect(await found("nothing like this")).toEqual([]);
+  });
+
   it("pages", async () => {
     for (let i = 0; i < 5; i++) await text(`+1555888000${i}`, "inbound", `n${i}`, i);
     const page = await get<ConversationListJson>("/api/conversations?limit=2&offset=2");

@@ -1,4 +1,5 @@
 import type { LiveEvent } from "@poundline/platform/events/live";
+import type { TranscriberKind } from "@poundline/platform/transcription";
 import { describe, expect, it } from "vitest";
 import {
   type IncomingRecording,
@@ -11,7 +12,7 @@ import {
 /** Ports over memory: a store that keeps what it is given and answers `outcome`. */
 function fakePorts(
   outcome: "stored" | "duplicate" | "account_gone" = "stored",
-  carrierTranscription = false,
+  transcriber: TranscriberKind = "none",
 ) {
   const recorded: VoicemailRecord[] = [];
   const transcribed: [string, string, string | null][] = [];
@@ -26,7 +27,7 @@ function fakePorts(
         transcribed.push([accountId, recordingSid, transcription]);
       },
     },
-    carrierTranscription,
+    transcriber,
     publish: (accountId, event) => published.push({ accountId, event }),
   };
   return { ports, recorded, transcribed, published };
@@ -47,7 +48,7 @@ const recording = (overrides: Partial<IncomingRecording> = {}): IncomingRecordin
 
 describe("receiveRecording", () => {
   it("stores the voicemail, wakes the job relay and tells the live views", async () => {
-    const fake = fakePorts("stored", true);
+    const fake = fakePorts("stored", "carrier");
     const result = await receiveRecording(fake.ports, recording());
     expect(result).toEqual({ ok: true, accountId: "acct_1", recordingSid: "RE1" });
     expect(fake.recorded).toEqual([
@@ -71,10 +72,14 @@ describe("receiveRecording", () => {
     ]);
   });
 
-  it("without the carrier's transcription, nothing is pending", async () => {
-    const fake = fakePorts("stored", false);
+  it.each([
+    ["the carrier", "carrier", "pending"],
+    ["an HTTP service", "http", "pending"],
+    ["nobody", "none", "off"],
+  ] as const)("when %s transcribes, a new voicemail is %s", async (_, transcriber, status) => {
+    const fake = fakePorts("stored", transcriber);
     await receiveRecording(fake.ports, recording({ status: "completed" }));
-    expect(fake.recorded[0]?.transcriptionStatus).toBe("none");
+    expect(fake.recorded[0]?.transcriptionStatus).toBe(status);
   });
 
   it.each([

@@ -38,7 +38,14 @@ beforeAll(async () => {
   );
   await recordAttempt(
     t.db.db,
-    { ...base, kind: "sms", outcome: "accepted", visitorNumber: "+13055550102" },
+    // Logged before the log said it in words: its message id is not shown.
+    {
+      ...base,
+      kind: "sms",
+      outcome: "accepted",
+      visitorNumber: "+13055550102",
+      detail: "Message WIDGET_wga_0123456789abcdef",
+    },
     at("2026-11-24T11:00:00Z"),
   );
 });
@@ -58,6 +65,8 @@ describe("widgets: attempt log", () => {
       "+13055550102",
       "+19005550100",
     ]);
+    expect(body.items[0].detail).toBe("Text in Messages");
+    expect(res.body).not.toContain("WIDGET_");
     expect(body.items[1]).toMatchObject({
       kind: "sms",
       outcome: "invalid_number",

@@ -83,7 +83,8 @@ describe("widgets: a visitor's callback and text", () => {
       origin: SITE,
       ip: "203.0.113.7",
       visitorNumber: VISITOR,
-      detail: `Call ${log?.callSid}`,
+      // In words, not the call's id.
+      detail: "Callback placed: your number rings first, then the visitor",
     });
   });
 
@@ -123,7 +124,10 @@ describe("widgets: a visitor's callback and text", () => {
     expect(list.body).toContain("Do you deliver on Sundays?");
 
     const accepted = (await logged()).filter((a) => a.kind === "sms");
-    expect(accepted).toMatchObject([{ outcome: "accepted", detail: `Message ${message?.messageSid}` }]);
+    // The visitor's words, not the id the text is stored under (WIDGET_wga_…).
+    expect(accepted).toMatchObject([
+      { outcome: "accepted", detail: "Text in Messages: “Do you deliver on Sundays?”" },
+    ]);
   });
 
   it("a solved challenge is good for one attempt: the second use is refused and logged", async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { type TranscriberKind, type TranscriberSettings, transcriberOf } from "../transcription";
 
 /** The carrier simulator's own account (used when no carrier account is configured); not a secret. */
 export const SIM_ACCOUNT_SID = "ACc0ffee00000000000000000000000000";
@@ -9,11 +10,14 @@ export interface CarrierConfig {
   authToken: string;
   /** Our public base URL: what the carrier signs webhook URLs with, and where action URLs point. */
   webhookBaseUrl: string;
+  /** Who transcribes voicemail (TRANSCRIBER, or its default). */
+  transcriber: TranscriberKind;
+  /** The carrier does (transcriber "carrier"): our TwiML asks it to. */
   carrierTranscription: boolean;
 }
 
 /** The settings the carrier's configuration is read from (the API's and the workers' config have them). */
-export interface CarrierSettings {
+export interface CarrierSettings extends TranscriberSettings {
   TWILIO_ACCOUNT_SID?: string | undefined;
   TWILIO_AUTH_TOKEN?: string | undefined;
   PUBLIC_BASE_URL: string;
@@ -27,11 +31,13 @@ export interface CarrierSettings {
  */
 export function carrierConfig(config: CarrierSettings): CarrierConfig {
   const real = Boolean(config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN);
+  const transcriber = transcriberOf(config);
   return {
     mode: real ? "twilio" : "simulator",
     accountSid: (real && config.TWILIO_ACCOUNT_SID) || SIM_ACCOUNT_SID,
     authToken: (real && config.TWILIO_AUTH_TOKEN) || randomBytes(32).toString("hex"),
     webhookBaseUrl: config.PUBLIC_BASE_URL.replace(/\/$/, ""),
-    carrierTranscription: config.CARRIER_TRANSCRIPTION,
+    transcriber,
+    carrierTranscription: transcriber === "carrier",
   };
 }

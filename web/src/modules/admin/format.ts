@@ -1,3 +1,5 @@
+import { formatDateTime } from "../../lib/format";
+
 /** US dollars from integer cents, as the billing screens show money. */
 export function formatCents(cents: number): string {
   return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
@@ -8,9 +10,9 @@ export function formatRate(rate: number): string {
   return `${(rate * 100).toFixed(1)}%`;
 }
 
-/** A timestamp in the viewer's locale, date and time. */
+/** A timestamp, date and time, as the console writes them (the admin's own time zone). */
 export function formatWhen(iso: string): string {
-  return new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+  return formatDateTime(iso);
 }
 
 /** Seed 001: the content list shows the first 70 characters of a value. */

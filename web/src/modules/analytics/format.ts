@@ -1,4 +1,5 @@
 import type { AnalyticsRange } from "@poundline/api/analytics/ranges";
+import { formatPhone } from "../../lib/format";
 
 /** What the range select shows for each of seed 001's ranges. */
 export const RANGE_LABELS: Record<AnalyticsRange, string> = {
@@ -46,11 +47,8 @@ export function formatDay(day: string): string {
   });
 }
 
-/** "+12125550101" as "(212) 555-0101"; other numbers as given. */
-export function formatPhone(e164: string): string {
-  const match = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
-  return match ? `(${match[1]}) ${match[2]}-${match[3]}` : e164;
-}
+/** "+12125550101" as "(212) 555-0101"; other numbers as given (lib/format.ts). */
+export { formatPhone };
 
 /** Hour 0–23 as "12a", "1p"… for the heatmap's columns. */
 export function formatHour(hour: number): string {

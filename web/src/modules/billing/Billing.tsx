@@ -1,13 +1,16 @@
 import { Alert, Button, Center, Group, Loader, Stack, Tabs, Title } from "@mantine/core";
 import { refusalMessage } from "@poundline/api/auth/permissions";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
+import type { CheckoutReturn } from "../../api/billing";
 import { useCan } from "../../app/session";
 import { toast } from "../../lib/toast";
 import { BillingPlanCards } from "../billing-plan/BillingPlanCards";
+import { billingPlanKeys, useBillingPlanApi } from "../billing-plan/hooks";
 import { AddFundsDialog } from "./AddFundsDialog";
 import { BalanceCard } from "./BalanceCard";
-import { useWallet } from "./hooks";
+import { billingKeys, useBillingApi, useWallet } from "./hooks";
 import { InvoicesTab } from "./InvoicesTab";
 import { PaymentMethodsTab } from "./PaymentMethodsTab";
 import { SubscriptionsTab } from "./SubscriptionsTab";
@@ -16,15 +19,27 @@ import { TransactionsTab } from "./TransactionsTab";
 /** How long the screen keeps asking for the balance after a paid Checkout (the webhook may lag). */
 const WATCH_AFTER_PAYMENT_MS = 30_000;
 
+/** What a paid Checkout was for, in the words of its toast. */
+function paidDescription(answer: CheckoutReturn): string {
+  if (answer.kind === "plan" && answer.plan) return `Thank you: your ${answer.plan} plan is being activated.`;
+  if (answer.kind === "invoice") return "Thank you: your invoice is being settled.";
+  return "Thank you: your wallet is being credited.";
+}
+
 /**
- * The return from Checkout (seed 001): `?session_id=…&status=success[&plan=…]` says "Payment
- * Successful", `status=cancel` "Payment Cancelled", `status=plan_changed&plan=…` (another plan
- * chosen while subscribed: the one subscription changed) "Plan Changed"; the query string is
- * then cleared. Answers
- * whether a payment just went through (the balance is then watched for its webhook).
+ * The return from Checkout (seed 001): `?session_id=…&status=success` says "Payment Successful",
+ * `status=cancel` "Payment Cancelled", `status=plan_changed&plan=…` (another plan chosen while
+ * subscribed: the one subscription changed) "Plan Changed"; the query string is then cleared.
+ * Anyone can craft the URL, so a payment or a plan is claimed only as the server confirms it:
+ * the session must be this account's and paid (its plan named by Stripe's session), a changed
+ * plan must be the account's plan now. Answers whether a payment just went through (the balance
+ * is then watched for its webhook).
  */
 function useCheckoutReturn(): boolean {
   const [searchParams, setSearchParams] = useSearchParams();
+  const client = useQueryClient();
+  const billing = useBillingApi();
+  const plans = useBillingPlanApi();
   const [watching, setWatching] = useState(false);
   const handled = useRef(false);
 
@@ -32,27 +47,39 @@ function useCheckoutReturn(): boolean {
     const status = searchParams.get("status");
     if (handled.current || !status) return;
     handled.current = true;
-    const plan = searchParams.get("plan");
-    if (status === "success" && searchParams.get("session_id")) {
-      toast({
-        id: "checkout-return",
-        title: "Payment Successful",
-        description: plan
-          ? `Thank you: your ${plan} plan is being activated.`
-          : "Thank you: your wallet is being credited.",
-      });
-      setWatching(true);
-    } else if (status === "plan_changed" && plan) {
-      toast({
-        id: "checkout-return",
-        title: "Plan Changed",
-        description: `Your subscription is now on the ${plan} plan: an upgrade applies at once, a downgrade at your next billing date.`,
-      });
-    } else if (status === "cancel") {
-      toast({ id: "checkout-return", title: "Payment Cancelled", description: "No charge was made." });
+    const sessionId = searchParams.get("session_id");
+    const named = searchParams.get("plan");
+
+    async function announce() {
+      if (status === "success" && sessionId) {
+        const answer = await client.fetchQuery({
+          queryKey: [...billingKeys.all, "checkout", sessionId],
+          queryFn: ({ signal }) => billing.checkoutReturn(sessionId, signal),
+        });
+        if (!answer.paid) return;
+        toast({ id: "checkout-return", title: "Payment Successful", description: paidDescription(answer) });
+        setWatching(true);
+      } else if (status === "plan_changed" && named) {
+        const current = await client.fetchQuery({
+          queryKey: billingPlanKeys.plan,
+          queryFn: ({ signal }) => plans.plan(signal),
+          staleTime: 0,
+        });
+        if (current.plan.toLowerCase() !== named.toLowerCase()) return;
+        toast({
+          id: "checkout-return",
+          title: "Plan Changed",
+          description: `Your subscription is now on the ${current.plan} plan: an upgrade applies at once, a downgrade at your next billing date.`,
+        });
+      } else if (status === "cancel") {
+        toast({ id: "checkout-return", title: "Payment Cancelled", description: "No charge was made." });
+      }
     }
-    setSearchParams({}, { replace: true });
-  }, [searchParams, setSearchParams]);
+    // A session the server does not confirm (another account's, unknown, unpaid) claims nothing.
+    announce()
+      .catch(() => undefined)
+      .finally(() => setSearchParams({}, { replace: true }));
+  }, [searchParams, setSearchParams, client, billing, plans]);
 
   useEffect(() => {
     if (!watching) return;

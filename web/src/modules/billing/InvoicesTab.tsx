@@ -1,12 +1,14 @@
 import { Anchor, Badge, Button } from "@mantine/core";
 import { DataTable } from "mantine-datatable";
 import type { Invoice } from "../../api/billing";
+import { useAccountTimeZone } from "../../lib/time-zone";
 import { checkoutFailed, goToStripe } from "./checkout";
 import { formatDate, formatMoney, statusLabel } from "./format";
 import { useBillingApi, useBillingMutation, useInvoices } from "./hooks";
 
 /** The account's invoices, newest first; unpaid ones show Pay Now (Stripe's page or a Checkout). */
 export function InvoicesTab() {
+  const timeZone = useAccountTimeZone();
   const api = useBillingApi();
   const invoices = useInvoices();
   const pay = useBillingMutation(api.payInvoice);
@@ -21,8 +23,8 @@ export function InvoicesTab() {
       noRecordsText="No invoices yet."
       columns={[
         { accessor: "invoiceNumber", title: "Invoice" },
-        { accessor: "issueDate", title: "Issue Date", render: (i) => formatDate(i.issueDate) },
-        { accessor: "dueDate", title: "Due Date", render: (i) => formatDate(i.dueDate) },
+        { accessor: "issueDate", title: "Issue Date", render: (i) => formatDate(i.issueDate, timeZone) },
+        { accessor: "dueDate", title: "Due Date", render: (i) => formatDate(i.dueDate, timeZone) },
         {
           accessor: "status",
           title: "Status",

@@ -3,6 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { DataTable } from "mantine-datatable";
 import { billingApi, type Subscription } from "../../api/billing";
 import { useApi } from "../../api/context";
+import { useAccountTimeZone } from "../../lib/time-zone";
 import { checkoutFailed, goToStripe } from "./checkout";
 import { formatDate, formatMoney, statusLabel } from "./format";
 import { useSubscriptions } from "./hooks";
@@ -38,6 +39,7 @@ export function SubscriptionsTab() {
 }
 
 function SubscriptionsTable({ subscriptions }: { subscriptions: ReturnType<typeof useSubscriptions> }) {
+  const timeZone = useAccountTimeZone();
   return (
     <DataTable<Subscription>
       aria-label="Subscriptions"
@@ -54,7 +56,7 @@ function SubscriptionsTable({ subscriptions }: { subscriptions: ReturnType<typeo
           // A downgrade waits for the next billing date: both plans, and when.
           render: (s) =>
             s.scheduledPlanName
-              ? `${s.planName}, then ${s.scheduledPlanName} from ${formatDate(s.nextBillingDate)}`
+              ? `${s.planName}, then ${s.scheduledPlanName} from ${formatDate(s.nextBillingDate, timeZone)}`
               : s.planName,
         },
         {
@@ -69,7 +71,7 @@ function SubscriptionsTable({ subscriptions }: { subscriptions: ReturnType<typeo
         {
           accessor: "nextBillingDate",
           title: "Next Billing Date",
-          render: (s) => formatDate(s.nextBillingDate),
+          render: (s) => formatDate(s.nextBillingDate, timeZone),
         },
         {
           accessor: "monthlyFeeCents",

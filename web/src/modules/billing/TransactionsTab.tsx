@@ -2,11 +2,13 @@ import { Button, Group, Text } from "@mantine/core";
 import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import type { Transaction } from "../../api/billing";
+import { useAccountTimeZone } from "../../lib/time-zone";
 import { formatDate, formatMoney, transactionTypeLabel } from "./format";
 import { useTransactions } from "./hooks";
 
 /** The wallet's movements, 10 a page from the server, Previous/Next when there is more than one page. */
 export function TransactionsTab({ currency, watching }: { currency: string; watching: boolean }) {
+  const timeZone = useAccountTimeZone();
   const [page, setPage] = useState(1);
   const transactions = useTransactions(page, watching);
   const data = transactions.data;
@@ -22,7 +24,7 @@ export function TransactionsTab({ currency, watching }: { currency: string; watc
         fetching={transactions.isFetching && !data}
         noRecordsText="No transactions yet."
         columns={[
-          { accessor: "createdAt", title: "Date", render: (tx) => formatDate(tx.createdAt) },
+          { accessor: "createdAt", title: "Date", render: (tx) => formatDate(tx.createdAt, timeZone) },
           {
             accessor: "transactionType",
             title: "Type",

@@ -1,3 +1,5 @@
+import { formatCalendarDay, formatDate as formatDay } from "../../lib/format";
+
 /** Money and labels of the Billing & Wallet screen. */
 
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -18,9 +20,8 @@ export const transactionTypeLabel = (type: string) => type.replaceAll("_", " ");
 /** A status as words (past_due → past due). */
 export const statusLabel = (status: string) => status.replaceAll("_", " ");
 
-/** A calendar date (YYYY-MM-DD) or an instant, shown as the browser's locale writes dates. */
-export function formatDate(value: string | null): string {
+/** A calendar date (YYYY-MM-DD) as that day, or an instant's day in the account's time zone. */
+export function formatDate(value: string | null, timeZone?: string): string {
   if (!value) return "—";
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00`) : new Date(value);
-  return date.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatCalendarDay(value) : formatDay(value, timeZone);
 }

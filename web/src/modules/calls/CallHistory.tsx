@@ -1,5 +1,4 @@
 import "@mantine/dates/styles.css";
-import "mantine-datatable/styles.css";
 import {
   Alert,
   Badge,
@@ -21,10 +20,12 @@ import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import type { CallListQuery, CallLog } from "../../api/calls";
 import { ApiError } from "../../api/errors";
+import { formatPhone } from "../../lib/format";
 import { CallNotes } from "./CallNotes";
 import { formatCallTime, formatDuration } from "./format";
 import { useCallHistory } from "./hooks";
 import { Pager } from "./Pagination";
+import { RecordingPlayer } from "./RecordingPlayer";
 import { RouteNote } from "./RouteNote";
 
 /** Seed 001: 10 calls per page. */
@@ -167,13 +168,20 @@ export function CallHistory() {
             highlightOnHover
             columns={[
               { accessor: "direction", title: "Direction", render: (call) => <DirectionCell call={call} /> },
-              { accessor: "fromNumber", title: "From" },
+              {
+                accessor: "fromNumber",
+                title: "From",
+                noWrap: true,
+                render: (call) => formatPhone(call.fromNumber),
+              },
               {
                 accessor: "toNumber",
                 title: "To",
                 render: (call) => (
                   <>
-                    {call.toNumber}
+                    <Text size="sm" style={{ whiteSpace: "nowrap" }}>
+                      {formatPhone(call.toNumber)}
+                    </Text>
                     {call.route && <RouteNote route={call.route} />}
                   </>
                 ),
@@ -191,19 +199,21 @@ export function CallHistory() {
               {
                 accessor: "callStartTime",
                 title: "Date & Time",
+                // One line: the date and the time together read as one value.
+                noWrap: true,
                 render: (call) => formatCallTime(call.callStartTime, data.timeZone),
               },
               {
                 accessor: "durationSeconds",
                 title: "Duration",
+                noWrap: true,
                 render: (call) => formatDuration(call.durationSeconds),
               },
               {
                 accessor: "callStatus",
                 title: "Status",
-                width: 170,
                 render: (call) => (
-                  <Badge color={statusColor(call.callStatus)} c="dark.9" variant="light">
+                  <Badge color={statusColor(call.callStatus)} c="dark.9" variant="light" size="sm">
                     {call.callStatus.replace("_", " ")}
                   </Badge>
                 ),
@@ -213,13 +223,9 @@ export function CallHistory() {
                 title: "Recording",
                 render: (call) =>
                   call.recordingUrl ? (
-                    // biome-ignore lint/a11y/useMediaCaption: a caller's recording has no captions; its transcription is in Voicemails.
-                    <audio
-                      controls
-                      preload="none"
+                    <RecordingPlayer
                       src={call.recordingUrl}
-                      aria-label={`Recording of the call from ${call.fromNumber}`}
-                      style={{ height: 32, maxWidth: 220 }}
+                      label={`voicemail from ${formatPhone(call.fromNumber)}`}
                     />
                   ) : (
                     <Text size="sm" c="dimmed">

@@ -31,7 +31,7 @@ export function CallNotes({ callId, notes }: { callId: string; notes: string | n
   return (
     <>
       <UnstyledButton onClick={open} aria-label={notes ? `Edit notes: ${notes}` : "Add notes"}>
-        <Text size="sm" c={notes ? undefined : "dimmed"} lineClamp={2} maw={220}>
+        <Text size="sm" c={notes ? undefined : "dimmed"} lineClamp={2} maw={180}>
           {notes || "Add notes"}
         </Text>
       </UnstyledButton>

@@ -1,4 +1,5 @@
 import { Button, Group, Text } from "@mantine/core";
+import { formatCount } from "../../lib/format";
 import { pageWindow } from "./format";
 
 interface PagerProps {
@@ -22,9 +23,8 @@ export function Pager({ page, pageSize, total, totalExact = true, onChange, noun
   return (
     <Group justify="space-between" mt="md" wrap="wrap">
       <Text size="sm" c="dimmed">
-        Showing {from.toLocaleString("en-US")} to {to.toLocaleString("en-US")} of{" "}
-        {totalExact ? "" : "more than "}
-        {total.toLocaleString("en-US")} {noun}
+        Showing {formatCount(from)} to {formatCount(to)} of {totalExact ? "" : "more than "}
+        {formatCount(total)} {noun}
       </Text>
       <Group gap={4} component="nav" aria-label={`Pages of ${noun}`}>
         <Button variant="default" size="xs" disabled={page <= 1} onClick={() => onChange(page - 1)}>

@@ -1,3 +1,5 @@
+import { formatDateTime } from "../../lib/format";
+
 /** Seed 001: a call's duration as Xh Ym Zs, leading zero units left out ("1m 5s", "45s", "0s"). */
 export function formatDuration(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));
@@ -23,9 +25,5 @@ export function pageWindow(current: number, totalPages: number, size = 5): numbe
 
 /** "Nov 24, 2026, 3:05 PM" in the given time zone. */
 export function formatCallTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone,
-  }).format(new Date(iso));
+  return formatDateTime(iso, timeZone);
 }

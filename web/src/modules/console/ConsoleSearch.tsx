@@ -4,6 +4,8 @@ import { Search } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { SearchResults } from "../../api/console";
+import { formatDateTime } from "../../lib/format";
+import { useAccountTimeZone } from "../../lib/time-zone";
 import { useConsoleSearch } from "./queries";
 
 interface Hit {
@@ -14,7 +16,7 @@ interface Hit {
 }
 
 /** What each result links to: the screens of contacts, call history and messages. */
-export function hitsOf(results: SearchResults): { group: string; hits: Hit[] }[] {
+export function hitsOf(results: SearchResults, timeZone?: string): { group: string; hits: Hit[] }[] {
   return [
     {
       group: "Contacts",
@@ -32,7 +34,7 @@ export function hitsOf(results: SearchResults): { group: string; hits: Hit[] }[]
         return {
           value: `call:${c.id}`,
           label: c.contactName ?? other,
-          detail: `${c.direction} · ${new Date(c.callStartTime).toLocaleString()}`,
+          detail: `${c.direction} · ${formatDateTime(c.callStartTime, timeZone)}`,
           to: `/dashboard/call-history?search=${encodeURIComponent(other)}`,
         };
       }),
@@ -57,9 +59,10 @@ export function ConsoleSearch() {
   const [term, setTerm] = useState("");
   const [q] = useDebouncedValue(term.trim(), 250);
   const search = useConsoleSearch(q);
+  const timeZone = useAccountTimeZone();
   const navigate = useNavigate();
   const combobox = useCombobox();
-  const groups = search.data && q.length >= 2 ? hitsOf(search.data) : [];
+  const groups = search.data && q.length >= 2 ? hitsOf(search.data, timeZone) : [];
   const hits = new Map(groups.flatMap((g) => g.hits.map((h) => [h.value, h] as const)));
 
   return (

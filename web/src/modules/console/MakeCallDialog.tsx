@@ -1,24 +1,33 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useLocalStorage } from "@mantine/hooks";
+import { useDebouncedValue, useLocalStorage } from "@mantine/hooks";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { consoleApi } from "../../api/console";
 import { useApi } from "../../api/context";
 import { ApiError } from "../../api/errors";
 import { toast } from "../../lib/toast";
-import { useAccountNumbers } from "./queries";
+import { useProfile } from "../settings/hooks";
+import { useAccountNumbers, useContactOfNumber } from "./queries";
 
 /** Where the user's own phone is remembered, in this browser. */
 export const MY_PHONE_STORAGE_KEY = "poundline.myPhone";
 
-/** Make a Call: the user's phone rings first, then the destination, with one of the account's numbers as caller ID. */
+/**
+ * Make a Call: the user's phone rings first, then the destination, with one of the account's
+ * numbers as caller ID. The user's phone is the one used last in this browser, else their
+ * profile's; a number that is a contact's is named.
+ */
 export function MakeCallDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const api = consoleApi(useApi());
   const queryClient = useQueryClient();
   const numbers = useAccountNumbers();
-  const [myPhone, setMyPhone] = useLocalStorage({ key: MY_PHONE_STORAGE_KEY, defaultValue: "" });
+  const [remembered, setMyPhone] = useLocalStorage({ key: MY_PHONE_STORAGE_KEY, defaultValue: "" });
+  const profile = useProfile();
+  const myPhone = remembered || profile.data?.phone || "";
   const form = useForm({ initialValues: { myPhone: "", to: "", callerId: "" } });
+  const [typedTo] = useDebouncedValue(form.values.to, 300);
+  const contact = useContactOfNumber(typedTo).data ?? null;
   const options = (numbers.data?.numbers ?? []).map((n) => ({
     value: n.id,
     label: n.friendlyName ? `${n.friendlyName} (${n.e164})` : n.e164,
@@ -33,7 +42,8 @@ export function MakeCallDialog({ opened, onClose }: { opened: boolean; onClose: 
     mutationFn: api.clickToCall,
     onSuccess: (_answer, body) => {
       setMyPhone(body.myPhone);
-      toast({ title: "Calling your phone", description: `Answer it to be connected to ${body.to}.` });
+      const callee = contact ? `${contact.name} (${body.to})` : body.to;
+      toast({ title: "Calling your phone", description: `Answer it to be connected to ${callee}.` });
       void queryClient.invalidateQueries({ queryKey: ["calls"] });
       form.setFieldValue("to", "");
       onClose();
@@ -64,7 +74,12 @@ export function MakeCallDialog({ opened, onClose }: { opened: boolean; onClose: 
             Your phone rings first; answer it and we connect you to the number you call.
           </Text>
           <TextInput label="Your phone" required {...form.getInputProps("myPhone")} />
-          <TextInput label="Number to call" required {...form.getInputProps("to")} />
+          <TextInput
+            label="Number to call"
+            required
+            description={contact ? `${contact.name}, from your contacts` : undefined}
+            {...form.getInputProps("to")}
+          />
           <Select
             label="Caller ID"
             data={options}

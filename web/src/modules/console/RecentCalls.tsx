@@ -2,6 +2,7 @@ import { Anchor, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { PhoneIncoming, PhoneMissed, PhoneOutgoing } from "lucide-react";
 import { Link } from "react-router";
 import type { CallSummary } from "../../api/console";
+import { useFormat } from "../../lib/time-zone";
 import { formatDuration } from "./format";
 import { useRecentCalls } from "./queries";
 
@@ -10,6 +11,7 @@ const MISSED = new Set(["missed", "voicemail_missed", "no-answer", "busy", "canc
 function CallRow({ call }: { call: CallSummary }) {
   const other = call.direction === "inbound" ? call.fromNumber : call.toNumber;
   const missed = MISSED.has(call.callStatus);
+  const { dateTime } = useFormat();
   const Icon = missed ? PhoneMissed : call.direction === "inbound" ? PhoneIncoming : PhoneOutgoing;
   return (
     <Group justify="space-between" wrap="nowrap" data-testid="recent-call">
@@ -24,7 +26,7 @@ function CallRow({ call }: { call: CallSummary }) {
             {call.contactName ?? other}
           </Text>
           <Text size="xs" c="dimmed">
-            {new Date(call.callStartTime).toLocaleString()}
+            {dateTime(call.callStartTime)}
           </Text>
         </div>
       </Group>

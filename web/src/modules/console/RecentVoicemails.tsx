@@ -1,11 +1,16 @@
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
+import { voicemailAudioUrl } from "../../api/voicemails";
+import { formatPhone } from "../../lib/format";
+import { useFormat } from "../../lib/time-zone";
+import { RecordingPlayer } from "../calls/RecordingPlayer";
 import { formatDuration } from "./format";
 import { useRecentVoicemails } from "./queries";
 
 /** The latest voicemails, with View All to the voicemail screen. */
 export function RecentVoicemails() {
   const { data, isPending, isError } = useRecentVoicemails();
+  const { dateTime } = useFormat();
   return (
     <Card withBorder>
       <Group justify="space-between" mb="sm">
@@ -24,13 +29,17 @@ export function RecentVoicemails() {
           <Group key={vm.id} justify="space-between" wrap="nowrap" align="flex-start">
             <div style={{ minWidth: 0, flex: 1 }}>
               <Text size="sm" fw={vm.status === "unread" ? 700 : 500}>
-                {vm.contactName ?? vm.fromNumber}
+                {vm.contactName ?? formatPhone(vm.fromNumber)}
               </Text>
               <Text size="xs" c="dimmed" lineClamp={1}>
-                {vm.transcription ?? new Date(vm.createdAt).toLocaleString()}
+                {vm.transcription ?? dateTime(vm.createdAt)}
               </Text>
             </div>
             <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+              <RecordingPlayer
+                src={voicemailAudioUrl(vm.id)}
+                label={`voicemail from ${vm.contactName ?? formatPhone(vm.fromNumber)}`}
+              />
               {vm.status === "unread" && <Badge color="blue.9">New</Badge>}
               <Text size="xs" c="dimmed">
                 {formatDuration(vm.durationSeconds)}

@@ -1,5 +1,7 @@
+import { toE164 } from "@poundline/telephony/phone";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { consoleApi } from "../../api/console";
+import { contactsApi } from "../../api/contacts";
 import { useApi } from "../../api/context";
 
 /** Query keys: the live websocket invalidates by their first element (CONSOLE-BRIEF). */
@@ -53,5 +55,21 @@ export function useRecentVoicemails() {
   return useQuery({
     queryKey: consoleKeys.recentVoicemails,
     queryFn: ({ signal }) => api.recentVoicemails(signal),
+  });
+}
+
+/**
+ * The account's contact whose phone a typed number is (Make a Call names who is called), or null:
+ * the contacts search finds it by its digits, the exact E.164 decides.
+ */
+export function useContactOfNumber(typed: string) {
+  const api = contactsApi(useApi());
+  const e164 = toE164(typed);
+  return useQuery({
+    queryKey: ["contacts", "of-number", e164],
+    queryFn: ({ signal }) => api.list({ q: e164 ?? "", limit: 5 }, signal),
+    enabled: e164 !== null,
+    select: (page) => page.contacts.find((c) => c.phone === e164) ?? null,
+    staleTime: 60_000,
   });
 }

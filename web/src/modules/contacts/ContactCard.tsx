@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { Mail, Pencil, Phone, Trash2 } from "lucide-react";
 import type { Contact } from "../../api/contacts";
+import { useAccountTimeZone } from "../../lib/time-zone";
 import { contactTypeColor, formatLocalDay, labelOf, leadStatusColor } from "./labels";
 import { cardTags } from "./tags";
 
@@ -13,6 +14,7 @@ interface ContactCardProps {
 
 /** A contact in the grid: name, company, phone, email, badges, 2 tags and "+N more", last contact. */
 export function ContactCard({ contact, onEdit, onDelete, onDetails }: ContactCardProps) {
+  const timeZone = useAccountTimeZone();
   const { shown, more } = cardTags(contact.tags);
   return (
     <Card withBorder padding="md" radius="md" component="article" aria-label={contact.name}>
@@ -79,7 +81,7 @@ export function ContactCard({ contact, onEdit, onDelete, onDetails }: ContactCar
           </Group>
         ) : null}
         <Text size="xs" c="dimmed" mt="auto">
-          Last contacted: {formatLocalDay(contact.lastContacted)}
+          Last contacted: {formatLocalDay(contact.lastContacted, timeZone)}
         </Text>
         <Button variant="default" size="xs" onClick={onDetails}>
           View Details

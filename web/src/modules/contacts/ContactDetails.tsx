@@ -13,6 +13,7 @@ import {
 } from "@mantine/core";
 import { MessageSquare, PhoneIncoming, PhoneOutgoing } from "lucide-react";
 import type { ActivityItem, Contact } from "../../api/contacts";
+import { useAccountTimeZone } from "../../lib/time-zone";
 import { formatDuration } from "../calls/format";
 import { useContactActivity } from "./hooks";
 import { contactTypeColor, formatDay, formatInstant, labelOf, leadStatusColor } from "./labels";
@@ -61,6 +62,7 @@ export function ContactDetailsModal({
   onConvert,
   converting,
 }: ContactDetailsProps) {
+  const timeZone = useAccountTimeZone();
   const activity = useContactActivity(contact.id);
   return (
     <Modal
@@ -86,7 +88,7 @@ export function ContactDetailsModal({
               {labelOf(contact.contactType)}
             </Badge>
           </Field>
-          <Field label="Last Contacted">{formatInstant(contact.lastContacted)}</Field>
+          <Field label="Last Contacted">{formatInstant(contact.lastContacted, timeZone)}</Field>
           <Field label="Follow-up">{contact.followUpDate ? formatDay(contact.followUpDate) : "None"}</Field>
           <Field label="Source">{labelOf(contact.source)}</Field>
           <Field label="Tags">
@@ -141,7 +143,7 @@ export function ContactDetailsModal({
                   title={<InteractionTitle item={item} />}
                 >
                   <Text size="xs" c="dimmed">
-                    {formatInstant(item.at)}
+                    {formatInstant(item.at, timeZone)}
                   </Text>
                   {item.kind === "message" ? (
                     <Text size="sm">{item.body}</Text>

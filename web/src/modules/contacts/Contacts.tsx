@@ -17,6 +17,7 @@ import { Download, Filter, Plus, Search, Upload } from "lucide-react";
 import { useState } from "react";
 import type { Contact, ContactListQuery } from "../../api/contacts";
 import { ApiError } from "../../api/errors";
+import { formatCount } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import { ContactCard } from "./ContactCard";
 import { ContactDetailsModal } from "./ContactDetails";
@@ -191,7 +192,7 @@ export function Contacts() {
       ) : (
         <>
           <Text size="sm" c="dimmed" role="status">
-            {list.data.total.toLocaleString("en-US")} contact{list.data.total === 1 ? "" : "s"}
+            {formatCount(list.data.total)} contact{list.data.total === 1 ? "" : "s"}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
             {list.data.contacts.map((contact) => (

@@ -6,6 +6,7 @@ import {
   Group,
   Modal,
   NativeSelect,
+  Radio,
   ScrollArea,
   Stack,
   Table,
@@ -17,12 +18,25 @@ import { useState } from "react";
 import type { ImportPreview, ImportResult } from "../../api/contacts";
 import { toast } from "../../lib/toast";
 import { useContactMutation, useContactsApi } from "./hooks";
-import { ENCODING_LABELS, FORMAT_LABELS, problemField } from "./import-labels";
+import {
+  countLabels,
+  ENCODING_LABELS,
+  FORMAT_LABELS,
+  importButtonLabel,
+  importSummary,
+  mergeDetails,
+  problemField,
+  rowOutcome,
+} from "./import-labels";
 
-/** Rows listed: the skipped ones first, then the others, up to this many. */
+/** Rows listed (refused first, then merged, skipped and created), up to this many. */
 const PREVIEW_ROWS = 200;
+const OUTCOME_ORDER = { error: 0, merge: 1, skip: 2, create: 3 } as const;
+const BADGE_COLORS = { created: "green", merged: "blue", skipped: "gray", refused: "red" } as const;
 
 type Mapping = (ImportField | null)[];
+type Mode = ImportPreview["mode"];
+type ImportBody = { file: string; mapping?: Mapping; mode: Mode };
 type Problem = { field: string; message: string };
 
 const fieldOptions = [
@@ -100,91 +114,103 @@ function MappingTable({
   );
 }
 
-function RowsTable({
-  label,
-  rows,
-}: {
-  label: string;
-  rows: (ImportPreview["rows"][number] | ImportResult["rows"][number])[];
-}) {
+function RowsTable({ label, rows, done }: { label: string; rows: ImportPreview["rows"]; done: boolean }) {
   const sorted = [...rows]
-    .sort((a, b) => Number(b.outcome === "skipped") - Number(a.outcome === "skipped") || a.row - b.row)
+    .sort((a, b) => OUTCOME_ORDER[a.outcome] - OUTCOME_ORDER[b.outcome] || a.row - b.row)
     .slice(0, PREVIEW_ROWS);
   return (
-    <ScrollArea.Autosize mah={300} type="auto">
-      <Table striped withTableBorder aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Row</Table.Th>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Phone</Table.Th>
-            <Table.Th>Result</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {sorted.map((row) => (
-            <Table.Tr
-              key={row.row}
-              bg={row.outcome === "skipped" ? "var(--mantine-color-red-light)" : undefined}
-            >
-              <Table.Td>{row.row}</Table.Td>
-              <Table.Td>{row.name}</Table.Td>
-              <Table.Td>{row.phone}</Table.Td>
-              <Table.Td>
-                <Stack gap={4}>
-                  <Badge
-                    color={row.outcome === "skipped" ? "red" : row.outcome === "existing" ? "gray" : "green"}
-                    c="dark.9"
-                    variant="light"
-                  >
-                    {row.outcome === "skipped"
-                      ? "Skipped"
-                      : row.outcome === "existing"
-                        ? "Already a contact: skipped"
-                        : row.outcome === "created"
-                          ? "Imported"
-                          : "Ready"}
-                  </Badge>
-                  {row.problems.length > 0 ? (
-                    <>
-                      {row.outcome !== "skipped" ? (
-                        <Text size="xs" c="dark.9">
-                          Left out:
-                        </Text>
-                      ) : null}
-                      <Problems problems={row.problems} />
-                    </>
-                  ) : null}
-                </Stack>
-              </Table.Td>
+    <Stack gap={4}>
+      {rows.length > sorted.length ? (
+        <Text size="xs" c="dimmed">
+          The first {sorted.length} of {rows.length} rows.
+        </Text>
+      ) : null}
+      <ScrollArea.Autosize mah={300} type="auto">
+        <Table striped withTableBorder aria-label={label}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Row</Table.Th>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Phone</Table.Th>
+              <Table.Th>Result</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea.Autosize>
+          </Table.Thead>
+          <Table.Tbody>
+            {sorted.map((row) => (
+              <Table.Tr
+                key={row.row}
+                bg={row.outcome === "error" ? "var(--mantine-color-red-light)" : undefined}
+              >
+                <Table.Td>{row.row}</Table.Td>
+                <Table.Td>{row.name}</Table.Td>
+                <Table.Td>{row.phone}</Table.Td>
+                <Table.Td>
+                  <Stack gap={2}>
+                    <Text size="sm" fw={600}>
+                      {rowOutcome(row, done)}
+                    </Text>
+                    {mergeDetails(row).map((detail) => (
+                      <Text key={detail} size="xs" c="dark.9">
+                        {detail}
+                      </Text>
+                    ))}
+                    {row.problems.length > 0 ? (
+                      <>
+                        {row.outcome !== "error" ? (
+                          <Text size="xs" c="dark.9">
+                            Left out:
+                          </Text>
+                        ) : null}
+                        <Problems problems={row.problems} />
+                      </>
+                    ) : null}
+                  </Stack>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea.Autosize>
+    </Stack>
+  );
+}
+
+function Counts({ counts, done }: { counts: ImportPreview["counts"]; done: boolean }) {
+  return (
+    <Group gap="xs" role="status" aria-label={done ? "Import summary" : "Import preview summary"}>
+      {countLabels(counts, done).map(({ key, label }) => (
+        <Badge key={key} color={counts[key] > 0 ? BADGE_COLORS[key] : "gray"} c="dark.9" variant="light">
+          {label}
+        </Badge>
+      ))}
+    </Group>
   );
 }
 
 /**
  * Import of a CSV (Google Contacts, Outlook, HubSpot, ours or any) or vCard file. The server reads
- * it and proposes a field for each column; the person may change any before importing. The rows
- * that make a contact are imported; each other row is reported with the reason it was skipped.
+ * it, proposes a field for each column (the person may change any) and says what each row will
+ * do: create a contact, merge into the contact that has its phone number (or skip it, as chosen),
+ * or be refused. The report after the import is the server's account of what it did.
  */
 export function ImportDialog({ onClose }: { onClose: () => void }) {
   const api = useContactsApi();
   const [file, setFile] = useState<File | null>(null);
   const [content, setContent] = useState<string | null>(null);
   const [mapping, setMapping] = useState<Mapping | undefined>(undefined);
+  const [mode, setMode] = useState<Mode>("merge");
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const check = useContactMutation((body: { file: string; mapping?: Mapping }) => api.importPreview(body));
-  const run = useContactMutation((body: { file: string; mapping?: Mapping }) => api.import(body));
+  const check = useContactMutation((body: ImportBody) => api.importPreview(body));
+  const run = useContactMutation((body: ImportBody) => api.import(body));
 
-  function previewWith(base64: string, chosen: Mapping | undefined) {
+  function previewWith(base64: string, chosen: Mapping | undefined, chosenMode: Mode) {
     setMapping(chosen);
+    setMode(chosenMode);
+    setProblem(null);
     check.mutate(
-      { file: base64, mapping: chosen },
+      { file: base64, mapping: chosen, mode: chosenMode },
       { onSuccess: setPreview, onError: (error) => setProblem(error.message) },
     );
   }
@@ -199,24 +225,25 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     try {
       const base64 = await readAsBase64(chosen);
       setContent(base64);
-      previewWith(base64, undefined);
+      previewWith(base64, undefined, mode);
     } catch (error) {
       setProblem((error as Error).message);
     }
   }
 
+  function chooseMode(value: string) {
+    const chosenMode = value === "skip" ? "skip" : "merge";
+    if (content) previewWith(content, mapping, chosenMode);
+    else setMode(chosenMode);
+  }
+
   function confirm() {
     if (!content) return;
     run.mutate(
-      { file: content, mapping },
+      { file: content, mapping, mode },
       {
         onSuccess: (done) => {
-          toast({
-            title: "Import Complete",
-            description: `${done.created} contact${done.created === 1 ? "" : "s"} imported${
-              done.skipped ? `, ${done.skipped} skipped` : ""
-            }.`,
-          });
+          toast({ title: "Import Complete", description: importSummary(done.counts) });
           if (done.rows.length === 0) onClose();
           else setResult(done);
         },
@@ -225,7 +252,8 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     );
   }
 
-  const blocked = !preview || preview.fileError !== null || preview.ready === 0 || check.isPending;
+  const writes = preview ? preview.counts.created + preview.counts.merged : 0;
+  const blocked = !preview || preview.fileError !== null || writes === 0 || check.isPending;
   return (
     <Modal
       closeButtonProps={{ "aria-label": "Close dialog" }}
@@ -236,15 +264,8 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     >
       {result ? (
         <Stack>
-          <Group gap="xs" role="status">
-            <Badge color="green" c="dark.9" variant="light">
-              {result.created} imported
-            </Badge>
-            <Badge color="gray" c="dark.9" variant="light">
-              {result.skipped} skipped
-            </Badge>
-          </Group>
-          <RowsTable label="Import report" rows={result.rows} />
+          <Counts counts={result.counts} done />
+          <RowsTable label="Import report" rows={result.rows} done />
           <Group justify="flex-end">
             <Button onClick={onClose}>Done</Button>
           </Group>
@@ -253,8 +274,8 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
         <Stack>
           <Text size="sm" c="dimmed">
             A CSV file with a header row (exports of Google Contacts, Outlook and HubSpot are recognised) or a
-            vCard file (.vcf, as iCloud exports). Check the field of each column before importing. Rows
-            without a name or a phone number are skipped, and so is a phone number already in your contacts.
+            vCard file (.vcf, as iCloud exports). Check the field of each column and what each row will do
+            before importing. Rows without a name or a phone number are refused.
           </Text>
           <FileInput
             label="CSV or vCard file"
@@ -266,7 +287,19 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             value={file}
             onChange={choose}
             clearable
+            clearButtonProps={{ "aria-label": "Clear the file" }}
           />
+          <Radio.Group
+            label="When a phone number is already in your contacts"
+            description="A merge fills only the contact's empty fields and adds the row's tags; its source and last contact stay as they are."
+            value={mode}
+            onChange={chooseMode}
+          >
+            <Group mt="xs">
+              <Radio value="merge" label="Merge into the contact" />
+              <Radio value="skip" label="Skip the row" />
+            </Group>
+          </Radio.Group>
           {check.isPending ? <Text size="sm">Checking the file...</Text> : null}
           {problem ? (
             <Alert color="red" title="Import Error" role="alert">
@@ -283,22 +316,14 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
                   {preview.fileError}
                 </Alert>
               ) : (
-                <Group gap="xs" role="status">
-                  <Badge color="green" c="dark.9" variant="light">
-                    {preview.ready} ready
-                  </Badge>
-                  <Badge color={preview.skipped > 0 ? "red" : "gray"} c="dark.9" variant="light">
-                    {preview.skipped} skipped
-                  </Badge>
-                  <Badge color="gray" c="dark.9" variant="light">
-                    {preview.existing} already in your contacts
-                  </Badge>
-                </Group>
+                <Counts counts={preview.counts} done={false} />
               )}
               {preview.columns.length > 0 && content ? (
-                <MappingTable preview={preview} onChange={(next) => previewWith(content, next)} />
+                <MappingTable preview={preview} onChange={(next) => previewWith(content, next, mode)} />
               ) : null}
-              {preview.rows.length > 0 ? <RowsTable label="Import preview" rows={preview.rows} /> : null}
+              {preview.rows.length > 0 ? (
+                <RowsTable label="Import preview" rows={preview.rows} done={false} />
+              ) : null}
             </>
           ) : null}
           <Group justify="flex-end">
@@ -306,7 +331,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
               Cancel
             </Button>
             <Button onClick={confirm} disabled={blocked} loading={run.isPending}>
-              {preview && !blocked ? `Import ${preview.ready} Contacts` : "Import"}
+              {preview && !blocked ? importButtonLabel(preview.counts) : "Import"}
             </Button>
           </Group>
         </Stack>

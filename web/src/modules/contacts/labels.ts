@@ -1,4 +1,5 @@
 import { contactSources, contactTypes, leadStatuses } from "@poundline/db/enums";
+import { formatCalendarDay, formatDate, formatDateTime } from "../../lib/format";
 
 const title = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
@@ -26,17 +27,17 @@ export const contactTypeColor: Record<string, string> = {
 /** "Nov 24, 2026"; a date-only value (a follow-up) is read as that calendar day. */
 export function formatDay(iso: string | null): string {
   if (!iso) return "Never";
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(iso));
+  return formatCalendarDay(iso);
 }
 
-/** "Nov 24, 2026, 3:05 PM" in the browser's time zone. */
-export function formatInstant(iso: string | null): string {
+/** "Nov 24, 2026, 3:05 PM" in the account's time zone. */
+export function formatInstant(iso: string | null, timeZone?: string): string {
   if (!iso) return "Never";
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  return formatDateTime(iso, timeZone);
 }
 
-/** "Nov 24, 2026" in the browser's time zone: when something happened. */
-export function formatLocalDay(iso: string | null): string {
+/** "Nov 24, 2026" in the account's time zone: when something happened. */
+export function formatLocalDay(iso: string | null, timeZone?: string): string {
   if (!iso) return "Never";
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium" }).format(new Date(iso));
+  return formatDate(iso, timeZone);
 }

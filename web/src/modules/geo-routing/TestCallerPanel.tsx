@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Code,
-  Group,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert, Button, Card, Group, SegmentedControl, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
 import type { ProbeBody } from "../../api/geo-routing";
 import { useTestCaller } from "./hooks";
@@ -23,7 +12,7 @@ const kinds: { value: Kind; label: string; placeholder: string }[] = [
   { value: "postalCode", label: "ZIP / postal code", placeholder: "e.g. 32801 or M5V 2T6" },
 ];
 
-/** A caller against the unsaved rules: the rule that matches, the licensee, the first TwiML verb. */
+/** A caller against the unsaved rules: the rule that matches, the licensee, what the caller hears first. */
 export function TestCallerPanel({
   numberId,
   rules,
@@ -97,9 +86,7 @@ export function TestCallerPanel({
               <Text size="sm" hidden={result.asksLocation}>
                 Licensee: {result.licensee?.companyName ?? "none (not in service)"}
               </Text>
-              <Text size="sm">
-                First TwiML verb: <Code>{result.firstVerb ? `<${result.firstVerb}>` : "none"}</Code>
-              </Text>
+              <Text size="sm">{result.firstStep}</Text>
             </Stack>
           </Alert>
         )}

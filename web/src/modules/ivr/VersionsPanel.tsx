@@ -16,6 +16,7 @@ import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import { ApiError } from "../../api/errors";
 import type { IvrVersionSummary } from "../../api/ivr";
+import { useFormat } from "../../lib/time-zone";
 import { toast } from "../../lib/toast";
 import { useDraftStatus, useIvrApi, useIvrMutation, useVersionDiff, useVersions } from "./hooks";
 
@@ -24,13 +25,12 @@ import { useDraftStatus, useIvrApi, useIvrMutation, useVersionDiff, useVersions 
 const reasonsOf = (error: Error) =>
   error instanceof ApiError && error.fields.reasons?.length ? error.fields.reasons.join(" ") : error.message;
 
-const when = (at: string | Date) => new Date(at).toLocaleString();
-
 /** Versions: saving makes a draft; Publish makes it live; history, diff, roll back. */
 export function VersionsPanel() {
   const api = useIvrApi();
   const draft = useDraftStatus();
   const versions = useVersions();
+  const { dateTime: when } = useFormat();
   const [publishing, setPublishing] = useState(false);
   const [note, setNote] = useState("");
   const [rollingBack, setRollingBack] = useState<IvrVersionSummary | null>(null);

@@ -13,6 +13,7 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { Search } from "lucide-react";
 import { useState } from "react";
 import type { Conversation } from "../../api/messages";
+import { useFormat } from "../../lib/time-zone";
 import { type ConversationKey, formatPhone, sameConversation } from "./format";
 import { useConversations } from "./hooks";
 import classes from "./messages.module.css";
@@ -20,14 +21,6 @@ import classes from "./messages.module.css";
 interface ConversationListProps {
   selected: ConversationKey | null;
   onSelect: (key: ConversationKey) => void;
-}
-
-function when(sentAt: Date | string): string {
-  const at = new Date(sentAt);
-  const today = new Date();
-  return at.toDateString() === today.toDateString()
-    ? at.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" })
-    : at.toLocaleDateString("en-US", { month: "short", day: "numeric" });
 }
 
 function preview(conversation: Conversation): string {
@@ -40,6 +33,8 @@ function preview(conversation: Conversation): string {
 export function ConversationList({ selected, onSelect }: ConversationListProps) {
   const [search, setSearch] = useState("");
   const [q] = useDebouncedValue(search.trim(), 300);
+  // The time today, else the day: today as the account's clock reads it, not the browser's.
+  const { relative: when } = useFormat();
   const { conversations, isPending, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } =
     useConversations(q);
 

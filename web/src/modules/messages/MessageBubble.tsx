@@ -1,14 +1,13 @@
 import { Anchor, Group, Stack, Text } from "@mantine/core";
 import clsx from "clsx";
 import type { ThreadMessage } from "../../api/messages";
+import { useFormat } from "../../lib/time-zone";
 import { carrierErrorText, deliveryLabel, isDeliveryFailure } from "./format";
 import classes from "./messages.module.css";
 
-const time = (at: Date | string) =>
-  new Date(at).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
-
 /** One text: its body, its media (images inline, other files as links), time and delivery status. */
 export function MessageBubble({ message }: { message: ThreadMessage }) {
+  const { time } = useFormat();
   const outbound = message.direction === "outbound";
   const failed = isDeliveryFailure(message.status);
   const error = carrierErrorText(message.errorCode);

@@ -15,6 +15,8 @@ import {
 import { OPTED_OUT_MESSAGE } from "@poundline/api/messages/schemas";
 import { Ban } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { dayOf, formatCalendarDay, previousDay } from "../../lib/format";
+import { useAccountTimeZone } from "../../lib/time-zone";
 import { toast } from "../../lib/toast";
 import { Composer } from "./Composer";
 import { type ConversationKey, formatPhone, groupByDay } from "./format";
@@ -22,18 +24,20 @@ import { useMarkRead, useSendMessage, useThread } from "./hooks";
 import { MessageBubble } from "./MessageBubble";
 import classes from "./messages.module.css";
 
-const dayTitle = (day: string) =>
-  new Date(`${day}T12:00:00`).toLocaleDateString("en-US", {
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-  });
+/** A day of the account's time zone as Today, Yesterday, or its date. */
+function dayTitle(day: string, timeZone: string | undefined): string {
+  const today = dayOf(new Date(), timeZone);
+  if (day === today) return "Today";
+  if (day === previousDay(today)) return "Yesterday";
+  return formatCalendarDay(day);
+}
 
 /** One conversation: its texts (newest at the bottom), older ones on demand, and the composer. */
 export function ThreadView({ conversation }: { conversation: ConversationKey }) {
   const { thread, messages, isPending, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } =
     useThread(conversation);
   const markRead = useMarkRead();
+  const timeZone = useAccountTimeZone();
   const send = useSendMessage();
   const viewport = useRef<HTMLDivElement>(null);
   const newest = messages.at(-1)?.id;
@@ -104,9 +108,9 @@ export function ThreadView({ conversation }: { conversation: ConversationKey }) 
               No messages in this conversation yet
             </Text>
           ) : (
-            groupByDay(messages).map((group) => (
+            groupByDay(messages, timeZone).map((group) => (
               <Stack key={group.day} gap="xs">
-                <Divider label={dayTitle(group.day)} labelPosition="center" />
+                <Divider label={dayTitle(group.day, timeZone)} labelPosition="center" />
                 {group.messages.map((message) => (
                   <MessageBubble key={message.id} message={message} />
                 ))}

@@ -1,3 +1,5 @@
+import { dayOf, formatPhone } from "../../lib/format";
+
 /** Pure pieces of the Messages screen: numbers, conversation keys, delivery statuses, days. */
 
 export interface ConversationKey {
@@ -36,11 +38,8 @@ export function toE164(typed: string): string | null {
   return null;
 }
 
-/** +15551234567 → (555) 123-4567; other numbers and senders as they are. */
-export function formatPhone(number: string): string {
-  const nanp = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(number);
-  return nanp ? `(${nanp[1]}) ${nanp[2]}-${nanp[3]}` : number;
-}
+/** +15551234567 → (555) 123-4567; other numbers and senders as they are (lib/format.ts). */
+export { formatPhone };
 
 const STATUS_LABELS: Record<string, string> = {
   accepted: "Queued",
@@ -84,14 +83,14 @@ export function carrierErrorText(code: number | null): string | null {
   return meaning ? `Error ${code}: ${meaning}` : `Error ${code}`;
 }
 
-/** Consecutive messages of the same calendar day (in the browser's time zone), oldest first. */
+/** Consecutive messages of the same calendar day (in the account's time zone), oldest first. */
 export function groupByDay<T extends { sentAt: Date | string }>(
   messages: readonly T[],
+  timeZone?: string,
 ): { day: string; messages: T[] }[] {
   const groups: { day: string; messages: T[] }[] = [];
   for (const message of messages) {
-    const at = new Date(message.sentAt);
-    const day = `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, "0")}-${String(at.getDate()).padStart(2, "0")}`;
+    const day = dayOf(message.sentAt, timeZone);
     const last = groups.at(-1);
     if (last?.day === day) last.messages.push(message);
     else groups.push({ day, messages: [message] });

@@ -91,9 +91,8 @@ export function BuyNumberDialog({ request, onClose }: BuyNumberDialogProps) {
         onClose();
       },
       onError: (error) => {
-        const message = isRefusal(error) ? error.firstFieldMessage() : error.message;
-        setRefusal(message);
-        toast({ title: "Purchase Error", description: message, variant: "destructive" });
+        // Told once, in the dialog the person is looking at (a toast said the same a second time).
+        setRefusal(isRefusal(error) ? error.firstFieldMessage() : error.message);
       },
     });
   }

@@ -1,4 +1,3 @@
-import "mantine-datatable/styles.css";
 import { Badge, Button, Card, Center, Group, Loader, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { DataTable } from "mantine-datatable";
 import { useState } from "react";
@@ -6,6 +5,7 @@ import type { NumberRequest, PhoneNumber } from "../../api/numbers";
 import { useCan } from "../../app/session";
 import { ConfirmDialog } from "../../lib/ConfirmDialog";
 import { LoadError } from "../../lib/LoadError";
+import { useFormat } from "../../lib/time-zone";
 import { toast } from "../../lib/toast";
 import { BuyNumberDialog } from "./BuyNumberDialog";
 import { EmergencyAddressDialog } from "./EmergencyAddressDialog";
@@ -42,6 +42,7 @@ export function PhoneNumbers() {
   const api = useNumbersApi();
   const list = useNumberList();
   const requests = useNumberRequests();
+  const { date } = useFormat();
   const [dialog, setDialog] = useState<Dialog>({ kind: "none" });
   const close = () => setDialog({ kind: "none" });
   const release = useNumberMutation((number: PhoneNumber) => api.release(number.id));
@@ -202,7 +203,7 @@ export function PhoneNumbers() {
                 {
                   accessor: "createdAt",
                   title: "Requested",
-                  render: (r) => new Date(r.createdAt).toLocaleDateString(),
+                  render: (r) => date(r.createdAt),
                 },
                 {
                   accessor: "actions",

@@ -1,10 +1,8 @@
 import type { PhoneNumber } from "../../api/numbers";
+import { formatPhone } from "../../lib/format";
 
-/** `(407) 555-0150` for NANP numbers, as typed elsewhere in the console. */
-export function formatNumber(e164: string): string {
-  const match = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
-  return match ? `(${match[1]}) ${match[2]}-${match[3]}` : e164;
-}
+/** `(407) 555-0150` for NANP numbers: the console's one phone format (lib/format.ts). */
+export const formatNumber = formatPhone;
 
 const TARGETS: Record<PhoneNumber["routing"]["businessHoursTarget"], string> = {
   ivr_menu: "IVR menu",

@@ -5,11 +5,10 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { ActiveSession } from "../../api/settings";
 import { sessionKey, signedOut } from "../../app/session";
+import { useFormat } from "../../lib/time-zone";
 import { toast } from "../../lib/toast";
 import { failureToast, settingsKeys, useActiveSessions, useSettingsApi } from "./hooks";
 import { TwoFactorCard } from "./TwoFactorCard";
-
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "");
 
 /** Seed 001's security section, built: two-factor authentication and the active sessions. */
 export function SecurityTab() {
@@ -24,6 +23,8 @@ export function SecurityTab() {
 function SessionsCard() {
   const api = useSettingsApi();
   const sessions = useActiveSessions();
+  const { dateTime } = useFormat();
+  const when = (iso: string | null) => (iso ? dateTime(iso) : "");
   const navigate = useNavigate();
   const client = useQueryClient();
   const [confirmEverywhere, setConfirmEverywhere] = useState(false);

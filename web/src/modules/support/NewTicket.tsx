@@ -52,17 +52,14 @@ export function NewTicket() {
           navigate(ticketPagePath("customer", ticket.id));
         },
         onError: (error) => {
-          if (isRefusal(error)) showServerErrors(error);
-          toast({ title: "Error submitting ticket", description: error.message, variant: "destructive" });
+          // A field's refusal is told under its field; anything else in one toast.
+          if (isRefusal(error) && Object.keys(error.fields).length > 0) showServerErrors(error);
+          else
+            toast({ title: "Error submitting ticket", description: error.message, variant: "destructive" });
         },
       });
     },
-    (errors) =>
-      toast({
-        title: "Error submitting ticket",
-        description: Object.values(errors)[0],
-        variant: "destructive",
-      }),
+    // An empty or invalid form: each message under its field, once (no toast repeating one of them).
   );
 
   return (

@@ -1,9 +1,9 @@
-import "mantine-datatable/styles.css";
 import { Anchor } from "@mantine/core";
 import { DataTable, type DataTableColumn } from "mantine-datatable";
 import { Link } from "react-router";
 import type { TicketSide, TicketSummary } from "../../api/support";
-import { formatWhen, PriorityBadge, StatusBadge } from "./format";
+import { useFormat } from "../../lib/time-zone";
+import { PriorityBadge, StatusBadge } from "./format";
 import { ticketPagePath } from "./paths";
 
 /** Tickets shown per page, on both sides. */
@@ -31,6 +31,7 @@ export function TicketTable<T extends TicketSummary>({
   noRecordsText,
   extraColumns = [],
 }: TicketTableProps<T>) {
+  const { dateTime: formatWhen } = useFormat();
   return (
     <DataTable<T>
       minHeight={data?.items.length ? undefined : 180}
@@ -45,7 +46,7 @@ export function TicketTable<T extends TicketSummary>({
       columns={[
         { accessor: "subject", title: "Subject" },
         ...extraColumns,
-        { accessor: "status", title: "Status", render: (t) => <StatusBadge status={t.status} /> },
+        { accessor: "status", title: "Status", render: (t) => <StatusBadge side={side} status={t.status} /> },
         { accessor: "priority", title: "Priority", render: (t) => <PriorityBadge priority={t.priority} /> },
         { accessor: "updatedAt", title: "Last Updated", render: (t) => formatWhen(t.updatedAt) },
         {

@@ -22,14 +22,15 @@ import {
 } from "@poundline/api/support/schemas";
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Paperclip } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ApiError, isRefusal } from "../../api/errors";
 import { attachmentUrl, type TicketDetail, type TicketSide } from "../../api/support";
 import { useSchemaForm } from "../../lib/schema-form";
+import { useFormat } from "../../lib/time-zone";
 import { toast } from "../../lib/toast";
 import { consoleKeys } from "../console/queries";
-import { formatSize, formatWhen, PriorityBadge, StatusBadge } from "./format";
+import { formatSize, PriorityBadge, StatusBadge } from "./format";
 import { useAttach, useSupportApi, useTicket, useTicketChange } from "./hooks";
 import { ticketListPath } from "./paths";
 
@@ -50,8 +51,12 @@ export function TicketView({ side, ticketId }: TicketViewProps) {
   const ticket = useTicket(side, ticketId);
   const error = ticket.error;
   const denied = error instanceof ApiError && (error.status === 404 || error.status === 403);
+  // Once per failure: React's development double effects (and a re-render before the navigation
+  // lands) would otherwise tell it twice.
+  const told = useRef<unknown>(null);
   useEffect(() => {
-    if (!error) return;
+    if (!error || told.current === error) return;
+    told.current = error;
     if (denied) {
       toast({ title: "Access Denied", description: TICKET_ACCESS_DENIED_MESSAGE, variant: "destructive" });
       navigate(ticketListPath(side), { replace: true });
@@ -100,6 +105,7 @@ export function TicketView({ side, ticketId }: TicketViewProps) {
 }
 
 function TicketBody({ side, ticket }: { side: TicketSide; ticket: TicketDetail }) {
+  const { dateTime: formatWhen } = useFormat();
   const closed = ticket.status === "closed";
   return (
     <Stack gap="lg">
@@ -107,7 +113,7 @@ function TicketBody({ side, ticket }: { side: TicketSide; ticket: TicketDetail }
         <Stack gap={6}>
           <Title order={1}>{ticket.subject}</Title>
           <Group gap="xs">
-            <StatusBadge status={ticket.status} />
+            <StatusBadge side={side} status={ticket.status} />
             <PriorityBadge priority={ticket.priority} />
             <Text size="sm" c="dimmed">
               Opened {formatWhen(ticket.createdAt)}
@@ -220,6 +226,7 @@ function ReplyForm({ side, ticketId }: { side: TicketSide; ticketId: string }) {
 }
 
 function ClosedNotice({ side, ticket }: { side: TicketSide; ticket: TicketDetail }) {
+  const { dateTime: formatWhen } = useFormat();
   const api = useSupportApi();
   const reopen = useTicketChange("customer", ticket.id, () => api.reopen(ticket.id));
   const until = ticket.reopenableUntil;
@@ -311,6 +318,7 @@ function CloseTicket({ ticketId }: { ticketId: string }) {
 }
 
 function Attachments({ side, ticket }: { side: TicketSide; ticket: TicketDetail }) {
+  const { dateTime: formatWhen } = useFormat();
   const attach = useAttach(side, ticket.id);
   const closed = ticket.status === "closed";
   const onFile = (file: File | null) => {

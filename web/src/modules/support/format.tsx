@@ -1,8 +1,9 @@
 import { Badge } from "@mantine/core";
-import type { TicketPriority, TicketStatus } from "../../api/support";
+import type { TicketPriority, TicketSide, TicketStatus } from "../../api/support";
+import { formatDateTime } from "../../lib/format";
+import { statusLabel } from "./status-words";
 
-/** A status as the seed names it, its underscore read as a space ("pending admin"). */
-export const statusLabel = (status: TicketStatus) => status.replace("_", " ");
+export { STATUS_OPTIONS } from "./status-words";
 
 /** Dark shades: their text keeps 4.5:1 against white (axe). */
 const STATUS_COLORS: Record<TicketStatus, string> = {
@@ -12,10 +13,10 @@ const STATUS_COLORS: Record<TicketStatus, string> = {
   closed: "gray.7",
 };
 
-export function StatusBadge({ status }: { status: TicketStatus }) {
+export function StatusBadge({ side, status }: { side: TicketSide; status: TicketStatus }) {
   return (
     <Badge color={STATUS_COLORS[status]} variant="outline">
-      {statusLabel(status)}
+      {statusLabel(side, status)}
     </Badge>
   );
 }
@@ -32,8 +33,8 @@ export function PriorityBadge({ priority }: { priority: TicketPriority }) {
   );
 }
 
-export const formatWhen = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+/** Date and time as the console writes them, in the account's time zone when given. */
+export const formatWhen = (iso: string, timeZone?: string) => formatDateTime(iso, timeZone);
 
 export const formatSize = (bytes: number) =>
   bytes >= 1024 * 1024
@@ -44,11 +45,4 @@ export const PRIORITY_OPTIONS = [
   { value: "low", label: "Low" },
   { value: "medium", label: "Medium" },
   { value: "high", label: "High" },
-];
-
-export const STATUS_OPTIONS = [
-  { value: "open", label: "Open" },
-  { value: "pending_admin", label: "Pending admin" },
-  { value: "pending_user", label: "Pending user" },
-  { value: "closed", label: "Closed" },
 ];

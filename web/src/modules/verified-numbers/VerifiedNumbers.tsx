@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import type { VerifiedNumber } from "../../api/verified-numbers";
 import { ConfirmDialog } from "../../lib/ConfirmDialog";
 import { LoadError } from "../../lib/LoadError";
+import { useFormat } from "../../lib/time-zone";
 import { toast } from "../../lib/toast";
 import { formatNumber } from "../numbers/format";
 import { AddVerifiedNumberDialog } from "./AddVerifiedNumberDialog";
@@ -32,6 +33,7 @@ function StatusBadge({ number }: { number: VerifiedNumber }) {
 export function VerifiedNumbers() {
   const api = useVerifiedNumbersApi();
   const list = useVerifiedNumbers();
+  const { date } = useFormat();
   const [dialog, setDialog] = useState<Dialog>({ kind: "none" });
   const close = () => setDialog({ kind: "none" });
   const remove = useVerifiedNumberMutation((number: VerifiedNumber) => api.remove(number.id));
@@ -106,7 +108,7 @@ export function VerifiedNumbers() {
               {
                 accessor: "verifiedAt",
                 title: "Verified",
-                render: (n) => (n.verifiedAt ? new Date(n.verifiedAt).toLocaleDateString() : "Not yet"),
+                render: (n) => (n.verifiedAt ? date(n.verifiedAt) : "Not yet"),
               },
               {
                 accessor: "actions",

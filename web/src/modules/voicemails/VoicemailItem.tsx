@@ -1,8 +1,9 @@
 import { ActionIcon, Badge, Box, Button, Collapse, Group, Paper, Stack, Text, Tooltip } from "@mantine/core";
 import { Mail, MailOpen, Pause, Play, Trash2 } from "lucide-react";
 import { type Voicemail, voicemailAudioUrl } from "../../api/voicemails";
+import { useFormat } from "../../lib/time-zone";
 import { formatPhone } from "../messages/format";
-import { formatDuration } from "./format";
+import { formatDuration, transcriptionText } from "./format";
 
 interface VoicemailItemProps {
   voicemail: Voicemail;
@@ -11,13 +12,6 @@ interface VoicemailItemProps {
   onPlayed: () => void;
   onSetStatus: (status: "read" | "unread") => void;
   onDelete: () => void;
-}
-
-function transcriptionOf(vm: Voicemail): string {
-  if (vm.transcription) return vm.transcription;
-  if (vm.transcriptionStatus === "pending") return "Transcription in progress...";
-  if (vm.transcriptionStatus === "failed") return "Transcription unavailable.";
-  return "No transcription.";
 }
 
 /** One voicemail: caller, time, duration, transcription; its playback bar opens below. */
@@ -31,7 +25,7 @@ export function VoicemailItem({
 }: VoicemailItemProps) {
   const unread = vm.status === "unread";
   const caller = vm.contactName ?? formatPhone(vm.fromNumber);
-  const time = new Date(vm.createdAt).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
+  const time = useFormat().time(vm.createdAt);
   return (
     <Paper withBorder p="sm" component="li" data-testid="voicemail" data-status={vm.status}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -65,7 +59,7 @@ export function VoicemailItem({
               c={vm.transcription ? undefined : "dimmed"}
               fs={vm.transcription ? undefined : "italic"}
             >
-              {transcriptionOf(vm)}
+              {transcriptionText(vm)}
             </Text>
           </Box>
         </Group>
@@ -100,6 +94,8 @@ export function VoicemailItem({
               // biome-ignore lint/a11y/useMediaCaption: the transcription above is the caption
               <audio
                 controls
+                // Opened by "Play voicemail": it plays at once (the click allows the playback).
+                autoPlay
                 preload="metadata"
                 src={voicemailAudioUrl(vm.id)}
                 style={{ width: "100%" }}

@@ -16,6 +16,7 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { Download, Search } from "lucide-react";
 import { useState } from "react";
 import { voicemailExportUrl } from "../../api/voicemails";
+import { useAccountTimeZone } from "../../lib/time-zone";
 import { toast } from "../../lib/toast";
 import { groupByDate } from "./format";
 import { useDeleteVoicemail, useSetVoicemailStatus, useVoicemails, VOICEMAIL_PAGE_SIZE } from "./hooks";
@@ -28,6 +29,7 @@ export function VoicemailList() {
   const [unreadOnly, setUnreadOnly] = useState(false);
   const [page, setPage] = useState(1);
   const [expanded, setExpanded] = useState<string | null>(null);
+  const timeZone = useAccountTimeZone();
   const [deleting, setDeleting] = useState<string | null>(null);
   const filters = { q: q || undefined, unread: unreadOnly ? ("true" as const) : undefined };
   const { data, isPending, isError, error } = useVoicemails(filters, page);
@@ -108,7 +110,7 @@ export function VoicemailList() {
           No voicemails found matching your criteria.
         </Text>
       ) : (
-        groupByDate(voicemails, new Date()).map((group) => (
+        groupByDate(voicemails, new Date(), timeZone).map((group) => (
           <Stack key={group.key} gap="xs">
             <Title order={2} size="h5" c="dimmed">
               {group.label}

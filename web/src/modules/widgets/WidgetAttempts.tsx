@@ -2,6 +2,7 @@ import { Alert, Badge, Card, Title } from "@mantine/core";
 import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import type { WidgetAttempt } from "../../api/widgets";
+import { useFormat } from "../../lib/time-zone";
 import { useWidgetAttempts } from "./hooks";
 
 const PAGE_SIZE = 10;
@@ -20,6 +21,7 @@ const OUTCOMES: Record<WidgetAttempt["outcome"], { label: string; color: string 
 export function WidgetAttempts({ widgetId }: { widgetId: string }) {
   const [page, setPage] = useState(1);
   const attempts = useWidgetAttempts(widgetId, page, PAGE_SIZE);
+  const { dateTime } = useFormat();
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="widget-attempts-title">
@@ -43,7 +45,7 @@ export function WidgetAttempts({ widgetId }: { widgetId: string }) {
           page={page}
           onPageChange={setPage}
           columns={[
-            { accessor: "createdAt", title: "When", render: (a) => new Date(a.createdAt).toLocaleString() },
+            { accessor: "createdAt", title: "When", render: (a) => dateTime(a.createdAt) },
             { accessor: "kind", title: "Kind", render: (a) => (a.kind === "call" ? "Callback" : "Text") },
             {
               accessor: "outcome",

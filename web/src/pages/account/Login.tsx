@@ -1,5 +1,6 @@
 import { Anchor, Group, Stack } from "@mantine/core";
 import { loginBodySchema } from "@poundline/api/auth/schemas";
+import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useSignIn } from "../../app/session";
 import { useSchemaForm } from "../../lib/schema-form";
@@ -8,7 +9,8 @@ import * as Account from "./account-layout";
 import { useAfterSignIn, useToSecondStep } from "./after-sign-in";
 import { GoogleOrEmail } from "./google-button";
 import { PasswordField } from "./password-fields";
-import { invalidSignIn, noticeOf, signInFailure } from "./sign-in-messages";
+import { ResendConfirmation } from "./resend-confirmation";
+import { EMAIL_NOT_CONFIRMED, invalidSignIn, noticeOf, signInFailure } from "./sign-in-messages";
 
 export function LoginPage() {
   const [searchParams] = useSearchParams();
@@ -16,6 +18,8 @@ export function LoginPage() {
   const toSecondStep = useToSecondStep();
   const notice = noticeOf(searchParams);
   const signIn = useSignIn();
+  // The address a sign-in was refused for as not confirmed: offered a new confirmation e-mail.
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   const { form, onSubmit } = useSchemaForm({
     schema: loginBodySchema,
     initialValues: { email: "", password: "" },
@@ -27,7 +31,9 @@ export function LoginPage() {
       try {
         answer = await signIn.mutateAsync(credentials);
       } catch (err) {
-        toast({ ...signInFailure(err), variant: "destructive" });
+        const failure = signInFailure(err);
+        toast({ ...failure, variant: "destructive" });
+        setUnconfirmed(failure.title === EMAIL_NOT_CONFIRMED ? credentials.email : null);
         return;
       }
       // Two-factor authentication on: the code comes next, then where the person was going.
@@ -40,6 +46,7 @@ export function LoginPage() {
   return (
     <Account.Page title="Sign In" intro="Welcome back. Sign in to your account.">
       {notice && <Account.Notice color={notice.color}>{notice.message}</Account.Notice>}
+      {unconfirmed && <ResendConfirmation email={unconfirmed} />}
 
       <Account.Card>
         <Stack gap="md">

@@ -1,6 +1,6 @@
 import { Anchor, Group, Stack, TextInput } from "@mantine/core";
 import { verifyTwoFactorBodySchema } from "@poundline/api/auth/schemas";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Navigate } from "react-router";
 import { isRefusal } from "../../api/errors";
 import { useSession, useSignOut, useVerifyTwoFactor } from "../../app/session";
@@ -20,7 +20,6 @@ export function TwoFactorPage() {
   const [mode, setMode] = useState<Mode>("code");
   const verify = useVerifyTwoFactor();
   const signOut = useSignOut();
-  const afterSignIn = useAfterSignIn();
   const { form, onSubmit, showServerErrors } = useSchemaForm({
     schema: verifyTwoFactorBodySchema,
     initialValues: { code: "", recoveryCode: "" },
@@ -41,7 +40,7 @@ export function TwoFactorPage() {
         });
         return;
       }
-      afterSignIn();
+      // Signed in now: the page re-renders as signed in and ContinueAfterSignIn takes it on.
     },
     (errors) =>
       toast({
@@ -51,8 +50,9 @@ export function TwoFactorPage() {
       }),
   );
 
-  // Nothing to verify: a visitor who came here directly, or someone already through.
-  if (user) return <Navigate to="/dashboard" replace />;
+  // Through (just now, or before): on to where the person was going, as a sign-in without
+  // two-factor goes (never a plain /dashboard, which lost the remembered page).
+  if (user) return <ContinueAfterSignIn />;
   if (!twoFactorPending) return <Navigate to="/login" replace />;
 
   return (
@@ -101,4 +101,16 @@ export function TwoFactorPage() {
       </Account.Card>
     </Account.Page>
   );
+}
+
+/** Goes on once, as after a sign-in: ?next=, else the page a guard sent the person away from, else /dashboard. */
+function ContinueAfterSignIn() {
+  const afterSignIn = useAfterSignIn();
+  const went = useRef(false);
+  useEffect(() => {
+    if (went.current) return;
+    went.current = true;
+    afterSignIn();
+  }, [afterSignIn]);
+  return null;
 }

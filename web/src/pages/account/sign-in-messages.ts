@@ -24,10 +24,13 @@ export interface SignInToast {
   description: string;
 }
 
+/** Seed 000's title of a sign-in refused for an address not confirmed yet. */
+export const EMAIL_NOT_CONFIRMED = "Email Not Confirmed";
+
 /** Seed 000's toast for a message of the sign-in refusal. */
 function refusalToast(message: string): SignInToast {
   if (message.includes(authMessages.emailNotConfirmed))
-    return { title: "Email Not Confirmed", description: "Please confirm your email address or try again." };
+    return { title: EMAIL_NOT_CONFIRMED, description: "Please confirm your email address or try again." };
   if (message.includes(authMessages.invalidCredentials))
     return { title: "Invalid Credentials", description: "The email or password you entered is incorrect." };
   return { title: "Login Failed", description: message };

@@ -1,6 +1,5 @@
 import "@mantine/charts/styles.css";
 import "@mantine/dates/styles.css";
-import "mantine-datatable/styles.css";
 import { Alert, Button, Group, Loader, Stack, Text } from "@mantine/core";
 import { formatDay } from "../format";
 import { useAnalytics, useRangeSelection } from "../useAnalytics";

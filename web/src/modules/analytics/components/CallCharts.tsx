@@ -1,6 +1,7 @@
 import { BarChart, DonutChart } from "@mantine/charts";
 import { Card, Grid, Group, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import type { Analytics } from "../../../api/analytics";
+import { formatCount } from "../../../lib/format";
 import { formatDay, formatRate } from "../format";
 
 /** Calls per day by direction, and missed ones, over the range's days. */
@@ -69,7 +70,7 @@ export function AnswerRateChart({ totals }: { totals: Analytics["totals"] }) {
           <Stack gap={4}>
             <Text>Answered: {formatRate(totals.answerRate)}</Text>
             <Text>Missed: {formatRate(totals.missedRate)}</Text>
-            {other > 0 && <Text>Other: {other.toLocaleString("en-US")}</Text>}
+            {other > 0 && <Text>Other: {formatCount(other)}</Text>}
           </Stack>
         </Group>
       )}

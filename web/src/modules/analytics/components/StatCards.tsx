@@ -1,5 +1,6 @@
 import { Card, SimpleGrid, Text } from "@mantine/core";
 import type { Analytics } from "../../../api/analytics";
+import { formatCount } from "../../../lib/format";
 import { formatDuration, formatRate } from "../format";
 
 function Stat({ label, value, detail }: { label: string; value: string; detail: string }) {
@@ -24,17 +25,17 @@ export function StatCards({ totals }: { totals: Analytics["totals"] }) {
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
       <Stat
         label="Total Calls"
-        value={totals.total.toLocaleString("en-US")}
-        detail={`${totals.inbound.toLocaleString("en-US")} incoming, ${totals.outbound.toLocaleString("en-US")} outgoing`}
+        value={formatCount(totals.total)}
+        detail={`${formatCount(totals.inbound)} incoming, ${formatCount(totals.outbound)} outgoing`}
       />
       <Stat
         label="Answered"
-        value={totals.answered.toLocaleString("en-US")}
+        value={formatCount(totals.answered)}
         detail={`${formatRate(totals.answerRate)} answer rate`}
       />
       <Stat
         label="Missed"
-        value={totals.missed.toLocaleString("en-US")}
+        value={formatCount(totals.missed)}
         detail={`${formatRate(totals.missedRate)} missed rate`}
       />
       <Stat

@@ -1,6 +1,7 @@
 import { Card, SimpleGrid, Table, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import type { Analytics } from "../../../api/analytics";
+import { formatCount } from "../../../lib/format";
 import { formatPhone } from "../format";
 
 function Ranked({
@@ -37,7 +38,7 @@ function Ranked({
             {rows.map((row) => (
               <Table.Tr key={row.key}>
                 <Table.Td>{row.label}</Table.Td>
-                <Table.Td ta="right">{row.calls.toLocaleString("en-US")}</Table.Td>
+                <Table.Td ta="right">{formatCount(row.calls)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
