@@ -1,3 +1,4 @@
+import { gateState } from "@poundline/telephony";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireAccount } from "../auth/context";
@@ -9,6 +10,7 @@ import {
   TEST_CALLER,
   testCallNumber,
   testCallOutcome,
+  walletRefusal,
 } from "./setup-guide";
 import {
   setupGuideDismissalBodySchema,
@@ -45,7 +47,7 @@ export async function setupGuideRoutes(fastify: FastifyInstance) {
     { config: { permission: "calls.place" }, schema: { response: { 200: testCallResultSchema } } },
     async (request) => {
       const { account } = requireAccount(request);
-      const { db, simulator, routing } = request.server.deps;
+      const { db, simulator, routing, clock } = request.server.deps;
       const number = await testCallNumber(db.db, account.id);
       if (!number)
         throw new AppError("CONFLICT", setupGuideMessages.noNumber, {
@@ -64,8 +66,10 @@ export async function setupGuideRoutes(fastify: FastifyInstance) {
         transcriptionText: TEST_CALL_WORDS,
       });
       await simulator.idle();
+      const gate = routing.current().accounts.get(account.id)?.gate;
+      const state: string = gate ? gateState(gate, clock()) : "open";
       return {
-        ...testCallOutcome(transcript),
+        ...walletRefusal(testCallOutcome(transcript), state),
         callSid: transcript.callSid,
         from: TEST_CALLER,
         to: number.e164,

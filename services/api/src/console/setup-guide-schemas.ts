@@ -33,6 +33,7 @@ export type TestCallOutcome = (typeof testCallOutcomes)[number];
 export const refusalReasons = [
   "trial_ended",
   "wallet_empty",
+  "trial_allowance_used",
   "spend_cap",
   "suspended",
   "not_in_service",

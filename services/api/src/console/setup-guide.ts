@@ -133,6 +133,23 @@ const refusals: { reason: RefusalReason; spoken: string; message: string }[] = [
   },
 ];
 
+/**
+ * The wallet's refusal words serve two gates: an empty wallet, and a trial whose included
+ * minutes are used. The account's gate, as the routing tables hold it, tells which.
+ */
+export function walletRefusal(
+  result: Pick<TestCallResult, "outcome" | "message" | "reason" | "voicemailSeconds">,
+  gate: string,
+): Pick<TestCallResult, "outcome" | "message" | "reason" | "voicemailSeconds"> {
+  if (result.reason !== "wallet_empty" || gate !== "trial_allowance_used") return result;
+  return {
+    ...result,
+    reason: "trial_allowance_used",
+    message:
+      "Refused: your trial's included minutes are used: add funds or choose a plan on the Billing page to take calls again.",
+  };
+}
+
 type Heard = Pick<
   CallTranscript,
   "spoken" | "answeredAt" | "recordings" | "dials" | "gathers" | "errors" | "ended"

@@ -1,6 +1,6 @@
 import { CALL_MESSAGES } from "@poundline/telephony";
 import { describe, expect, it } from "vitest";
-import { testCallOutcome } from "../../src/console/setup-guide";
+import { testCallOutcome, walletRefusal } from "../../src/console/setup-guide";
 
 type Transcript = Parameters<typeof testCallOutcome>[0];
 
@@ -83,5 +83,22 @@ describe("what came of a test call", () => {
     const result = testCallOutcome({ ...base, ...fields } as Transcript);
     expect(result).toMatchObject({ outcome, reason });
     expect(result.message).toMatch(message);
+  });
+});
+
+describe("the wallet's refusal", () => {
+  const refused = testCallOutcome({ ...base, spoken: [CALL_MESSAGES.walletEmpty] });
+  it.each([
+    ["wallet_empty", "wallet_empty", /wallet is empty/],
+    ["trial_allowance_used", "trial_allowance_used", /included minutes are used/],
+  ])("under the %s gate reads %s", (gate, reason, message) => {
+    const result = walletRefusal(refused, gate);
+    expect(result.reason).toBe(reason);
+    expect(result.message).toMatch(message);
+  });
+
+  it("leaves other outcomes alone", () => {
+    const voicemail = testCallOutcome({ ...base, recordings: [recording] });
+    expect(walletRefusal(voicemail, "trial_allowance_used")).toEqual(voicemail);
   });
 });
