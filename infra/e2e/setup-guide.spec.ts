@@ -16,7 +16,8 @@ import {
  * A new business's first day, from the dashboard's setup guide: it registers (its address is the
  * E911 address to be), sees the checklist, gets its number from the guide's link with the price
  * shown and confirmed, confirms the E911 address the form fills from registration, and makes a
- * test call from the guide that the simulator places into its number: answered, and ticked.
+ * test call from the guide that the simulator places into its number: answered, and ticked. No
+ * card and no money: the unpaid trial's included number and minutes (billing/trial-allowance.ts).
  */
 
 const company = "Sunrise Dental";
@@ -37,18 +38,6 @@ async function registerThroughPage(page: Page, email: string, password: string) 
   await field(page, "ZIP / Postal Code").fill(address.zip);
   await page.getByRole("button", { name: "Create Free Account" }).click();
   await expect(toast(page, "Registration Successful!")).toBeVisible();
-}
-
-/** Adds $25 to the wallet through Checkout (the Stripe stand-in), and comes back to the dashboard. */
-async function fundWallet(page: Page) {
-  await page.getByRole("link", { name: "Billing & Wallet" }).click();
-  await page.getByRole("button", { name: "Add Funds to Wallet" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add Funds to Wallet" });
-  await dialog.getByText("$25.00", { exact: true }).click();
-  await dialog.getByRole("button", { name: "Pay $25.00" }).click();
-  await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await expect(toast(page, "Payment Successful")).toBeVisible();
-  await page.getByRole("link", { name: "Dashboard", exact: true }).click();
 }
 
 /** The control with this label inside `scope` (a dialog), asterisk or not. */
@@ -93,10 +82,6 @@ test.describe("Setup guide", () => {
       await expect(step(guide, title)).toContainText("To do");
     const axe = await seriousAxeViolations(page);
     expect(axe.count, axe.report).toBe(0);
-
-    // TEMPORARY until the trial's allowance (branch s8-trial) is merged: an unpaid trial buys no
-    // number, so the wallet is funded first.
-    await fundWallet(page);
 
     // The number, from the guide's link: its price is shown, and the purchase confirmed.
     await step(guide, "Get a phone number").getByRole("link", { name: "Get a Number" }).click();

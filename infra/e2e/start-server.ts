@@ -20,7 +20,7 @@ import { seedDemoIfEmpty } from "@poundline/db/seed";
 import { startStripeStandIn } from "@poundline/platform/stripe-stand-in";
 import { eq } from "drizzle-orm";
 import { E2E_ADMIN_RECOVERY_CODES, e2eAdminRecoveryCode, e2ePasswords } from "./passwords";
-import { seedTrialAccount } from "./trial-account";
+import { seedPausedTrialAccount, seedTrialAccount } from "./trial-account";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -60,6 +60,7 @@ try {
     .set({ passwordHash: demo?.passwordHash ?? null })
     .where(eq(schema.users.email, "sam.rivera@demolawgroup.example"));
   await seedTrialAccount(seeded.db, passwords.trial);
+  await seedPausedTrialAccount(seeded.db, passwords.trial);
 } finally {
   await seeded.close();
 }

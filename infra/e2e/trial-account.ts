@@ -74,3 +74,47 @@ export async function seedTrialAccount(db: Database, password: string): Promise<
     now,
   });
 }
+
+/**
+ * A trial whose telephony is paused: its included minutes are used and its wallet is empty (the
+ * gate's trial_allowance_used), for the paused banner's spec. Signs in with the trial password.
+ */
+export const pausedTrialAccount = {
+  email: "paused-trial@poundline.local",
+  number: "+14075550189",
+} as const;
+
+export async function seedPausedTrialAccount(db: Database, password: string): Promise<void> {
+  const now = new Date();
+  const userId = newId("user");
+  const accountId = newId("account");
+  await db.transaction(async (tx) => {
+    await tx.insert(schema.users).values({
+      id: userId,
+      email: pausedTrialAccount.email,
+      passwordHash: await hash(password),
+      firstName: "Pat",
+      lastName: "Paused",
+      emailConfirmedAt: now,
+    });
+    await tx.insert(schema.accounts).values({
+      id: accountId,
+      companyName: "Paused Bakery",
+      status: "trialing",
+      contactName: "Pat Paused",
+      email: pausedTrialAccount.email,
+      country: "US",
+      trialEndsAt: new Date(now.getTime() + 20 * 24 * 3600_000),
+    });
+    await tx.insert(schema.accountMemberships).values({ accountId, userId, role: "owner" });
+    await tx.insert(schema.notificationPreferences).values({ userId });
+    await tx.insert(schema.phoneNumbers).values({
+      id: newId("number"),
+      accountId,
+      e164: pausedTrialAccount.number,
+      friendlyName: "Bakery",
+      carrierSid: `PN${hex()}`,
+    });
+    await tx.insert(schema.trialAllowances).values({ accountId, minutesUsed: 100, textsUsed: 12 });
+  });
+}

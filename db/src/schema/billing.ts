@@ -48,6 +48,27 @@ export const wallets = pgTable(
   ],
 );
 
+/**
+ * The free trial's included minutes and texts used so far (the allowance: telephony's
+ * trial-allowance.ts). Written by billing in the wallet's transaction (the wallet lock orders the
+ * account's charges); no row: nothing used yet.
+ */
+export const trialAllowances = pgTable(
+  "trial_allowances",
+  {
+    accountId: text("account_id")
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    minutesUsed: integer("minutes_used").notNull().default(0),
+    textsUsed: integer("texts_used").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    check("trial_allowances_minutes_used_check", sql`${t.minutesUsed} >= 0`),
+    check("trial_allowances_texts_used_check", sql`${t.textsUsed} >= 0`),
+  ],
+);
+
 /** Append-only movements of a wallet; the newest balance_after_cents equals the wallet balance. */
 export const ledgerEntries = pgTable(
   "ledger_entries",

@@ -106,6 +106,8 @@ export const callStatuses = [
   "failed",
   "missed",
   "voicemail_missed",
+  /** The account's gate turned the call away (trial ended, wallet empty...): never answered. */
+  "refused",
 ] as const;
 export const messageDirections = ["inbound", "outbound"] as const;
 export const messageStatuses = [

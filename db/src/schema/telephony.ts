@@ -588,6 +588,20 @@ export const callLogs = pgTable(
 );
 
 /**
+ * Calls the account's gate turned away (call-flow's gateState), by CallSid: the call log says
+ * "refused" whichever of this row and the carrier's "completed" arrives first.
+ */
+export const refusedCalls = pgTable("refused_calls", {
+  callSid: text("call_sid").primaryKey(),
+  accountId: text("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  /** The gate's state then: trial_ended, spend_cap, wallet_empty, trial_allowance_used, suspended. */
+  reason: text("reason").notNull(),
+  ...createdAt,
+});
+
+/**
  * The extension a call was put through to, by CallSid, as the <Dial>'s action reported it. An
  * inbound call's status callback, which creates its call log, comes at the call's end, after the
  * dial: the call log takes the extension from here when it is created, whichever came first.

@@ -2,7 +2,7 @@ import { isWithinBusinessHours, localDate } from "./business-hours";
 import { matchGeoRule } from "./geo-rules";
 import { type IvrMenu, type IvrPosition, type IvrStep, nextIvrStep } from "./ivr";
 import type { CallerLocation, LocationInput } from "./location";
-import { defaultRates, outboundRate, prepaidSeconds, type RateTable } from "./rating";
+import { defaultRates, MAX_CALL_SECONDS, outboundRate, prepaidSeconds, type RateTable } from "./rating";
 import { needsConsentNotice, RECORDING_CONSENT_NOTICE } from "./recording-consent";
 import { afterDial, type DialStatus, ringAttempts } from "./ring";
 import { RING_TIMEOUT_SECONDS } from "./routing-defaults";
@@ -14,6 +14,7 @@ import type {
   RoutingTable,
   SharedNumberRoute,
 } from "./routing-table";
+import { allowanceSeconds, trialRunning } from "./trial-allowance";
 
 export const CALL_MESSAGES = {
   notInService: "We're sorry. The number you have dialed is not in service. Goodbye.",
@@ -73,7 +74,15 @@ export type CallStep =
   /** The caller was connected and the call is over: end quietly. */
   | { kind: "end" };
 
-export type GateState = "open" | "trial_ended" | "spend_cap" | "wallet_empty" | "suspended";
+export const GATE_STATES = [
+  "open",
+  "trial_ended",
+  "spend_cap",
+  "wallet_empty",
+  "trial_allowance_used",
+  "suspended",
+] as const;
+export type GateState = (typeof GATE_STATES)[number];
 
 /** The UTC calendar month of an instant, `YYYY-MM`: the period of the monthly spend cap. */
 export const utcMonthOf = (now: Date) => now.toISOString().slice(0, 7);
@@ -81,8 +90,9 @@ export const utcMonthOf = (now: Date) => now.toISOString().slice(0, 7);
 /**
  * Whether the account takes calls and texts: closed when suspended; when its trial has ended and
  * no subscription is current (whatever became of one it had); when its usage reached its monthly
- * spend cap this month; when its prepaid wallet is empty. An account without a trial end (older
- * rows, the demo) is never closed by the trial.
+ * spend cap this month; when its prepaid wallet is empty and the trial's included minutes (if it
+ * has them) are used. An account without a trial end (older rows, the demo) is never closed by the
+ * trial.
  */
 export function gateState(gate: AccountGate, now: Date): GateState {
   if (gate.status === "suspended" || gate.status === "closed") return "suspended";
@@ -94,7 +104,11 @@ export function gateState(gate: AccountGate, now: Date): GateState {
     return "trial_ended";
   }
   if (gate.spendCapReachedMonth && gate.spendCapReachedMonth === utcMonthOf(now)) return "spend_cap";
-  if (gate.walletBalanceCents !== null && gate.walletBalanceCents <= 0) return "wallet_empty";
+  if (gate.walletBalanceCents !== null && gate.walletBalanceCents <= 0) {
+    const allowance = trialRunning(gate.trialEndsAt, now) ? gate.allowance : null;
+    if (!allowance) return "wallet_empty";
+    return allowance.minutesLeft > 0 ? "open" : "trial_allowance_used";
+  }
   return "open";
 }
 
@@ -102,6 +116,7 @@ const gateMessages: Record<Exclude<GateState, "open">, string> = {
   trial_ended: CALL_MESSAGES.trialEnded,
   spend_cap: CALL_MESSAGES.spendCap,
   wallet_empty: CALL_MESSAGES.walletEmpty,
+  trial_allowance_used: CALL_MESSAGES.walletEmpty,
   suspended: CALL_MESSAGES.suspended,
 };
 
@@ -122,6 +137,8 @@ export interface RoutedCall {
   geoRuleId?: string | null;
   /** Said before anything else: the recording consent notice, when the call may be recorded. */
   notice?: string;
+  /** The account's gate refused the call (it is logged as refused, whatever the carrier reports). */
+  refused?: Exclude<GateState, "open">;
 }
 
 /** The consent notice when the number records its calls and the caller's state asks for it. */
@@ -147,6 +164,13 @@ export function routeIncomingCall(
     const account = table.accounts.get(entry.route.accountId);
     if (!account)
       return { step: { kind: "say_goodbye", message: CALL_MESSAGES.notInService }, accountId: null };
+    const gate = gateState(account.gate, now);
+    if (gate !== "open")
+      return {
+        step: { kind: "say_goodbye", message: gateMessages[gate] },
+        accountId: account.id,
+        refused: gate,
+      };
     const step = routeByHours(account, entry.route, now);
     return { step, accountId: account.id, ...consentNotice(entry.route, location, step) };
   }
@@ -166,6 +190,7 @@ export function routeIncomingCall(
       step: { kind: "say_goodbye", message: gateMessages[gate] },
       accountId: account.id,
       geoRuleId: rule?.id ?? null,
+      refused: gate,
     };
   }
   // The rule's menu; else the licensee's own number routing; else its first menu.
@@ -251,10 +276,11 @@ function forwardMinuteCents(number: string, rates: RateTable): number {
 
 /**
  * A forwarded call is prepaid like one we place: each minute costs the incoming leg and the
- * forwarded one, priced by its destination. Numbers the wallet cannot pay a first minute for are
- * not rung; the others are held to the whole minutes the wallet pays at the dearest of them. The
- * balance is the routing table's, which the billing gate refreshes when a charge empties the
- * wallet and when money comes in. Without a wallet (null) the gate does not limit either.
+ * forwarded one, priced by its destination. The trial's included minutes pay first (each leg
+ * draws its own); numbers neither they nor the wallet can pay a first minute for are not rung;
+ * the others are held to the whole minutes both pay for, the wallet's at the dearest of them. The
+ * balance and the minutes left are the routing table's, which billing refreshes as charges draw
+ * them and when money comes in. Without a wallet (null) the gate does not limit either.
  */
 export function prepaidForward(
   account: AccountRouting,
@@ -265,12 +291,21 @@ export function prepaidForward(
   if (balance === null) return { numbers };
   const rates = account.rates ?? defaultRates;
   const incoming = route?.tollFree ? rates.callTollFree : rates.callInbound;
+  // The table holds an allowance only while the trial runs (recompiled as the trial ends).
+  const allowance = account.gate.allowance;
   // A SIP address or a softphone client is not a call to the public network: only the incoming leg.
-  const minuteOf = (number: string) =>
-    incoming + (number.startsWith("+") ? forwardMinuteCents(number, rates) : 0);
-  const payable = numbers.filter((number) => balance >= minuteOf(number));
+  const external = (number: string) => number.startsWith("+");
+  const freeSeconds = (number: string) =>
+    allowanceSeconds(allowance?.minutesLeft ?? 0, external(number) ? 2 : 1);
+  const minuteOf = (number: string) => incoming + (external(number) ? forwardMinuteCents(number, rates) : 0);
+  const payable = numbers.filter((number) => freeSeconds(number) >= 60 || balance >= minuteOf(number));
   const dearest = Math.max(incoming, ...payable.map(minuteOf));
-  return { numbers: payable, timeLimitSeconds: prepaidSeconds(balance, dearest) };
+  const free = Math.min(...payable.map(freeSeconds), Number.POSITIVE_INFINITY);
+  const paid = prepaidSeconds(Math.max(0, balance), dearest);
+  return {
+    numbers: payable,
+    timeLimitSeconds: Math.min((Number.isFinite(free) ? free : 0) + paid, MAX_CALL_SECONDS),
+  };
 }
 
 function dialExtension(

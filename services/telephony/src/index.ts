@@ -22,5 +22,6 @@ export * from "./routing-defaults";
 export * from "./routing-table";
 export * from "./routing-validator";
 export * from "./say-voices";
+export * from "./trial-allowance";
 export * from "./twiml";
 export * from "./visitor-number";

@@ -4,6 +4,7 @@ import { type CompiledGeoRules, compileGeoRules, type GeoRule } from "./geo-rule
 import type { IvrMenu } from "./ivr";
 import type { RateTable } from "./rating";
 import type { RingStrategy } from "./ring";
+import type { AllowanceLeft } from "./trial-allowance";
 
 export type RouteTarget =
   | { kind: "ivr_menu"; menuId: string }
@@ -53,6 +54,11 @@ export interface AccountGate {
   walletBalanceCents: number | null;
   /** The UTC month (`YYYY-MM`) in which usage reached the account's monthly spend cap, if it did. */
   spendCapReachedMonth?: string | null;
+  /**
+   * The free trial's included minutes and texts left (trial-allowance.ts), drawn before the
+   * wallet; absent or null when no trial is running.
+   */
+  allowance?: AllowanceLeft | null;
 }
 
 export interface AccountRouting {

@@ -1,5 +1,6 @@
 import {
   applyDebits,
+  type Database,
   type Debit,
   type DebitResult,
   inJsonList,
@@ -9,7 +10,15 @@ import {
   schema,
 } from "@poundline/db";
 import { groupCommit, keyedGroupCommit } from "@poundline/platform/group-commit";
-import { priceCall, priceMessage } from "@poundline/telephony";
+import {
+  type AllowanceLeft,
+  allowanceLeft,
+  drawCallMinutes,
+  drawText,
+  priceCall,
+  priceMessage,
+  trialRunning,
+} from "@poundline/telephony";
 import { eq, sql } from "drizzle-orm";
 import type { JobOutcome } from "../jobs";
 import { sendLowBalanceWarning } from "./low-balance";
@@ -17,7 +26,7 @@ import type { BillingPorts } from "./ports";
 import { loadRateTable } from "./rates";
 import { guardSpending } from "./spend-guard";
 
-const { callLogs, messages, phoneNumbers } = schema;
+const { accounts, callLogs, messages, phoneNumbers, trialAllowances } = schema;
 
 /** What a finished call or a sent text costs, as the batch needs it. */
 type Usage =
@@ -64,6 +73,7 @@ export function createBiller(ports: BillingPorts) {
         dialledNumber: callLogs.dialledNumber,
         durationSeconds: callLogs.durationSeconds,
         priceCents: callLogs.priceCents,
+        callStatus: callLogs.callStatus,
         numberType: phoneNumbers.numberType,
       })
       .from(callLogs)
@@ -94,8 +104,10 @@ export function createBiller(ports: BillingPorts) {
   const charge = keyedGroupCommit(
     (request: ChargeRequest) => request.accountId,
     async (accountId, requests) => {
-      const results = await chargeWallet(ports, accountId, requests);
+      const { results, minutesDrawn } = await chargeWallet(ports, accountId, requests);
       await afterCharges(accountId, results);
+      // The routing tables hold the minutes left: they open or close the gate and limit calls.
+      if (minutesDrawn > 0) await ports.walletEmptied?.(accountId);
       return results;
     },
     BATCH,
@@ -152,7 +164,8 @@ export function createBiller(ports: BillingPorts) {
         log.warn({ callSid: payload.callSid }, "charge-call: no such call");
         return "skipped";
       }
-      if (call.durationSeconds <= 0) return "skipped";
+      // A call the gate refused was never taken: the platform does not bill its goodbye.
+      if (call.durationSeconds <= 0 || call.callStatus === "refused") return "skipped";
       const inbound = call.direction === "inbound";
       const debit = await charge({
         accountId: call.accountId,
@@ -265,16 +278,24 @@ async function chargeWallet(ports: BillingPorts, accountId: string, requests: Ch
     await priceRows(callLogs, "call");
     await priceRows(messages, "sms");
 
+    const allowance = await lockAllowance(tx, accountId, now);
+    const drawn = { minutes: 0, texts: 0 };
     const debits: (Debit | null)[] = requests.map((r, i) => {
       const { usage } = r;
       const before = raised.get(i);
       if (before === undefined) return null;
-      const price = prices[i] as number;
+      let price = prices[i] as number;
       if (usage.kind === "call") {
         const minutes = Math.ceil(usage.durationSeconds / 60);
         const party = usage.inbound
           ? `Inbound call from ${usage.otherParty}`
           : `Outbound call to ${usage.otherParty}`;
+        // A first charge draws the trial's minutes first (a re-rate charges the wallet the difference).
+        if (allowance && before === null) {
+          const draw = drawCallMinutes(allowance.minutesLeft - drawn.minutes, minutes, price);
+          drawn.minutes += draw.drawn;
+          price = draw.chargedCents;
+        }
         if (before !== null) {
           // Re-rated: the difference, once per new price.
           return {
@@ -293,6 +314,11 @@ async function chargeWallet(ports: BillingPorts, accountId: string, requests: Ch
           description: `${party} (${minutes} min)`,
         };
       }
+      if (allowance) {
+        const draw = drawText(allowance.textsLeft - drawn.texts, price);
+        drawn.texts += draw.drawn;
+        price = draw.chargedCents;
+      }
       return {
         amountCents: price,
         type: "sms_charge",
@@ -307,9 +333,49 @@ async function chargeWallet(ports: BillingPorts, accountId: string, requests: Ch
       debits.filter((d): d is Debit => d !== null),
       now,
     );
+    if (allowance && (drawn.minutes > 0 || drawn.texts > 0)) await recordDraw(tx, accountId, drawn, now);
     let next = 0;
-    return debits.map(
+    const results = debits.map(
       (d): DebitResult => (d === null ? { status: "duplicate" } : (applied[next++] as DebitResult)),
     );
+    return { results, minutesDrawn: drawn.minutes };
   });
+}
+
+/**
+ * What is left of the account's trial allowance, or null when no trial runs. The caller holds
+ * the wallet's lock: every charge of the account waits for it, so the counts cannot move meanwhile.
+ */
+async function lockAllowance(tx: Database, accountId: string, now: Date): Promise<AllowanceLeft | null> {
+  const [account] = await tx
+    .select({
+      trialEndsAt: accounts.trialEndsAt,
+      minutesUsed: trialAllowances.minutesUsed,
+      textsUsed: trialAllowances.textsUsed,
+    })
+    .from(accounts)
+    .leftJoin(trialAllowances, eq(trialAllowances.accountId, accounts.id))
+    .where(eq(accounts.id, accountId));
+  if (!account || !trialRunning(account.trialEndsAt, now)) return null;
+  return allowanceLeft({ minutesUsed: account.minutesUsed ?? 0, textsUsed: account.textsUsed ?? 0 });
+}
+
+/** Adds what a batch drew to the account's trial allowance used. */
+async function recordDraw(
+  tx: Database,
+  accountId: string,
+  drawn: { minutes: number; texts: number },
+  now: Date,
+) {
+  await tx
+    .insert(trialAllowances)
+    .values({ accountId, minutesUsed: drawn.minutes, textsUsed: drawn.texts, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: trialAllowances.accountId,
+      set: {
+        minutesUsed: sql`${trialAllowances.minutesUsed} + ${drawn.minutes}`,
+        textsUsed: sql`${trialAllowances.textsUsed} + ${drawn.texts}`,
+        updatedAt: now,
+      },
+    });
 }

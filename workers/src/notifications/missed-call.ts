@@ -11,7 +11,8 @@ import { deliverAll, sendOnce } from "./sent";
 const { callLogs, voicemails } = schema;
 
 /** Statuses of an inbound call nobody answered. `voicemail_missed` is not one: the voicemail mail covers it. */
-const UNANSWERED = new Set(["missed", "no-answer", "busy"]);
+/** A refused call (the account's gate turned it away) went unanswered too: the owner hears of it. */
+const UNANSWERED = new Set(["missed", "no-answer", "busy", "refused"]);
 
 export const MISSED_CALL_TEMPLATE = "missed_call";
 

@@ -18,6 +18,7 @@ import {
   usageSchema,
 } from "./plan-schemas";
 import { getSpendGuard, saveSpendGuard } from "./spend-guard";
+import { allowanceView, trialAllowance } from "./trial-allowance";
 import { recordedSecondsThisMonth, textsSentThisMonth } from "./usage";
 
 const DAY_MS = 86_400_000;
@@ -36,7 +37,7 @@ export async function planRoutes(fastify: FastifyInstance) {
     const { account } = requireAccount(request);
     const { db, clock, routing } = request.server.deps;
     const now = clock();
-    const [plan, members, [numbers], texts, recordedSeconds] = await Promise.all([
+    const [plan, members, [numbers], texts, recordedSeconds, allowance] = await Promise.all([
       currentPlan(db.db, account.id, now),
       memberCounts(db.db, account.id),
       db.db
@@ -45,6 +46,7 @@ export async function planRoutes(fastify: FastifyInstance) {
         .where(eq(schema.phoneNumbers.accountId, account.id)),
       textsSentThisMonth(db.db, account.id, now),
       recordedSecondsThisMonth(db.db, account.id, now),
+      trialAllowance(db.db, account.id, now),
     ]);
     const compiled = routing.current().accounts.get(account.id);
     const { trialEndsAt } = plan;
@@ -83,6 +85,7 @@ export async function planRoutes(fastify: FastifyInstance) {
         ended: plan.trialEnded,
       },
       gate: compiled ? gateState(compiled.gate, now) : "open",
+      allowance: allowanceView(allowance),
     };
   });
 

@@ -1,3 +1,4 @@
+import type { GateState } from "@poundline/telephony";
 import { z } from "zod";
 import { timestampSchema } from "../http/schemas";
 import { PLAN_NAMES } from "./plan-limits";
@@ -18,6 +19,19 @@ export const planMessages = {
   cap: "Enter a monthly limit from $1 to $100,000, or leave it empty for none.",
   invoiceNotFound: "Invoice not found",
 } as const;
+
+/**
+ * The billing gate's states (telephony's GateState), listed here so the web's bundle does not
+ * import the telephony package; `satisfies` keeps the two in step.
+ */
+const GATE_STATES = [
+  "open",
+  "trial_ended",
+  "spend_cap",
+  "wallet_empty",
+  "trial_allowance_used",
+  "suspended",
+] as const satisfies readonly GateState[];
 
 /** Auto-recharge amounts follow Add Funds' range (5 to 1,000 dollars). */
 export const SPEND_GUARD_LIMITS = {
@@ -104,8 +118,17 @@ export const accountPlanSchema = z.object({
     daysLeft: z.number().int().nullable(),
     ended: z.boolean(),
   }),
-  /** Why calls and texts are refused now, if they are. */
-  gate: z.enum(["open", "trial_ended", "spend_cap", "wallet_empty", "suspended"]),
+  /** Why calls and texts are refused now, if they are (the console's paused banner says it). */
+  gate: z.enum(GATE_STATES),
+  /** The free trial's included minutes and texts, while the trial runs (null otherwise). */
+  allowance: z
+    .object({
+      minutesIncluded: z.number().int(),
+      minutesLeft: z.number().int(),
+      textsIncluded: z.number().int(),
+      textsLeft: z.number().int(),
+    })
+    .nullable(),
 });
 export type AccountPlanView = z.output<typeof accountPlanSchema>;
 

@@ -1,14 +1,23 @@
 import { type Database, schema } from "@poundline/db";
-import { countSegments, outboundRate, prepaidSeconds, type RateTable } from "@poundline/telephony";
+import {
+  allowanceSeconds,
+  countSegments,
+  MAX_CALL_SECONDS,
+  outboundRate,
+  prepaidSeconds,
+  type RateTable,
+} from "@poundline/telephony";
 import { loadRateTable } from "@poundline/workers";
 import { eq } from "drizzle-orm";
 import { LOW_BALANCE_MESSAGE } from "../messages/schemas";
+import { trialAllowance } from "./trial-allowance";
 
 /**
  * The prepaid check before a call or a text reaches the carrier: the wallet must pay at least
  * the first minute (every leg we dial) or the text's segments, priced by destination. A call
  * placed is then held to the minutes the wallet pays for (the carrier's time limit), so usage
- * can overdraw the wallet by at most the minute the carrier rounds up.
+ * can overdraw the wallet by at most the minute the carrier rounds up. A running trial's included
+ * minutes and texts (trial-allowance.ts) pay before the wallet: billing draws them first.
  */
 
 export const PREPAID_MESSAGES = {
@@ -55,24 +64,37 @@ export async function prepaidCall(
   accountId: string,
   legs: readonly string[],
 ): Promise<PrepaidCall> {
-  const [balance, rates] = await Promise.all([walletBalance(db, accountId), loadRateTable(db)]);
+  const [balance, rates, allowance] = await Promise.all([
+    walletBalance(db, accountId),
+    loadRateTable(db),
+    trialAllowance(db, accountId, new Date()),
+  ]);
   const perMinuteCents = callPerMinuteCents(legs, rates);
   if (perMinuteCents === null) return { ok: false, reason: "no_rate", message: PREPAID_MESSAGES.noRate };
-  const timeLimitSeconds = prepaidSeconds(balance, perMinuteCents);
+  const timeLimitSeconds = Math.min(
+    allowanceSeconds(allowance?.minutesLeft ?? 0, legs.length) +
+      prepaidSeconds(Math.max(0, balance), perMinuteCents),
+    MAX_CALL_SECONDS,
+  );
   if (timeLimitSeconds < 60) return { ok: false, reason: "no_credit", message: PREPAID_MESSAGES.call };
   return { ok: true, perMinuteCents, timeLimitSeconds };
 }
 
-/** Whether the wallet pays a text to this number: at least its first segment. */
+/** Whether the trial's texts or the wallet pay a text to this number: at least its first segment. */
 export async function prepaidText(
   db: Database,
   accountId: string,
   to: string,
   body: string,
 ): Promise<PrepaidText> {
-  const [balance, rates] = await Promise.all([walletBalance(db, accountId), loadRateTable(db)]);
+  const [balance, rates, allowance] = await Promise.all([
+    walletBalance(db, accountId),
+    loadRateTable(db),
+    trialAllowance(db, accountId, new Date()),
+  ]);
   const rate = outboundRate(to, rates);
   if (!rate) return { ok: false, reason: "no_rate", message: PREPAID_MESSAGES.noRate };
+  if ((allowance?.textsLeft ?? 0) > 0) return { ok: true, priceCents: 0 };
   if (balance < rate.perSegmentCents)
     return { ok: false, reason: "no_credit", message: PREPAID_MESSAGES.text };
   return { ok: true, priceCents: Math.max(1, countSegments(body)) * rate.perSegmentCents };

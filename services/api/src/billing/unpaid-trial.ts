@@ -6,7 +6,9 @@ import { currentPlan } from "./current-plan";
  * Who is on an unpaid trial: an account that started the free trial at registration, has no
  * current subscription and never topped up its wallet. Such an account may try the console, but
  * the platform pays for whatever it dials: so it dials and texts only numbers it proved it
- * answers (verified numbers) and its own numbers, and buys no number until it pays something.
+ * answers (verified numbers) and its own numbers. While the trial runs it claims the plan's one
+ * included local number at no charge (the trial's plan limits refuse a second or a toll-free
+ * one); once the trial has ended it buys no number until it pays something.
  * Accounts that never had a trial (made by an operator, or before trials) are not restricted.
  */
 
@@ -53,13 +55,20 @@ export async function paymentStanding(
   };
 }
 
-/** Why the account may not buy a number now (an unpaid trial), or null. */
+/**
+ * Why the account may not buy a number now (an unpaid trial whose trial has ended), or null. A
+ * running trial's included number is left to the plan's limits (billing/plan-limits.ts).
+ */
 export async function numberPurchaseRefusal(
   db: Pick<Database, "select">,
   accountId: string,
   now: Date,
 ): Promise<string | null> {
-  return isUnpaidTrial(await paymentStanding(db, accountId, now)) ? unpaidTrialMessages.buyNumber : null;
+  const [standing, plan] = await Promise.all([
+    paymentStanding(db, accountId, now),
+    currentPlan(db, accountId, now),
+  ]);
+  return isUnpaidTrial(standing) && plan.trialEnded ? unpaidTrialMessages.buyNumber : null;
 }
 
 /**

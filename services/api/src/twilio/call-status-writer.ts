@@ -189,6 +189,7 @@ function statusStatement(events: CallStatusEvent[]): SQL {
     callLogs,
     callExtensionDials,
     phoneNumbers,
+    refusedCalls,
     sharedNumbers,
     voicemails,
     jobOutbox,
@@ -300,7 +301,8 @@ function statusStatement(events: CallStatusEvent[]): SQL {
           ) stored_leg on j.notice
           where (j.rerate_job_id is not null or prev.call_status is null
               or prev.call_status not in ${CHARGED_STATUSES})
-            and (not j.notice or (log.call_status = 'completed' and (log.answered_at is null
+            and (not j.notice or log.call_status = 'refused'
+              or (log.call_status = 'completed' and (log.answered_at is null
               or stored_leg.found
               or exists (select 1 from ev leg where leg.parent_call_sid = j.call_sid))))`;
   const lateLegs = sql`insert into ${jobOutbox} (id, queue, job_name, job_id, payload)
@@ -343,7 +345,10 @@ function statusStatement(events: CallStatusEvent[]): SQL {
       select ev.id, ev.account_id, contact.id,
         (select p.id from ${phoneNumbers} p where p.id = ev.phone_number_id),
         ev.call_sid, ev.parent_call_sid, ev.direction, ev.from_number, ev.to_number, ev.call_start_time,
-        ev.answered_at, ev.ended_at, ev.duration_seconds, ev.call_status, ev.last_sequence_number,
+        ev.answered_at, ev.ended_at, ev.duration_seconds,
+        case when exists (select 1 from ${refusedCalls} r where r.call_sid = ev.call_sid)
+          then 'refused' else ev.call_status end,
+        ev.last_sequence_number,
         ev.from_city, ev.from_state, ev.from_country,
         (select s.id from ${sharedNumbers} s where s.id = ev.shared_number_id), ev.geo_route,
         ev.caller_location, dial.extension_id, dial.dial_status
@@ -352,7 +357,9 @@ function statusStatement(events: CallStatusEvent[]): SQL {
       left join ${callExtensionDials} dial on dial.call_sid = ev.call_sid and dial.account_id = ev.account_id
       where exists (select 1 from ${accounts} a where a.id = ev.account_id)
       on conflict (call_sid) do update set
-        call_status = case when excluded.call_status = 'completed'
+        call_status = case
+          when exists (select 1 from ${refusedCalls} r where r.call_sid = excluded.call_sid) then 'refused'
+          when excluded.call_status = 'completed'
           and exists (select 1 from ${voicemails} v where v.call_sid = excluded.call_sid)
           then 'voicemail_missed' else excluded.call_status end,
         last_sequence_number = greatest(${callLogs.lastSequenceNumber}, excluded.last_sequence_number),

@@ -25,7 +25,7 @@ const JSON_TYPE = "application/json; charset=utf-8";
  */
 export function installIncomingCallFastPath(app: FastifyInstance, options: { bodyLimit: number }) {
   const { carrier } = app.deps;
-  const answer = incomingCallAnswerer(app.deps);
+  const answer = incomingCallAnswerer(app.deps, app.log);
   const server = app.server;
   const [fastify] = server.listeners("request") as ((req: IncomingMessage, res: ServerResponse) => void)[];
   if (!fastify || server.listenerCount("request") !== 1)

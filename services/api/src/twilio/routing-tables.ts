@@ -4,6 +4,7 @@ import type { holdMusicOptions } from "@poundline/db/enums";
 import type { EventBus } from "@poundline/platform/events/bus";
 import type { IvrMenu, IvrOption } from "@poundline/telephony";
 import {
+  allowanceLeft,
   compileRoutingTable,
   DEFAULT_TIME_ZONE,
   type GeoRule,
@@ -12,6 +13,7 @@ import {
   type RouteTarget,
   type RoutingSnapshot,
   type RoutingTable,
+  trialRunning,
 } from "@poundline/telephony";
 import { loadRateTable } from "@poundline/workers";
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
@@ -73,6 +75,7 @@ export async function loadRoutingSnapshot(
     liveRows,
     extRows,
     rates,
+    allowanceRows,
   ] = await Promise.all([
     db
       .select({
@@ -149,6 +152,13 @@ export async function loadRoutingSnapshot(
       ),
     db.select().from(schema.extensions),
     loadRateTable(db),
+    db
+      .select({
+        accountId: schema.trialAllowances.accountId,
+        minutesUsed: schema.trialAllowances.minutesUsed,
+        textsUsed: schema.trialAllowances.textsUsed,
+      })
+      .from(schema.trialAllowances),
   ]);
 
   const wallets = new Map(walletRows.map((w) => [w.accountId, w.balance]));
@@ -182,19 +192,29 @@ export async function loadRoutingSnapshot(
     accountRows.filter((a) => a.trialEndsAt !== null && !subscribed.has(a.id)).map((a) => a.id),
     (accountId) => ownNumbers.get(accountId) ?? [],
   );
-  const accounts = accountRows.map((a) => ({
-    id: a.id,
-    companyName: a.companyName,
-    ivrVersionId: liveVersions.get(a.id) ?? null,
-    gate: {
-      status: a.status,
-      trialEndsAt: a.trialEndsAt,
-      hasActiveSubscription: subscribed.has(a.id),
-      walletBalanceCents: wallets.get(a.id) ?? null,
-      spendCapReachedMonth: capReached.get(a.id) ?? null,
-    },
-    destinationPolicy: { ...policyOfAccount(a), trialDialable: trialDialable.get(a.id) ?? null },
-  }));
+  // A running trial's included minutes pay first; its wallet, made or not, is what is left after.
+  const used = new Map(allowanceRows.map((row) => [row.accountId, row]));
+  const allowanceOf = (a: { id: string; trialEndsAt: Date | null }) =>
+    trialRunning(a.trialEndsAt, now)
+      ? allowanceLeft(used.get(a.id) ?? { minutesUsed: 0, textsUsed: 0 })
+      : null;
+  const accounts = accountRows.map((a) => {
+    const allowance = allowanceOf(a);
+    return {
+      id: a.id,
+      companyName: a.companyName,
+      ivrVersionId: liveVersions.get(a.id) ?? null,
+      gate: {
+        status: a.status,
+        trialEndsAt: a.trialEndsAt,
+        hasActiveSubscription: subscribed.has(a.id),
+        walletBalanceCents: wallets.get(a.id) ?? (allowance ? 0 : null),
+        spendCapReachedMonth: capReached.get(a.id) ?? null,
+        allowance,
+      },
+      destinationPolicy: { ...policyOfAccount(a), trialDialable: trialDialable.get(a.id) ?? null },
+    };
+  });
 
   const numbers: NumberRoute[] = numberRows.map(({ number, routing }) => ({
     numberId: number.id,

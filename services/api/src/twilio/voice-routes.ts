@@ -31,6 +31,7 @@ import { type CarrierParams, callerOf, carrierParams, carrierQuery, MAX_INT32 } 
 import { createForwardedLegWriter } from "./forwarded-legs";
 import { ownerByGivenLocation } from "./location-routes";
 import { createPinnedMenus } from "./pinned-menus";
+import { createRefusalRecorder } from "./refused-calls";
 import { sendTwiml } from "./twiml-reply";
 
 const DIAL_STATUSES = [
@@ -53,11 +54,12 @@ const partiesOf = (params: CarrierParams) => ({
  * console hears the phone ring at once (the carrier reports progress of inbound calls only at
  * their end); best effort, posted without waiting.
  */
-export function incomingCallAnswerer({ carrier, routing, clock, live }: AppDeps) {
+export function incomingCallAnswerer({ carrier, routing, clock, live, db }: AppDeps, log: FastifyBaseLogger) {
   const twiml: TwimlOptions = {
     baseUrl: carrier.webhookBaseUrl,
     carrierTranscription: carrier.carrierTranscription,
   };
+  const recordRefusal = createRefusalRecorder(db.db, log);
   return (params: CarrierParams, log: FastifyBaseLogger): string => {
     const call: IncomingCall = {
       to: params.text("To"),
@@ -71,6 +73,8 @@ export function incomingCallAnswerer({ carrier, routing, clock, live }: AppDeps)
     if (locationPromptFor(table, call.to, location)) return renderLocationPrompt(twiml, 1);
     const routed = routeIncomingCall(table, call, location, clock());
     const callSid = params.optional("CallSid");
+    if (routed.refused && routed.accountId && callSid)
+      recordRefusal({ callSid, accountId: routed.accountId, reason: routed.refused });
     if (routed.accountId && callSid)
       publishLiveEvent(live, log, routed.accountId, {
         type: "call.updated",
@@ -93,7 +97,7 @@ export async function voiceRoutes(app: FastifyInstance) {
   // The hot path: in-memory tables only, no database round trip. Not async: nothing is awaited,
   // so no promise per call (Fastify answers a throw from a plain handler like a rejection). The
   // same answer is given in front of Fastify by the fast path (fast-path.ts).
-  const answerIncomingCall = incomingCallAnswerer(app.deps);
+  const answerIncomingCall = incomingCallAnswerer(app.deps, app.log);
   app.post(voicePaths.incoming, (request, reply) => {
     sendTwiml(reply, answerIncomingCall(carrierParams(request), request.log));
   });

@@ -184,8 +184,12 @@ describe("an unpaid trial", () => {
   const buy = (headers: SignedIn["headers"], e164: string) =>
     t.app.inject({ method: "POST", url: "/api/numbers", headers, payload: { e164 } });
 
-  it("buys no number until it subscribes or funds its wallet (403), and the carrier sells it nothing", async () => {
+  it("whose trial ended buys no number until it subscribes or funds its wallet (403), and the carrier sells it nothing", async () => {
     const trial = await createTrialUser(t);
+    await t.db.db
+      .update(schema.accounts)
+      .set({ trialEndsAt: new Date(t.app.deps.clock().getTime() - 1000) })
+      .where(eq(schema.accounts.id, trial.user.accountId));
     const refused = await buy(trial.session.headers, "+14075550171");
     expect(refused.statusCode, refused.body).toBe(403);
     expect(refused.json().error.message).toBe(unpaidTrialMessages.buyNumber);

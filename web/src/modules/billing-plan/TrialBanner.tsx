@@ -2,14 +2,16 @@ import { Alert, Anchor, Text } from "@mantine/core";
 import { TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
 import { useAccountPlan } from "./hooks";
+import { PausedBanner, pausedNoticeOf } from "./PausedBanner";
 
 /**
- * The console's notice of the trial and the billing gate: a trial's last week, a trial that ended
- * (calls and texts refused until a subscription starts), a spend cap reached. Links to billing.
+ * The console's notice of the trial and the billing gate, above every console page: telephony
+ * paused for any reason (PausedBanner, with the action that resumes it), else a trial's last week.
  */
 export function TrialBanner() {
   const { data: plan } = useAccountPlan();
   if (!plan) return null;
+  if (pausedNoticeOf(plan)) return <PausedBanner />;
   const notice = noticeOf(plan);
   if (!notice) return null;
   return (
@@ -32,19 +34,8 @@ export function TrialBanner() {
 
 type Plan = NonNullable<ReturnType<typeof useAccountPlan>["data"]>;
 
+/** The trial's reminder in its last week (paused telephony is PausedBanner's). */
 export function noticeOf(plan: Plan): { text: string; link: string; urgent: boolean } | null {
-  if (plan.gate === "trial_ended")
-    return {
-      text: "Your free trial has ended: calls and texts are paused until you subscribe to a plan.",
-      link: "Choose a plan",
-      urgent: true,
-    };
-  if (plan.gate === "spend_cap")
-    return {
-      text: "This account has reached its monthly spending limit: calls and texts are paused until next month.",
-      link: "Raise the limit",
-      urgent: true,
-    };
   const days = plan.trial.daysLeft;
   if (plan.subscription === null && days !== null && days <= 7)
     return {

@@ -27,6 +27,7 @@ import { useCallHistory } from "./hooks";
 import { Pager } from "./Pagination";
 import { RecordingPlayer } from "./RecordingPlayer";
 import { RouteNote } from "./RouteNote";
+import { callStatusLabel } from "./status";
 
 /** Seed 001: 10 calls per page. */
 export const CALL_HISTORY_PAGE_SIZE = 10;
@@ -59,7 +60,13 @@ function DirectionCell({ call }: { call: CallLog }) {
 }
 
 const statusColor = (status: string) =>
-  status === "completed" ? "green" : MISSED.has(status) || status === "failed" ? "red" : "gray";
+  status === "completed"
+    ? "green"
+    : MISSED.has(status) || status === "failed"
+      ? "red"
+      : status === "refused"
+        ? "orange"
+        : "gray";
 
 /** Seed 001's Call History: search, direction and day filters, the table, numbered pages. */
 export function CallHistory() {
@@ -214,7 +221,7 @@ export function CallHistory() {
                 title: "Status",
                 render: (call) => (
                   <Badge color={statusColor(call.callStatus)} c="dark.9" variant="light" size="sm">
-                    {call.callStatus.replace("_", " ")}
+                    {callStatusLabel(call.callStatus)}
                   </Badge>
                 ),
               },

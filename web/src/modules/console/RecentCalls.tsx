@@ -3,6 +3,7 @@ import { PhoneIncoming, PhoneMissed, PhoneOutgoing } from "lucide-react";
 import { Link } from "react-router";
 import type { CallSummary } from "../../api/console";
 import { useFormat } from "../../lib/time-zone";
+import { callStatusLabel } from "../calls/status";
 import { formatDuration } from "./format";
 import { useRecentCalls } from "./queries";
 
@@ -32,7 +33,7 @@ function CallRow({ call }: { call: CallSummary }) {
       </Group>
       <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
         <Badge variant="outline" color={missed ? "red.9" : "gray.7"}>
-          {call.callStatus.replace("_", " ")}
+          {callStatusLabel(call.callStatus)}
         </Badge>
         <Text size="xs" c="dimmed">
           {formatDuration(call.durationSeconds)}

@@ -2,6 +2,7 @@ import { Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useIsFetching, useQueryClient } from "@tanstack/react-query";
 import { RefreshCw } from "lucide-react";
 import { useSession } from "../../app/session";
+import { TrialAllowanceCard } from "../../modules/billing-plan/TrialAllowanceCard";
 import { QuickActions } from "../../modules/console/QuickActions";
 import { RecentCalls } from "../../modules/console/RecentCalls";
 import { RecentVoicemails } from "../../modules/console/RecentVoicemails";
@@ -36,6 +37,7 @@ export function DashboardPage() {
       </Group>
       <SetupGuide />
       <StatCards />
+      <TrialAllowanceCard />
       <QuickActions />
       <ActiveCallsPanel />
       <SimpleGrid cols={{ base: 1, md: 2 }}>

@@ -1,0 +1,3 @@
+/** A call's status as the console shows it: a call the account's gate turned away is "Refused". */
+export const callStatusLabel = (status: string) =>
+  status === "refused" ? "Refused" : status.replace("_", " ");
