@@ -207,5 +207,7 @@ describe("the test call on the simulator", () => {
       .from(schema.voicemails)
       .where(eq(schema.voicemails.accountId, owner.accountId));
     expect(voicemails).toEqual([]);
+    // A refused call is no answered call: the step stays undone.
+    expect(await ticked(session)).not.toContain("test_call");
   });
 });
