@@ -87,6 +87,9 @@ test.describe("Phone Numbers", () => {
     const first = fulfil.getByRole("button", { name: /^Buy \(919\) 555-\d{4}$/ }).first();
     const shown = ((await first.getAttribute("aria-label")) ?? "").replace(/^Buy /, "");
     await first.click();
+    // The price, from the server, and a confirmation before anything is bought.
+    await expect(fulfil.getByText(/^Price: \$\d+\.\d{2} a month, included in your/)).toBeVisible();
+    await fulfil.getByRole("button", { name: "Confirm Purchase" }).click();
     await expect(toast(page, "Number Purchased")).toBeVisible();
     await expect(
       page.getByRole("table", { name: "Phone numbers" }).getByRole("row").filter({ hasText: shown }),
@@ -120,6 +123,7 @@ test.describe("Phone Numbers", () => {
     const shown = label.replace(/^Buy /, "");
     const e164 = `+1${shown.replace(/\D/g, "")}`;
     await first.click();
+    await buy.getByRole("button", { name: "Confirm Purchase" }).click();
     await expect(toast(page, "Number Purchased")).toContainText(shown);
     await expect(buy).toBeHidden();
 

@@ -89,6 +89,7 @@ test.describe("Trial limits", () => {
     await buy.getByLabel(/^Area Code/).fill("407");
     await buy.getByRole("button", { name: "Search Numbers" }).click();
     await buy.getByRole("table", { name: "Available numbers" }).getByRole("button").first().click();
+    await buy.getByRole("button", { name: "Confirm Purchase" }).click();
     await expect(
       buy.getByText(/^Your Free Trial plan includes 1 local number and this account has 1\./),
     ).toBeVisible();

@@ -91,6 +91,8 @@ export const accountMemberships = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     role: text("role", { enum: membershipRoles }).notNull().default("member"),
+    /** When this person put the dashboard's setup guide away in this account (null: shown). */
+    setupGuideDismissedAt: instant("setup_guide_dismissed_at"),
     ...createdAt,
   },
   (t) => [

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { formatNumber, routingSummary, usageText } from "../../src/modules/numbers/format";
+import {
+  formatNumber,
+  includedText,
+  monthlyPriceText,
+  routingSummary,
+  usageText,
+} from "../../src/modules/numbers/format";
 
 describe("formatNumber", () => {
   it.each([
@@ -42,5 +48,22 @@ describe("usageText", () => {
     [{ plan: "Enterprise", maxNumbers: null, used: 7 }, "7 numbers on the Enterprise plan (no limit)"],
   ])("%o → %s", (usage, text) => {
     expect(usageText(usage)).toBe(text);
+  });
+});
+
+describe("a number's price before buying", () => {
+  it.each([
+    [0, "$0.00 a month"],
+    [115, "$1.15 a month"],
+  ])("%i cents a month reads %s", (cents, text) => {
+    expect(monthlyPriceText(cents)).toBe(text);
+  });
+
+  it.each([
+    [{ plan: "Free Trial", includedNumbers: 1, held: 0 }, "included in your Free Trial (1 number, 0 in use)"],
+    [{ plan: "Starter", includedNumbers: 2, held: 1 }, "included in your Starter plan (2 numbers, 1 in use)"],
+    [{ plan: "Enterprise", includedNumbers: null, held: 7 }, "included in your Enterprise plan"],
+  ])("%j reads %s", (price, text) => {
+    expect(includedText(price)).toBe(text);
   });
 });

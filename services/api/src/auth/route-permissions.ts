@@ -43,6 +43,7 @@ export const openWrites: Readonly<Record<string, string>> = {
   "POST /api/settings/avatar": "one's own picture",
   "DELETE /api/settings/avatar": "one's own picture",
   "PUT /api/settings/notifications": "one's own notification preferences",
+  "PUT /api/console/setup-guide/dismissal": "one's own setup guide on the dashboard",
   "DELETE /api/settings/sessions/:id": "one's own sessions",
   "POST /api/settings/sessions/sign-out-everywhere": "one's own sessions",
   "POST /api/support/tickets": "one's own support tickets",

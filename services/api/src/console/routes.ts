@@ -22,6 +22,7 @@ import {
   unreadCountsSchema,
 } from "./schemas";
 import { searchAccount } from "./search";
+import { setupGuideRoutes } from "./setup-guide-routes";
 import { countUnread } from "./unread";
 
 /** The console's shell and home: the bell, the header search, the stat cards, recent and active calls. */
@@ -30,6 +31,7 @@ export async function consoleRoutes(fastify: FastifyInstance) {
   app.addHook("onRequest", async (request) => {
     requireAccount(request);
   });
+  await app.register(setupGuideRoutes);
 
   app.get("/console/unread", { schema: { response: { 200: unreadCountsSchema } } }, async (request) => {
     const { account, user } = requireAccount(request);

@@ -105,18 +105,35 @@ async function selectNumbers(db: Database, accountId: string, id?: string) {
 
 /** The account's numbers with their E911 address and routing, and what the plan allows. */
 export async function listNumbers(db: Database, accountId: string) {
-  const [numbers, allowance] = await Promise.all([
+  const [numbers, allowance, registeredAddress] = await Promise.all([
     selectNumbers(db, accountId),
     currentAllowance(db, accountId),
+    registeredAddressOf(db, accountId),
   ]);
   return {
     numbers,
+    registeredAddress,
     usage: {
       plan: allowance.plan,
       maxNumbers: allowance.maxNumbers,
       tollFree: allowance.tollFree,
       used: numbers.length,
     },
+  };
+}
+
+/** The account's address from registration (or company settings), as an E911 address; null without one. */
+async function registeredAddressOf(db: Database, accountId: string) {
+  const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
+  if (!account?.addressLine1) return null;
+  return {
+    customerName: account.companyName,
+    street: account.addressLine1,
+    streetSecondary: account.addressLine2,
+    city: account.city ?? "",
+    region: account.stateProvince ?? "",
+    postalCode: account.postalCode ?? "",
+    isoCountry: account.country,
   };
 }
 

@@ -14,6 +14,7 @@ import {
   searchAvailable,
   setEmergencyAddress,
 } from "./numbers";
+import { numberPrice } from "./pricing";
 import {
   availableListSchema,
   availableQuerySchema,
@@ -74,10 +75,13 @@ export async function numberRoutes(fastify: FastifyInstance) {
       schema: { querystring: availableQuerySchema, response: { 200: availableListSchema } },
     },
     async (request) => {
-      requireAccount(request);
-      return {
-        numbers: await atCarrier(() => searchAvailable(request.server.deps.numberCarrier, request.query)),
-      };
+      const { account } = requireAccount(request);
+      const { db, numberCarrier, clock } = request.server.deps;
+      const [numbers, price] = await Promise.all([
+        atCarrier(() => searchAvailable(numberCarrier, request.query)),
+        numberPrice(db.db, account.id, request.query.type, clock()),
+      ]);
+      return { numbers, price };
     },
   );
 

@@ -53,7 +53,21 @@ export const availableNumberSchema = z.object({
   numberType: z.enum(numberTypes),
   capabilities: z.object({ voice: z.boolean(), sms: z.boolean(), mms: z.boolean() }),
 });
-export const availableListSchema = z.object({ numbers: z.array(availableNumberSchema) });
+/** What one more number costs a month (numbers/pricing.ts), and the plan that includes it. */
+export const numberPriceSchema = z.object({
+  monthlyCents: z.number().int(),
+  plan: z.string(),
+  /** Numbers the plan includes; null: no limit. */
+  includedNumbers: z.number().int().nullable(),
+  /** Numbers the account holds now. */
+  held: z.number().int(),
+});
+export type NumberPrice = z.output<typeof numberPriceSchema>;
+
+export const availableListSchema = z.object({
+  numbers: z.array(availableNumberSchema),
+  price: numberPriceSchema,
+});
 
 /** POST /api/numbers: buy a number found by the search, optionally fulfilling a request. */
 export const buyNumberBodySchema = z.object({
@@ -134,7 +148,12 @@ export const planUsageSchema = z.object({
   used: z.number().int(),
 });
 
-export const numberListSchema = z.object({ numbers: z.array(phoneNumberSchema), usage: planUsageSchema });
+export const numberListSchema = z.object({
+  numbers: z.array(phoneNumberSchema),
+  usage: planUsageSchema,
+  /** The address given at registration (company settings since): where a new E911 address starts. */
+  registeredAddress: emergencyAddressSchema.nullable(),
+});
 
 /** The public "request a phone number" rows of the account (seed 000). */
 export const numberRequestSchema = z.object({

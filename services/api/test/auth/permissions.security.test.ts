@@ -309,6 +309,15 @@ const guarded: GuardedRoute[] = [
     },
   },
   {
+    route: "POST /api/console/setup-guide/test-call",
+    actions: ["calls.place"],
+    status: 200,
+    request: async () => {
+      await boughtNumber();
+      return { url: "/api/console/setup-guide/test-call" };
+    },
+  },
+  {
     route: "PATCH /api/calls/:id",
     actions: ["calls.notes"],
     status: 404,

@@ -19,7 +19,7 @@ import { isRefusal } from "../../api/errors";
 import type { AvailableNumber, AvailableQuery, NumberRequest } from "../../api/numbers";
 import { toast } from "../../lib/toast";
 import { useReturnFocus } from "../../lib/use-return-focus";
-import { formatNumber } from "./format";
+import { formatNumber, includedText, monthlyPriceText } from "./format";
 import { useAvailableNumbers, useNumberMutation, useNumbersApi } from "./hooks";
 
 type NumberType = "local" | "toll-free";
@@ -51,6 +51,8 @@ export function BuyNumberDialog({ request, onClose }: BuyNumberDialogProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [query, setQuery] = useState<AvailableQuery | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  /** The number picked, waiting for the user to confirm its price. */
+  const [confirming, setConfirming] = useState<AvailableNumber | null>(null);
   const available = useAvailableNumbers(query);
   const buy = useNumberMutation((number: AvailableNumber) =>
     api.buy({
@@ -85,6 +87,7 @@ export function BuyNumberDialog({ request, onClose }: BuyNumberDialogProps) {
   function purchase(number: AvailableNumber) {
     setRefusal(null);
     buy.mutate(number, {
+      onSettled: () => setConfirming(null),
       onSuccess: (bought) => {
         toast({ title: "Number Purchased", description: `${formatNumber(bought.e164)} is now yours.` });
         onClose();
@@ -182,39 +185,64 @@ export function BuyNumberDialog({ request, onClose }: BuyNumberDialogProps) {
           <Alert color="red" title="Search failed" role="alert">
             {available.error.message}
           </Alert>
+        ) : confirming ? (
+          <Alert color="blue" title={`Buy ${formatNumber(confirming.e164)}?`}>
+            <Stack gap="sm">
+              <Text size="sm">
+                Price: <strong>{monthlyPriceText(available.data.price.monthlyCents)}</strong>,{" "}
+                {includedText(available.data.price)}.
+              </Text>
+              <Group justify="flex-end">
+                <Button variant="default" onClick={() => setConfirming(null)} disabled={buy.isPending}>
+                  Cancel
+                </Button>
+                <Button onClick={() => purchase(confirming)} loading={buy.isPending} data-autofocus>
+                  Confirm Purchase
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
         ) : available.data.numbers.length === 0 ? (
           <Text>No numbers available for this search. Try another area code or state.</Text>
         ) : (
-          <Table aria-label="Available numbers" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Number</Table.Th>
-                <Table.Th>Region</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Action</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {available.data.numbers.map((number) => (
-                <Table.Tr key={number.e164}>
-                  <Table.Td>{formatNumber(number.e164)}</Table.Td>
-                  <Table.Td>{number.region ?? "Toll-free"}</Table.Td>
-                  <Table.Td ta="right">
-                    <Button
-                      size="xs"
-                      onClick={() => purchase(number)}
-                      loading={buy.isPending && buy.variables?.e164 === number.e164}
-                      disabled={buy.isPending}
-                      aria-label={`Buy ${formatNumber(number.e164)}`}
-                    >
-                      Buy
-                    </Button>
-                  </Table.Td>
+          <Stack gap="xs">
+            <Text size="sm">
+              Each number: {monthlyPriceText(available.data.price.monthlyCents)},{" "}
+              {includedText(available.data.price)}.
+            </Text>
+            <Table aria-label="Available numbers" striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Number</Table.Th>
+                  <Table.Th>Region</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Action</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {available.data.numbers.map((number) => (
+                  <Table.Tr key={number.e164}>
+                    <Table.Td>{formatNumber(number.e164)}</Table.Td>
+                    <Table.Td>{number.region ?? "Toll-free"}</Table.Td>
+                    <Table.Td ta="right">
+                      <Button
+                        size="xs"
+                        onClick={() => {
+                          setRefusal(null);
+                          setConfirming(number);
+                        }}
+                        disabled={buy.isPending}
+                        aria-label={`Buy ${formatNumber(number.e164)}`}
+                      >
+                        Buy
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Stack>
         )}
       </Stack>
     </Modal>

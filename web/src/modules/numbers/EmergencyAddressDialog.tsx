@@ -3,7 +3,7 @@ import { emergencyAddressBodySchema } from "@poundline/api/numbers/schemas";
 import { canadianProvinces, usStates } from "@poundline/db/enums";
 import { useState } from "react";
 import { isRefusal } from "../../api/errors";
-import type { EmergencyAddressInput, PhoneNumber } from "../../api/numbers";
+import type { EmergencyAddressInput, NumberList, PhoneNumber } from "../../api/numbers";
 import { useSchemaForm } from "../../lib/schema-form";
 import { toast } from "../../lib/toast";
 import { useReturnFocus } from "../../lib/use-return-focus";
@@ -15,6 +15,8 @@ const countryOptions = [
   { value: "CA", label: "Canada" },
 ];
 
+type RegisteredAddress = NumberList["registeredAddress"];
+
 interface AddressValues extends Record<string, unknown> {
   customerName: string;
   street: string;
@@ -25,8 +27,9 @@ interface AddressValues extends Record<string, unknown> {
   isoCountry: "US" | "CA";
 }
 
-function valuesOf(number: PhoneNumber): AddressValues {
-  const e911 = number.e911;
+/** The number's own address, else the one given at registration (the company's), else blank. */
+function valuesOf(number: PhoneNumber, registered: RegisteredAddress): AddressValues {
+  const e911 = number.e911 ?? registered;
   return {
     customerName: e911?.customerName ?? "",
     street: e911?.street ?? "",
@@ -39,14 +42,24 @@ function valuesOf(number: PhoneNumber): AddressValues {
 }
 
 /** The number's E911 address, registered with the carrier, which validates it. */
-export function EmergencyAddressDialog({ number, onClose }: { number: PhoneNumber; onClose: () => void }) {
+export function EmergencyAddressDialog({
+  number,
+  registeredAddress = null,
+  onClose,
+}: {
+  number: PhoneNumber;
+  /** The address given at registration: a number without an address starts from it. */
+  registeredAddress?: RegisteredAddress;
+  onClose: () => void;
+}) {
   useReturnFocus();
   const api = useNumbersApi();
   const [refusal, setRefusal] = useState<string | null>(null);
   const { form, onSubmit, showServerErrors } = useSchemaForm({
     schema: emergencyAddressBodySchema,
-    initialValues: valuesOf(number),
+    initialValues: valuesOf(number, registeredAddress),
   });
+  const prefilled = number.e911 === null && registeredAddress !== null;
   const save = useNumberMutation((body: EmergencyAddressInput) => api.setEmergencyAddress(number.id, body));
   const country = form.getValues().isoCountry;
   const regionOptions = (country === "CA" ? canadianProvinces : usStates).map((code) => ({
@@ -86,6 +99,11 @@ export function EmergencyAddressDialog({ number, onClose }: { number: PhoneNumbe
             Emergency services are sent to this address when someone dials 911 from this number. It must be a
             valid physical address; a number without one may not place outbound calls.
           </Text>
+          {prefilled ? (
+            <Text size="sm" c="dimmed">
+              Filled in from the address given at registration: check it and confirm.
+            </Text>
+          ) : null}
           {refusal ? (
             <Alert color="red" title="Address not saved" role="alert">
               {refusal}

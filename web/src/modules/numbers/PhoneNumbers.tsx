@@ -223,7 +223,13 @@ export function PhoneNumbers() {
 
       {dialog.kind === "buy" ? <BuyNumberDialog request={dialog.request} onClose={close} /> : null}
       {dialog.kind === "rename" ? <RenameDialog number={dialog.number} onClose={close} /> : null}
-      {dialog.kind === "e911" ? <EmergencyAddressDialog number={dialog.number} onClose={close} /> : null}
+      {dialog.kind === "e911" ? (
+        <EmergencyAddressDialog
+          number={dialog.number}
+          registeredAddress={list.data?.registeredAddress ?? null}
+          onClose={close}
+        />
+      ) : null}
       {dialog.kind === "release" ? (
         <ConfirmDialog
           title="Release Number"

@@ -31,3 +31,19 @@ export function usageText(usage: { plan: string; maxNumbers: number | null; used
     ? `${usage.used} numbers on the ${usage.plan} plan (no limit)`
     : `${usage.used} of ${usage.maxNumbers} numbers on the ${usage.plan} plan`;
 }
+
+/** A number's monthly price as the server quotes it (numbers/pricing.ts): "$0.00 a month". */
+export function monthlyPriceText(monthlyCents: number): string {
+  const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(
+    monthlyCents / 100,
+  );
+  return `${dollars} a month`;
+}
+
+/** What the plan says about one more number: "included in your Starter plan (2 numbers, 1 in use)". */
+export function includedText(price: { plan: string; includedNumbers: number | null; held: number }): string {
+  const plan = price.plan === "Free Trial" ? "your Free Trial" : `your ${price.plan} plan`;
+  if (price.includedNumbers === null) return `included in ${plan}`;
+  const numbers = price.includedNumbers === 1 ? "1 number" : `${price.includedNumbers} numbers`;
+  return `included in ${plan} (${numbers}, ${price.held} in use)`;
+}

@@ -6,12 +6,13 @@ import { TrialAllowanceCard } from "../../modules/billing-plan/TrialAllowanceCar
 import { QuickActions } from "../../modules/console/QuickActions";
 import { RecentCalls } from "../../modules/console/RecentCalls";
 import { RecentVoicemails } from "../../modules/console/RecentVoicemails";
+import { SetupGuide } from "../../modules/console/SetupGuide";
 import { StatCards } from "../../modules/console/StatCards";
 import { ActiveCallsPanel } from "../../modules/live/ActiveCallsPanel";
 
-const DASHBOARD_KEYS = [["dashboard"], ["calls"], ["voicemails"], ["unread"]];
+const DASHBOARD_KEYS = [["dashboard"], ["calls"], ["voicemails"], ["unread"], ["setup-guide"]];
 
-/** Dashboard home: stat cards, quick actions, active calls, recent calls and voicemails. */
+/** Dashboard home: the setup guide, stat cards, quick actions, active calls, recent calls and voicemails. */
 export function DashboardPage() {
   const { user } = useSession();
   const queryClient = useQueryClient();
@@ -34,6 +35,7 @@ export function DashboardPage() {
           Refresh
         </Button>
       </Group>
+      <SetupGuide />
       <StatCards />
       <TrialAllowanceCard />
       <QuickActions />

@@ -1,0 +1,1 @@
+ALTER TABLE "account_memberships" ADD COLUMN "setup_guide_dismissed_at" timestamp with time zone;
