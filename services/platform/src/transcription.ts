@@ -20,7 +20,9 @@ const isTranscriberKind = (value: string): value is TranscriberKind =>
   (transcriberKinds as readonly string[]).includes(value);
 
 /** A carrier account is configured (both settings); without one the carrier simulator is the carrier. */
-export function hasCarrierAccount(settings: Pick<TranscriberSettings, "TWILIO_ACCOUNT_SID" | "TWILIO_AUTH_TOKEN">) {
+export function hasCarrierAccount(
+  settings: Pick<TranscriberSettings, "TWILIO_ACCOUNT_SID" | "TWILIO_AUTH_TOKEN">,
+) {
   return Boolean(settings.TWILIO_ACCOUNT_SID?.trim() && settings.TWILIO_AUTH_TOKEN?.trim());
 }
 

@@ -1,5 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { hasCarrierAccount, type TranscriberKind, type TranscriberSettings, transcriberOf } from "../transcription";
+import {
+  hasCarrierAccount,
+  type TranscriberKind,
+  type TranscriberSettings,
+  transcriberOf,
+} from "../transcription";
 
 /** The carrier simulator's own account (used when no carrier account is configured); not a secret. */
 export const SIM_ACCOUNT_SID = "ACc0ffee00000000000000000000000000";
