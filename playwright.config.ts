@@ -66,6 +66,10 @@ export default defineConfig({
       GOOGLE_CLIENT_SECRET: "",
       TWILIO_ACCOUNT_SID: "",
       TWILIO_AUTH_TOKEN: "",
+      // The default transcriber: on the simulator, the carrier's (the simulated caller's words).
+      TRANSCRIBER: "",
+      TRANSCRIPTION_URL: "",
+      CARRIER_TRANSCRIPTION: "",
     },
   },
 });

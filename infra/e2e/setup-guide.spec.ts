@@ -16,8 +16,10 @@ import {
  * A new business's first day, from the dashboard's setup guide: it registers (its address is the
  * E911 address to be), sees the checklist, gets its number from the guide's link with the price
  * shown and confirmed, confirms the E911 address the form fills from registration, and makes a
- * test call from the guide that the simulator places into its number: answered, and ticked. No
- * card and no money: the unpaid trial's included number and minutes (billing/trial-allowance.ts).
+ * test call from the guide that the simulator places into its number: answered, and ticked. The
+ * caller leaves a voicemail, transcribed out of the box (no carrier account: the simulator's
+ * transcription, the words the test caller says). No card and no money: the unpaid trial's
+ * included number and minutes (billing/trial-allowance.ts).
  */
 
 const company = "Sunrise Dental";
@@ -48,12 +50,15 @@ function inside(scope: Locator, label: string) {
 
 const guideOf = (page: Page) => page.getByRole("region", { name: "Set up your phone system" });
 
+/** What the guide's test caller says into voicemail (TEST_CALL_WORDS, services/api/src/console/setup-guide.ts). */
+const TEST_CALL_WORDS = "Hello, this is a test call from the Poundline setup guide.";
+
 function step(guide: Locator, title: string) {
   return guide.getByRole("list", { name: "Setup steps" }).getByRole("listitem").filter({ hasText: title });
 }
 
 test.describe("Setup guide", () => {
-  test("a new business registers, gets its number, confirms E911 from its registration and answers a test call, from the guide", async ({
+  test("registers a new business and reaches its first answered call and a transcribed voicemail without a card and without leaving the setup guide", async ({
     page,
     admin,
   }) => {
@@ -134,6 +139,9 @@ test.describe("Setup guide", () => {
     expect(resultAxe.count, resultAxe.report).toBe(0);
     await expect(testCall).toContainText("Done");
     await expect(guide.getByText("3 of 7 steps done")).toBeVisible();
+    // Its voicemail, on the same dashboard: transcribed, the words the test caller said.
+    const voicemails = page.getByRole("region", { name: "Voicemails", exact: true });
+    await expect(voicemails).toContainText(TEST_CALL_WORDS);
 
     // Put away, and brought back.
     await guide.getByRole("button", { name: "Dismiss setup guide" }).click();
@@ -142,5 +150,10 @@ test.describe("Setup guide", () => {
     await appReady(page);
     await page.getByRole("button", { name: "Show setup guide" }).click();
     await expect(guide.getByText("3 of 7 steps done")).toBeVisible();
+
+    // The Voicemails screen shows the same text.
+    await voicemails.getByRole("link", { name: "View All" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/voicemails$/);
+    await expect(page.getByTestId("voicemail").filter({ hasText: TEST_CALL_WORDS })).toHaveCount(1);
   });
 });

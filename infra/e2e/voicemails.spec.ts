@@ -32,9 +32,10 @@ async function openVoicemails(page: Page) {
 
 /**
  * A caller leaves a voicemail through the carrier simulator (the demo IVR's 3: "leave a message
- * for your attorney"); resolves once the voicemail worker has stored the recording.
+ * for your attorney"), saying `words` (none: silence); resolves once the voicemail worker has
+ * stored the recording. The simulator transcribes it, as the carrier would: the words said.
  */
-async function leaveVoicemail(page: Page): Promise<VoicemailJson> {
+async function leaveVoicemail(page: Page, words?: string): Promise<VoicemailJson> {
   const senders = (await (await page.request.get("/api/conversations/senders")).json()) as {
     numbers: { e164: string }[];
   };
@@ -42,7 +43,7 @@ async function leaveVoicemail(page: Page): Promise<VoicemailJson> {
   const from = `+1786555${String(Math.floor(Math.random() * 10_000)).padStart(4, "0")}`;
   const call = await page.request.post("/carrier-sim/sim/calls", {
     headers: { origin: origin(page) },
-    data: { from, to, press: ["3"], recordSeconds: 3 },
+    data: { from, to, press: ["3"], recordSeconds: 3, ...(words ? { transcriptionText: words } : {}) },
   });
   expect(call.ok(), await call.text()).toBe(true);
   let found: VoicemailJson | undefined;
@@ -62,12 +63,13 @@ const digits = (e164: string) => `(${e164.slice(2, 5)}) ${e164.slice(5, 8)}-${e1
 test.describe("Voicemails", () => {
   test("plays a stored recording (seekable, range requests) and marks it read", async ({ page }) => {
     await openVoicemails(page);
-    const vm = await leaveVoicemail(page);
+    const words = "Hi, this is Ana from Orlando, please call me back about my lease.";
+    const vm = await leaveVoicemail(page, words);
     await page.reload();
     const item = page.getByTestId("voicemail").filter({ hasText: digits(vm.fromNumber) });
     await expect(item).toHaveAttribute("data-status", "unread");
-    // No transcriber is configured here: the voicemail says so rather than "No transcription".
-    await expect(item).toContainText("Transcription is off.");
+    // No carrier account: the simulator transcribes, out of the box, what its caller said.
+    await expect(item).toContainText(words);
 
     await item.getByRole("button", { name: /^Play voicemail from/ }).click();
     const audio = item.getByTestId("voicemail-audio");
@@ -105,6 +107,8 @@ test.describe("Voicemails", () => {
     const item = page.getByTestId("voicemail");
     await expect(item).toHaveCount(1);
     await expect(item).toContainText(digits(vm.fromNumber));
+    // The caller said nothing: transcribed, with no words.
+    await expect(item).toContainText("No words were heard in this message.");
 
     await item.getByRole("button", { name: /as read$/ }).click();
     await expect(item).toHaveAttribute("data-status", "read");

@@ -617,8 +617,14 @@ describe("processVoicemail", () => {
 
 describe("transcriberConfigFromEnv", () => {
   it.each([
-    [{}, { provider: "none" }],
-    [{ CARRIER_TRANSCRIPTION: "true" }, { provider: "carrier" }],
+    // Without a carrier account the simulator is the carrier, and transcribes.
+    [{}, { provider: "carrier" }],
+    [{ CARRIER_TRANSCRIPTION: "false" }, { provider: "none" }],
+    [{ TWILIO_ACCOUNT_SID: "AC123", TWILIO_AUTH_TOKEN: "secret" }, { provider: "none" }],
+    [
+      { TWILIO_ACCOUNT_SID: "AC123", TWILIO_AUTH_TOKEN: "secret", CARRIER_TRANSCRIPTION: "true" },
+      { provider: "carrier" },
+    ],
     [
       { TRANSCRIPTION_URL: "https://api.openai.com/v1", TRANSCRIPTION_API_KEY: "sk-1" },
       { provider: "http", url: "https://api.openai.com/v1", apiKey: "sk-1", model: "whisper-1" },

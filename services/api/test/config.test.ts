@@ -1,6 +1,7 @@
 /** The configuration read at boot: what a deployment gets by default, and what it refuses. */
 import { describe, expect, it } from "vitest";
 import { loadConfig, parseTrustProxy, trustProxyOption } from "../src/config";
+import { carrierConfig } from "../src/twilio/carrier-config";
 
 const POSTGRES = "postgres://poundline:secret@postgres:5432/poundline";
 
@@ -91,5 +92,25 @@ describe("the voicemail transcriber", () => {
     [{ TRANSCRIBER: "none" }, "none"],
   ])("takes %j (compose passes them empty)", (env, transcriber) => {
     expect(loadConfig(env).TRANSCRIBER).toBe(transcriber);
+  });
+
+  const account = { TWILIO_ACCOUNT_SID: "AC0123", TWILIO_AUTH_TOKEN: "their-token" };
+  it.each([
+    // The simulator is the carrier: it transcribes out of the box (compose passes the settings empty).
+    [{}, "carrier"],
+    [{ TRANSCRIBER: "", TRANSCRIPTION_URL: "", CARRIER_TRANSCRIPTION: "" }, "carrier"],
+    [{ CARRIER_TRANSCRIPTION: "false" }, "none"],
+    [{ TRANSCRIBER: "none" }, "none"],
+    // A carrier account's transcription is asked for.
+    [account, "none"],
+    [{ ...account, CARRIER_TRANSCRIPTION: "" }, "none"],
+    [{ ...account, CARRIER_TRANSCRIPTION: "true" }, "carrier"],
+    [{ ...account, TRANSCRIPTION_URL: "https://api.openai.com/v1" }, "http"],
+  ])("%j transcribes with %s", (env, transcriber) => {
+    expect(carrierConfig(loadConfig(env)).transcriber).toBe(transcriber);
+  });
+
+  it("refuses a CARRIER_TRANSCRIPTION other than true or false", () => {
+    expect(() => loadConfig({ CARRIER_TRANSCRIPTION: "yes" })).toThrow(/CARRIER_TRANSCRIPTION/);
   });
 });

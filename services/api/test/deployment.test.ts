@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createFileStorage } from "@poundline/platform/storage/from-config";
-import { loadWorkersConfig } from "@poundline/workers";
+import { loadWorkersConfig, transcriberConfigFromEnv } from "@poundline/workers";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config";
 import { carrierConfig } from "../src/twilio/carrier-config";
@@ -58,13 +58,20 @@ describe("docker-compose.yml", () => {
       mode: "twilio",
       accountSid: "AC0123",
       authToken: "their-token",
+      // The carrier's transcription is a service of the account: asked for, never assumed.
+      transcriber: "none",
     });
+    expect(transcriberConfigFromEnv(env)).toEqual({ provider: "none" });
   });
 
   it("without a carrier account, runs the simulator with a token of its own", () => {
     const carrier = carrierConfig(loadConfig(apiEnvironment(REQUIRED)));
     expect(carrier.mode).toBe("simulator");
     expect(carrier.authToken).toMatch(/^[0-9a-f]{64}$/);
+    // The simulator transcribes voicemail (the words its caller was scripted to say); the
+    // workers, reading the same environment, leave it to it.
+    expect(carrier).toMatchObject({ transcriber: "carrier", carrierTranscription: true });
+    expect(transcriberConfigFromEnv(apiEnvironment(REQUIRED))).toEqual({ provider: "carrier" });
   });
 
   it("has no default database password: without one in the .env, compose refuses", () => {

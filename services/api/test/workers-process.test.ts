@@ -50,7 +50,8 @@ describe.skipIf(!redisUrl)("npm run workers (the workers apart from the API, wit
       config,
       db: handle.db,
       log: pino({ level: "silent" }),
-      env: {},
+      // Transcription off: the voicemail's event says so once the recording is stored.
+      env: { TRANSCRIBER: "none" },
       fetch: async (input) => {
         downloads.push(String(input));
         return new Response(RECORDING, {

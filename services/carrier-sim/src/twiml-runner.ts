@@ -47,7 +47,10 @@ export interface CallerScript {
   recordSeconds?: number;
   /** How a Record ends: "timeout" (silence, the default), "hangup" (the caller hangs up), or a key. */
   recordEnd?: string;
-  /** Text of the transcription when a Record asks for one; without it the transcription fails. */
+  /**
+   * What the caller says at a Record: the text of its transcription when the Record asks for one.
+   * Without it the caller says nothing, and the transcription is completed with no words.
+   */
   transcriptionText?: string;
   /** Seconds talked once a <Dial><Queue> of this call takes a waiting caller. Default 10. */
   talkSeconds?: number;
@@ -913,8 +916,8 @@ class CallRun {
     const transcription: MadeRecording["transcription"] = transcribe
       ? {
           sid: newSid("TR"),
-          // The carrier transcribes recordings of two minutes at most.
-          status: script.transcriptionText !== undefined && seconds <= 120 ? "completed" : "failed",
+          // The carrier transcribes recordings of two minutes at most; a silent caller gives no words.
+          status: seconds <= 120 ? "completed" : "failed",
           text: seconds <= 120 ? (script.transcriptionText ?? "") : "",
         }
       : null;

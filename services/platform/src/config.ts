@@ -85,11 +85,17 @@ export const sharedConfigFields = {
   /** The carrier account; without it the built-in carrier simulator stands in. */
   TWILIO_ACCOUNT_SID: optionalString,
   TWILIO_AUTH_TOKEN: optionalString,
-  /** Ask the carrier to transcribe voicemail (its own transcription); TRANSCRIBER=carrier says the same. */
-  CARRIER_TRANSCRIPTION: z
-    .enum(["true", "false"])
-    .default("false")
-    .transform((v) => v === "true"),
+  /**
+   * Ask the carrier to transcribe voicemail (its own transcription); TRANSCRIBER=carrier says the
+   * same. Unset (or blank): yes on the simulator, no with a carrier account (transcription.ts).
+   */
+  CARRIER_TRANSCRIPTION: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z
+      .enum(["true", "false"])
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v === "true")),
+  ),
   /** Who transcribes voicemail (see transcription.ts and docs/transcription.md); default from the two below. */
   TRANSCRIBER: optionalString.pipe(z.enum(transcriberKinds).optional()),
   /** An OpenAI-compatible transcription API (`…/v1`): the workers send it each recording. */

@@ -12,15 +12,33 @@ export interface TranscriberSettings {
   TRANSCRIBER?: string | undefined;
   TRANSCRIPTION_URL?: string | undefined;
   CARRIER_TRANSCRIPTION?: string | boolean | undefined;
+  TWILIO_ACCOUNT_SID?: string | undefined;
+  TWILIO_AUTH_TOKEN?: string | undefined;
 }
 
 const isTranscriberKind = (value: string): value is TranscriberKind =>
   (transcriberKinds as readonly string[]).includes(value);
 
+/** A carrier account is configured (both settings); without one the carrier simulator is the carrier. */
+export function hasCarrierAccount(
+  settings: Pick<TranscriberSettings, "TWILIO_ACCOUNT_SID" | "TWILIO_AUTH_TOKEN">,
+) {
+  return Boolean(settings.TWILIO_ACCOUNT_SID?.trim() && settings.TWILIO_AUTH_TOKEN?.trim());
+}
+
+/** CARRIER_TRANSCRIPTION as said (true or false), or undefined when not set. */
+function carrierTranscriptionOf(value: TranscriberSettings["CARRIER_TRANSCRIPTION"]): boolean | undefined {
+  if (typeof value === "boolean") return value;
+  const said = value?.trim();
+  return said ? said === "true" : undefined;
+}
+
 /**
- * TRANSCRIBER when set; without it http when TRANSCRIPTION_URL is set, carrier when
- * CARRIER_TRANSCRIPTION=true, none otherwise. An unknown TRANSCRIBER throws: a typo must not
- * quietly turn transcription off.
+ * TRANSCRIBER when set; without it http when TRANSCRIPTION_URL is set, carrier or none as
+ * CARRIER_TRANSCRIPTION says; with none of them carrier on the simulator (its transcription is
+ * the words its caller was scripted to say, so voicemail is transcribed out of the box) and none
+ * with a carrier account (its transcription is a paid service, asked for explicitly). An unknown
+ * TRANSCRIBER throws: a typo must not quietly turn transcription off.
  */
 export function transcriberOf(settings: TranscriberSettings): TranscriberKind {
   const chosen = settings.TRANSCRIBER?.trim();
@@ -31,6 +49,6 @@ export function transcriberOf(settings: TranscriberSettings): TranscriberKind {
     return chosen;
   }
   if (settings.TRANSCRIPTION_URL?.trim()) return "http";
-  const carrier = settings.CARRIER_TRANSCRIPTION;
-  return carrier === true || carrier === "true" ? "carrier" : "none";
+  const carrier = carrierTranscriptionOf(settings.CARRIER_TRANSCRIPTION) ?? !hasCarrierAccount(settings);
+  return carrier ? "carrier" : "none";
 }

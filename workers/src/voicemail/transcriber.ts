@@ -40,8 +40,9 @@ export const DEFAULT_TRANSCRIPTION_MODEL = "whisper-1";
 
 /**
  * The transcription settings of the environment: TRANSCRIBER (carrier, http or none) or, without
- * it, http when TRANSCRIPTION_URL is set, carrier when CARRIER_TRANSCRIPTION=true, none otherwise
- * (services/platform/src/transcription.ts); TRANSCRIPTION_API_KEY and TRANSCRIPTION_MODEL
+ * it, http when TRANSCRIPTION_URL is set, else as CARRIER_TRANSCRIPTION says, else carrier on the
+ * simulator and none with a carrier account (services/platform/src/transcription.ts);
+ * TRANSCRIPTION_API_KEY and TRANSCRIPTION_MODEL
  * (default whisper-1) for http.
  */
 export function transcriberConfigFromEnv(env: Record<string, string | undefined>): TranscriberConfig {

@@ -1,5 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { type TranscriberKind, type TranscriberSettings, transcriberOf } from "../transcription";
+import {
+  hasCarrierAccount,
+  type TranscriberKind,
+  type TranscriberSettings,
+  transcriberOf,
+} from "../transcription";
 
 /** The carrier simulator's own account (used when no carrier account is configured); not a secret. */
 export const SIM_ACCOUNT_SID = "ACc0ffee00000000000000000000000000";
@@ -21,7 +26,8 @@ export interface CarrierSettings extends TranscriberSettings {
   TWILIO_ACCOUNT_SID?: string | undefined;
   TWILIO_AUTH_TOKEN?: string | undefined;
   PUBLIC_BASE_URL: string;
-  CARRIER_TRANSCRIPTION: boolean;
+  /** Unset: the default (the simulator transcribes, a carrier account does not). */
+  CARRIER_TRANSCRIPTION?: boolean | undefined;
 }
 
 /**
@@ -30,7 +36,7 @@ export interface CarrierSettings extends TranscriberSettings {
  * would let anyone who reaches the service forge the carrier's webhooks.
  */
 export function carrierConfig(config: CarrierSettings): CarrierConfig {
-  const real = Boolean(config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN);
+  const real = hasCarrierAccount(config);
   const transcriber = transcriberOf(config);
   return {
     mode: real ? "twilio" : "simulator",

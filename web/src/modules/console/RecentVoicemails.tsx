@@ -12,9 +12,9 @@ export function RecentVoicemails() {
   const { data, isPending, isError } = useRecentVoicemails();
   const { dateTime } = useFormat();
   return (
-    <Card withBorder>
+    <Card withBorder component="section" aria-labelledby="recent-voicemails-title">
       <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4">
+        <Title order={2} size="h4" id="recent-voicemails-title">
           Voicemails
         </Title>
         <Anchor component={Link} to="/dashboard/voicemails" size="sm">
@@ -32,7 +32,8 @@ export function RecentVoicemails() {
                 {vm.contactName ?? formatPhone(vm.fromNumber)}
               </Text>
               <Text size="xs" c="dimmed" lineClamp={1}>
-                {vm.transcription ?? dateTime(vm.createdAt)}
+                {/* An empty text (no words heard) shows when it was left instead. */}
+                {vm.transcription || dateTime(vm.createdAt)}
               </Text>
             </div>
             <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
