@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "../src/client";
 import { newId } from "../src/ids";
 import { applyDebits, creditWallet, type Debit, type DebitApplied, debitWallet } from "../src/ledger";
 import * as schema from "../src/schema/index";
-import { createTestDatabase } from "../src/testing";
+import { createTestDatabase, type WalletAndLedger, walletAndLedger } from "../src/testing";
 
 const { accounts, ledgerEntries, wallets } = schema;
 
@@ -38,6 +38,13 @@ describe("wallet ledger", () => {
       description: "Wallet top-up",
       now: t0,
     });
+  const debit = (key: string, amountCents: number): Debit => ({
+    amountCents,
+    type: "call_charge",
+    idempotencyKey: key,
+    reference: key,
+    description: `Call ${key}`,
+  });
   const charge = (accountId: string, amountCents: number, key: string, now = t0) =>
     debitWallet(handle.db, {
       accountId,
@@ -101,6 +108,55 @@ describe("wallet ledger", () => {
       const entry = entries.find((e) => e.id === r.entryId);
       expect(entry?.description).toMatch(/owed: wallet overdrawn\)$/);
     }
+  });
+
+  // The reliability test once read the ledger, then the wallet, while charges landed, and saw the
+  // wallet 30 cents below its ledger: a charge committed between the two reads. Read as one
+  // snapshot, the wallet and its ledger agree at every instant, batches (the biller's) included.
+  it("a wallet moves only with its ledger entries: every reading taken while debits land agrees", async () => {
+    const accountId = await newAccount();
+    const start = 1_000_000;
+    await topUp(accountId, start);
+    const batchOf = (b: number) =>
+      Array.from(
+        { length: 5 },
+        (_, k): Debit => debit(`charge-sms:SM${accountId}-${b}-${k}`, 1 + ((b + k) % 30)),
+      );
+    const batches = Array.from({ length: 60 }, (_, b) => batchOf(b));
+    const singles = Array.from({ length: 60 }, (_, i) => ({
+      key: `charge-call:CA${accountId}-${i}`,
+      amount: 30,
+    }));
+    const total =
+      batches.flat().reduce((a, d) => a + d.amountCents, 0) + singles.reduce((a, d) => a + d.amount, 0);
+    const movements = 1 + batches.flat().length + singles.length;
+
+    let landing = true;
+    const readings: WalletAndLedger[] = [];
+    const reader = (async () => {
+      while (landing) readings.push(await walletAndLedger(handle.db, accountId));
+    })();
+    // Four lanes of movements one after another: the reads queue between them, not after them all.
+    const work = [
+      ...batches.map((batch) => () => handle.db.transaction((tx) => applyDebits(tx, accountId, batch, t0))),
+      ...singles.map((d) => () => charge(accountId, d.amount, d.key)),
+    ];
+    await Promise.all(
+      [0, 1, 2, 3].map(async (lane) => {
+        for (const move of work.filter((_, k) => k % 4 === lane)) await move();
+      }),
+    );
+    landing = false;
+    await reader;
+
+    // The readings caught the debits half way, not only before and after them.
+    expect(readings.some((r) => r.entries > 1 && r.entries < movements)).toBe(true);
+    expect(readings.filter((r) => r.balanceCents !== r.ledgerCents)).toEqual([]);
+    expect(await walletAndLedger(handle.db, accountId)).toEqual({
+      balanceCents: start - total,
+      ledgerCents: start - total,
+      entries: movements,
+    });
   });
 
   it("the same idempotency key five times concurrently charges once", async () => {
@@ -229,13 +285,6 @@ describe("wallet ledger", () => {
   });
 
   describe("applyDebits: a batch answers what one debit at a time would have", () => {
-    const debit = (key: string, amountCents: number): Debit => ({
-      amountCents,
-      type: "call_charge",
-      idempotencyKey: key,
-      reference: key,
-      description: `Call ${key}`,
-    });
     const withoutIds = (results: unknown[]) =>
       results.map((r) => {
         const { walletId: _w, entryId, ...rest } = r as DebitApplied;
