@@ -33,7 +33,7 @@ export function hitsOf(results: SearchResults, timeZone?: string): { group: stri
         const other = c.direction === "inbound" ? c.fromNumber : c.toNumber;
         return {
           value: `call:${c.id}`,
-          label: c.contactName ?? formatPhone(other),
+          label: formatPhone(c.contactName ?? other),
           detail: `${c.direction} · ${formatDateTime(c.callStartTime, timeZone)}`,
           to: `/dashboard/call-history?search=${encodeURIComponent(other)}`,
         };
@@ -45,7 +45,7 @@ export function hitsOf(results: SearchResults, timeZone?: string): { group: stri
         const other = m.direction === "inbound" ? m.fromNumber : m.toNumber;
         return {
           value: `message:${m.id}`,
-          label: m.contactName ?? formatPhone(other),
+          label: formatPhone(m.contactName ?? other),
           detail: m.body.slice(0, 60),
           to: `/dashboard/messages?number=${encodeURIComponent(other)}`,
         };

@@ -25,7 +25,7 @@ function CallRow({ call }: { call: CallSummary }) {
         />
         <div>
           <Text size="sm" fw={500}>
-            {call.contactName ?? formatPhone(other)}
+            {formatPhone(call.contactName ?? other)}
           </Text>
           <Text size="xs" c="dimmed">
             {dateTime(call.callStartTime)}

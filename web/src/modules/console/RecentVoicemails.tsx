@@ -29,7 +29,7 @@ export function RecentVoicemails() {
           <Group key={vm.id} justify="space-between" wrap="nowrap" align="flex-start">
             <div style={{ minWidth: 0, flex: 1 }}>
               <Text size="sm" fw={vm.status === "unread" ? 700 : 500}>
-                {vm.contactName ?? formatPhone(vm.fromNumber)}
+                {formatPhone(vm.contactName ?? vm.fromNumber)}
               </Text>
               <Text size="xs" c="dimmed" lineClamp={1}>
                 {vm.transcription ?? dateTime(vm.createdAt)}
@@ -38,7 +38,7 @@ export function RecentVoicemails() {
             <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
               <RecordingPlayer
                 src={voicemailAudioUrl(vm.id)}
-                label={`voicemail from ${vm.contactName ?? formatPhone(vm.fromNumber)}`}
+                label={`voicemail from ${formatPhone(vm.contactName ?? vm.fromNumber)}`}
               />
               {vm.status === "unread" && <Badge color="blue.9">New</Badge>}
               <Text size="xs" c="dimmed">

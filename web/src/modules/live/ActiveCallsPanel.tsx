@@ -51,7 +51,7 @@ export function ActiveCallsPanel() {
               <PhoneCall size={18} aria-hidden />
               <div>
                 <Text size="sm" fw={500}>
-                  {call.name ?? formatPhone(call.other)}
+                  {formatPhone(call.name ?? call.other)}
                 </Text>
                 <Text size="xs" c="dimmed">
                   {call.direction === "inbound"
