@@ -1,6 +1,18 @@
 import { expect, type Page, test } from "@playwright/test";
-import { adminScreens, consoleScreens, screenDialogs, viewports } from "./screens";
+import { e2ePasswords } from "./passwords";
+import {
+  adminScreens,
+  consoleScreens,
+  openTicket,
+  pausedScreens,
+  postAs,
+  screenDialogs,
+  screenPartsDrawn,
+  ticketScreens,
+  viewports,
+} from "./screens";
 import { adminUser, appReady, demoUser, openScreen, seriousAxeViolations, signIn } from "./support";
+import { pausedTrialAccount } from "./trial-account";
 
 /** Every page a visitor can open without signing in. */
 const publicPaths = [
@@ -55,6 +67,9 @@ async function expectNoSeriousViolations(page: Page, where: string) {
   expect.soft(count, `axe found serious/critical violations on ${where}:\n\n${report}\n`).toBe(0);
 }
 
+/** The paused trial of trial-account.ts (seeded by start-server.ts). */
+const pausedUser = { email: pausedTrialAccount.email, password: e2ePasswords().trial };
+
 test.describe("accessibility of the console and the admin area (axe: no serious or critical violations)", () => {
   for (const viewport of viewports) {
     test(`every console screen at ${viewport.label}`, async ({ page }) => {
@@ -63,9 +78,22 @@ test.describe("accessibility of the console and the admin area (axe: no serious 
       await page.setViewportSize(viewport);
       await signIn(page, demoUser);
       await expect(page).toHaveURL(/\/dashboard$/);
-      for (const path of consoleScreens) {
+      const ticketId = await openTicket(page, viewport.label);
+      for (const path of [...consoleScreens, ticketScreens.customer(ticketId)]) {
         await openScreen(page, path);
+        await screenPartsDrawn(page, path);
         await expectNoSeriousViolations(page, `${path} at ${viewport.label}`);
+      }
+    });
+
+    test(`the screens that say telephony is paused at ${viewport.label}`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await signIn(page, pausedUser);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      for (const path of pausedScreens) {
+        await openScreen(page, path);
+        await screenPartsDrawn(page, path, true);
+        await expectNoSeriousViolations(page, `${path} (paused) at ${viewport.label}`);
       }
     });
 
@@ -75,7 +103,12 @@ test.describe("accessibility of the console and the admin area (axe: no serious 
       await page.setViewportSize(viewport);
       await signIn(page, adminUser);
       await expect(page).toHaveURL(/\/dashboard$/);
-      for (const path of adminScreens) {
+      // A ticket with a reply from support: both sides of the conversation on the page.
+      const ticketId = await openTicket(page, viewport.label);
+      await postAs(page, `/api/admin/support-tickets/${ticketId}/replies`, {
+        message: "Thanks, we are looking into it.",
+      });
+      for (const path of [...adminScreens, ticketScreens.support(ticketId)]) {
         await openScreen(page, path);
         await expectNoSeriousViolations(page, `${path} at ${viewport.label}`);
       }
@@ -87,15 +120,23 @@ test.describe("accessibility of the console and the admin area (axe: no serious 
       await page.setViewportSize(viewport);
       await signIn(page, adminUser);
       await expect(page).toHaveURL(/\/dashboard$/);
+      // A contact, for its card's Delete button.
+      await postAs(page, "/api/contacts", {
+        name: `Walk Contact ${Date.now()}`,
+        phone: `+1415555${String(Math.floor(1000 + Math.random() * 8999))}`,
+      });
       for (const { path, opener } of screenDialogs) {
         await openScreen(page, path);
-        const button = page.getByRole("button", { name: opener, exact: true });
+        const button = page.getByRole("button", { name: opener, exact: true }).first();
         await button.click();
         const dialog = page.getByRole("dialog");
         await expect(dialog).toBeVisible();
         // Past its opening transition: axe would see half-transparent colours.
         await expect(dialog).toHaveCSS("opacity", "1");
-        await expectNoSeriousViolations(page, `the "${opener}" dialog of ${path} at ${viewport.label}`);
+        await expectNoSeriousViolations(
+          page,
+          `the "${String(opener)}" dialog of ${path} at ${viewport.label}`,
+        );
         await dialog.getByRole("button", { name: "Close dialog" }).click();
         await expect(dialog).toBeHidden();
         // The keyboard focus is back on the control that opened it.

@@ -1,6 +1,8 @@
 import { expect, type Page } from "@playwright/test";
-import { consoleScreens } from "./screens";
+import { e2ePasswords } from "./passwords";
+import { consoleScreens, openTicket, pausedScreens, screenPartsDrawn, ticketScreens } from "./screens";
 import { appReady, demoUser, field, openScreen, signIn, test } from "./support";
+import { pausedTrialAccount } from "./trial-account";
 
 /** A phone's width (iPhone 12-15). */
 const PHONE = { width: 390, height: 844 };
@@ -22,13 +24,11 @@ async function tabTo(page: Page, target: ReturnType<Page["getByRole"]>, limit = 
 test.describe("the console at 390 px", () => {
   test.use({ viewport: PHONE });
 
-  test("every screen fits the width, and the user menu with Sign out is in reach", async ({ page }) => {
-    // Seventeen screens in one test.
-    test.slow();
-    await signIn(page, demoUser);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    for (const path of consoleScreens) {
+  /** Each screen fits the width, and its user menu with Sign out is in reach. */
+  async function walk(page: Page, paths: string[], paused = false) {
+    for (const path of paths) {
       await openScreen(page, path);
+      await screenPartsDrawn(page, path, paused);
       expect
         .soft(await pageScrollWidth(page), `${path} scrolls the page sideways`)
         .toBeLessThanOrEqual(PHONE.width);
@@ -39,6 +39,21 @@ test.describe("the console at 390 px", () => {
       await page.keyboard.press("Escape");
       await expect(page.getByRole("menuitem", { name: "Sign out" })).toBeHidden();
     }
+  }
+
+  test("every screen fits the width, and the user menu with Sign out is in reach", async ({ page }) => {
+    // Seventeen screens in one test.
+    test.slow();
+    await signIn(page, demoUser);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const ticketId = await openTicket(page, "390 px");
+    await walk(page, [...consoleScreens, ticketScreens.customer(ticketId)]);
+  });
+
+  test("the screens that say telephony is paused fit the width, banner and all", async ({ page }) => {
+    await signIn(page, { email: pausedTrialAccount.email, password: e2ePasswords().trial });
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await walk(page, pausedScreens, true);
   });
 
   test("the navigation toggle says whether the sidebar is open", async ({ page }) => {

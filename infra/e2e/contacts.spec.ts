@@ -95,9 +95,16 @@ test.describe("contacts CRM", () => {
     await details.getByRole("button", { name: "Close", exact: true }).click();
     await expect(card).toContainText("Client");
 
-    // Delete, after confirming.
-    await card.getByRole("button", { name: `Delete ${name}` }).click();
-    await dialog(page, "Delete Contact").getByRole("button", { name: "Delete" }).click();
+    // Delete, after confirming. Cancelled, the focus is back on the card's Delete button.
+    const deleteButton = card.getByRole("button", { name: `Delete ${name}` });
+    await deleteButton.click();
+    const confirm = dialog(page, "Delete Contact");
+    await expect(confirm).toContainText(`Delete ${name}? This cannot be undone.`);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toBeHidden();
+    await expect(deleteButton).toBeFocused();
+    await deleteButton.click();
+    await confirm.getByRole("button", { name: "Delete", exact: true }).click();
     await expect(toast(page, "Contact Deleted")).toBeVisible();
     await expect(page.getByText("No contacts match your criteria. Add one!")).toBeVisible();
   });

@@ -4,7 +4,7 @@ import { Search } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { SearchResults } from "../../api/console";
-import { formatDateTime } from "../../lib/format";
+import { formatDateTime, formatPhone } from "../../lib/format";
 import { useAccountTimeZone } from "../../lib/time-zone";
 import { useConsoleSearch } from "./queries";
 
@@ -23,7 +23,7 @@ export function hitsOf(results: SearchResults, timeZone?: string): { group: stri
       hits: results.contacts.map((c) => ({
         value: `contact:${c.id}`,
         label: c.name,
-        detail: [c.phone, c.company].filter(Boolean).join(" · "),
+        detail: [formatPhone(c.phone), c.company].filter(Boolean).join(" · "),
         to: `/dashboard/contacts?contact=${encodeURIComponent(c.id)}`,
       })),
     },
@@ -33,7 +33,7 @@ export function hitsOf(results: SearchResults, timeZone?: string): { group: stri
         const other = c.direction === "inbound" ? c.fromNumber : c.toNumber;
         return {
           value: `call:${c.id}`,
-          label: c.contactName ?? other,
+          label: formatPhone(c.contactName ?? other),
           detail: `${c.direction} · ${formatDateTime(c.callStartTime, timeZone)}`,
           to: `/dashboard/call-history?search=${encodeURIComponent(other)}`,
         };
@@ -45,7 +45,7 @@ export function hitsOf(results: SearchResults, timeZone?: string): { group: stri
         const other = m.direction === "inbound" ? m.fromNumber : m.toNumber;
         return {
           value: `message:${m.id}`,
-          label: m.contactName ?? other,
+          label: formatPhone(m.contactName ?? other),
           detail: m.body.slice(0, 60),
           to: `/dashboard/messages?number=${encodeURIComponent(other)}`,
         };

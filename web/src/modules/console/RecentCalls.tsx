@@ -2,6 +2,7 @@ import { Anchor, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { PhoneIncoming, PhoneMissed, PhoneOutgoing } from "lucide-react";
 import { Link } from "react-router";
 import type { CallSummary } from "../../api/console";
+import { formatPhone } from "../../lib/format";
 import { useFormat } from "../../lib/time-zone";
 import { callStatusLabel } from "../calls/status";
 import { formatDuration } from "./format";
@@ -24,7 +25,7 @@ function CallRow({ call }: { call: CallSummary }) {
         />
         <div>
           <Text size="sm" fw={500}>
-            {call.contactName ?? other}
+            {formatPhone(call.contactName ?? other)}
           </Text>
           <Text size="xs" c="dimmed">
             {dateTime(call.callStartTime)}

@@ -29,7 +29,7 @@ export function RecentVoicemails() {
           <Group key={vm.id} justify="space-between" wrap="nowrap" align="flex-start">
             <div style={{ minWidth: 0, flex: 1 }}>
               <Text size="sm" fw={vm.status === "unread" ? 700 : 500}>
-                {vm.contactName ?? formatPhone(vm.fromNumber)}
+                {formatPhone(vm.contactName ?? vm.fromNumber)}
               </Text>
               <Text size="xs" c="dimmed" lineClamp={1}>
                 {/* An empty text (no words heard) shows when it was left instead. */}
@@ -39,7 +39,7 @@ export function RecentVoicemails() {
             <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
               <RecordingPlayer
                 src={voicemailAudioUrl(vm.id)}
-                label={`voicemail from ${vm.contactName ?? formatPhone(vm.fromNumber)}`}
+                label={`voicemail from ${formatPhone(vm.contactName ?? vm.fromNumber)}`}
               />
               {vm.status === "unread" && <Badge color="blue.9">New</Badge>}
               <Text size="xs" c="dimmed">

@@ -3,7 +3,6 @@ import {
   Center,
   Group,
   Loader,
-  Modal,
   Pagination,
   Select,
   SimpleGrid,
@@ -17,6 +16,7 @@ import { Download, Filter, Plus, Search, Upload } from "lucide-react";
 import { useState } from "react";
 import type { Contact, ContactListQuery } from "../../api/contacts";
 import { ApiError } from "../../api/errors";
+import { ConfirmDialog } from "../../lib/ConfirmDialog";
 import { formatCount } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import { ContactCard } from "./ContactCard";
@@ -243,26 +243,19 @@ export function Contacts() {
         />
       ) : null}
       {dialog.kind === "delete" ? (
-        <Modal
-          closeButtonProps={{ "aria-label": "Close dialog" }}
-          opened
-          onClose={close}
+        <ConfirmDialog
           title="Delete Contact"
-        >
-          <Stack>
-            <Text>
+          message={
+            <>
               Delete <strong>{dialog.contact.name}</strong>? This cannot be undone.
-            </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button color="red.9" onClick={() => confirmDelete(dialog.contact)} loading={remove.isPending}>
-                Delete
-              </Button>
-            </Group>
-          </Stack>
-        </Modal>
+            </>
+          }
+          confirmLabel="Delete"
+          danger
+          pending={remove.isPending}
+          onConfirm={() => confirmDelete(dialog.contact)}
+          onCancel={close}
+        />
       ) : null}
       {dialog.kind === "import" ? <ImportDialog onClose={close} /> : null}
     </Stack>

@@ -1,6 +1,7 @@
 import { Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { PhoneCall } from "lucide-react";
 import { useEffect, useState } from "react";
+import { formatPhone } from "../../lib/format";
 import { formatDuration } from "../console/format";
 import { useActiveCalls } from "../console/queries";
 import { panelCalls } from "./calls";
@@ -50,12 +51,12 @@ export function ActiveCallsPanel() {
               <PhoneCall size={18} aria-hidden />
               <div>
                 <Text size="sm" fw={500}>
-                  {call.name ?? call.other}
+                  {formatPhone(call.name ?? call.other)}
                 </Text>
                 <Text size="xs" c="dimmed">
                   {call.direction === "inbound"
-                    ? `Incoming to ${call.ourNumber}`
-                    : `Outgoing from ${call.ourNumber}`}
+                    ? `Incoming to ${formatPhone(call.ourNumber)}`
+                    : `Outgoing from ${formatPhone(call.ourNumber)}`}
                 </Text>
               </div>
             </Group>
