@@ -65,7 +65,7 @@ export function ConversationList({ selected, onSelect }: ConversationListProps) 
             {conversations.map((conversation) => {
               const key = { ourNumber: conversation.ourNumber, peerNumber: conversation.peerNumber };
               const active = sameConversation(selected, key);
-              const name = conversation.contactName ?? formatPhone(conversation.peerNumber);
+              const name = formatPhone(conversation.contactName ?? conversation.peerNumber);
               return (
                 <li key={`${key.ourNumber}|${key.peerNumber}`}>
                   <UnstyledButton

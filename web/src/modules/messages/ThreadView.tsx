@@ -64,7 +64,7 @@ export function ThreadView({ conversation }: { conversation: ConversationKey }) 
     }
   }
 
-  const name = thread?.contactName ?? formatPhone(conversation.peerNumber);
+  const name = formatPhone(thread?.contactName ?? conversation.peerNumber);
   const optedOut = thread?.optedOut ?? false;
 
   return (

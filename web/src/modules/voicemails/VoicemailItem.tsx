@@ -24,7 +24,7 @@ export function VoicemailItem({
   onDelete,
 }: VoicemailItemProps) {
   const unread = vm.status === "unread";
-  const caller = vm.contactName ?? formatPhone(vm.fromNumber);
+  const caller = formatPhone(vm.contactName ?? vm.fromNumber);
   const time = useFormat().time(vm.createdAt);
   return (
     <Paper withBorder p="sm" component="li" data-testid="voicemail" data-status={vm.status}>
