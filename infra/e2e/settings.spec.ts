@@ -72,6 +72,9 @@ async function signOut(page: Page) {
   await page.getByRole("button", { name: "User menu" }).click();
   await page.getByRole("menuitem", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login$/);
+  // The console leaves for /login before the server ends the session: wait for that answer, or
+  // the next sign-in's page load can cut the request short and find the old session.
+  await expect(toast(page, "Logged out successfully")).toBeVisible();
 }
 
 test("upload an avatar: the server stores a resized image, shown in the user menu; then remove it", async ({

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { PageLoader } from "../layout/PageLoader";
 import { toast } from "../lib/toast";
-import { useSession, useSessionQuery } from "./session";
+import { signedOutHere, useSession, useSessionQuery } from "./session";
 
 /** Seed 001: the not-authenticated toast stays 3 s. */
 export const AUTH_REQUIRED_TOAST_MS = 3000;
@@ -23,7 +23,8 @@ export function RequireSession() {
   const session = useSessionQuery();
   const user = session.data?.user ?? null;
   const location = useLocation();
-  const missing = !session.isPending && !user && !session.data?.twoFactorPending;
+  const leftHere = session.data === signedOutHere;
+  const missing = !session.isPending && !user && !session.data?.twoFactorPending && !leftHere;
   // Once per refusal: React's development double effects would otherwise show it twice.
   const toldMissing = useRef(false);
   useEffect(() => {
@@ -43,6 +44,7 @@ export function RequireSession() {
     return (
       <Navigate to="/login/two-factor" replace state={{ from: currentPath(location) } satisfies FromState} />
     );
+  if (leftHere) return <Navigate to="/login" replace />;
   if (!user) {
     const from = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to="/login" replace state={{ from } satisfies FromState} />;
@@ -58,7 +60,8 @@ export const TWO_FACTOR_SETUP_PATH = "/dashboard/settings?tab=security";
  * An admin without two-factor authentication (the API refuses them too) goes to set it up.
  */
 export function RequireAdmin() {
-  const { user, isAdmin, twoFactorEnabled, twoFactorPending } = useSession();
+  const session = useSession();
+  const { user, isAdmin, twoFactorEnabled, twoFactorPending } = session;
   const location = useLocation();
   const denied = Boolean(user) && !isAdmin;
   const needsTwoFactor = Boolean(user) && isAdmin && !twoFactorEnabled;
@@ -89,6 +92,7 @@ export function RequireAdmin() {
       <Navigate to="/login/two-factor" replace state={{ from: currentPath(location) } satisfies FromState} />
     );
   if (!user) {
+    if (session === signedOutHere) return <Navigate to="/login" replace />;
     const from = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to="/login" replace state={{ from } satisfies FromState} />;
   }

@@ -15,6 +15,12 @@ export const signedOut: Session = {
   twoFactorPending: false,
 };
 
+/**
+ * Signed out by the person in this tab (the user menu, "sign out everywhere"): the guards then go
+ * to /login remembering no page, as the console may still be drawn when the session goes.
+ */
+export const signedOutHere: Session = { ...signedOut };
+
 /** The session as the app keeps it: the admin flag is false without a user (seed 000). */
 export function sessionOf(answer: SessionResponse): Session {
   return {
@@ -93,6 +99,6 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: api.auth.logout,
-    onSettled: () => queryClient.setQueryData(sessionKey, signedOut),
+    onSettled: () => queryClient.setQueryData(sessionKey, signedOutHere),
   });
 }

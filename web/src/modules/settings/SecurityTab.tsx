@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { ActiveSession } from "../../api/settings";
-import { sessionKey, signedOut } from "../../app/session";
+import { sessionKey, signedOutHere } from "../../app/session";
 import { useFormat } from "../../lib/time-zone";
 import { toast } from "../../lib/toast";
 import { WideDataTable } from "../../lib/WideDataTable";
@@ -58,7 +58,7 @@ function SessionsCard() {
   /** To /login first, then signed out (as the user menu's sign-out does). */
   async function leave() {
     await navigate("/login");
-    client.setQueryData(sessionKey, signedOut);
+    client.setQueryData(sessionKey, signedOutHere);
   }
 
   return (
