@@ -102,6 +102,8 @@ test.describe("the console at 390 px", () => {
   }) => {
     await page.goto("/login");
     await appReady(page);
+    // The sign-in page drawn (its code loads after the app's): a Tab pressed before would be lost.
+    await expect(field(page, /^Email( Address)?( \*)?$/i)).toBeVisible();
     // The skip link is the first stop; Enter moves past the header into the page.
     await page.keyboard.press("Tab");
     const skip = page.getByRole("link", { name: "Skip to content" });
