@@ -75,6 +75,10 @@ async function signOut(page: Page) {
   // The console leaves for /login before the server ends the session: wait for that answer, or
   // the next sign-in's page load can cut the request short and find the old session.
   await expect(toast(page, "Logged out successfully")).toBeVisible();
+  // Off /login, so that the next sign-in opens a new page there: the same address again keeps
+  // its history state, which may remember the page the console was on (that return is tested
+  // in customer-words.spec.ts).
+  await page.goto("/");
 }
 
 test("upload an avatar: the server stores a resized image, shown in the user menu; then remove it", async ({
