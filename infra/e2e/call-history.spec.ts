@@ -188,7 +188,8 @@ test.describe("call history", () => {
       /\/api\/voicemails\/[^/]+\/audio$/.test(new URL(res.url()).pathname),
     );
     await play.click();
-    expect((await fetched).status()).toBeLessThan(300);
+    // Served (200, or 206 for a range), whatever time it took.
+    expect((await fetched).ok()).toBe(true);
     const audio = row.getByTestId("recording-audio");
     await expect.poll(() => audio.evaluate((a: AudioElement) => !a.paused || a.played.length > 0)).toBe(true);
   });
