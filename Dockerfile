@@ -11,12 +11,15 @@ USER node
 
 # Manifests first, so the dependency layer is reused until one of them changes.
 COPY --chown=node:node package.json package-lock.json ./
-COPY --chown=node:node db/package.json db/
-COPY --chown=node:node services/api/package.json services/api/
-COPY --chown=node:node services/platform/package.json services/platform/
-COPY --chown=node:node services/telephony/package.json services/telephony/
-COPY --chown=node:node services/carrier-sim/package.json services/carrier-sim/
-COPY --chown=node:node workers/package.json workers/
+COPY --chown=node:node apps/api/package.json apps/api/
+COPY --chown=node:node apps/workers/package.json apps/workers/
+COPY --chown=node:node packages/carrier-sim/package.json packages/carrier-sim/
+COPY --chown=node:node packages/contracts/package.json packages/contracts/
+COPY --chown=node:node packages/db/package.json packages/db/
+COPY --chown=node:node packages/domain/package.json packages/domain/
+COPY --chown=node:node packages/modules/package.json packages/modules/
+COPY --chown=node:node packages/platform/package.json packages/platform/
+COPY --chown=node:node packages/testing/package.json packages/testing/
 COPY --chown=node:node web/package.json web/
 # Dev dependencies are needed at run time too: the services run TypeScript through tsx.
 RUN npm ci --no-audit --no-fund && npm cache clean --force
@@ -33,5 +36,5 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
 
 # What `npm start` runs, minus its web build (done above): node itself is the container's main
 # process, so SIGTERM reaches the server's graceful shutdown rather than stopping at npm's shell.
-# A young generation of 64 MB semi-spaces: fewer scavenges under load (README, Benchmarks).
-CMD ["node", "--max-semi-space-size=64", "--import", "tsx", "services/api/src/server.ts"]
+# A young generation of 64 MB semi-spaces: fewer scavenges under load (docs/benchmarks.md).
+CMD ["node", "--max-semi-space-size=64", "--import", "tsx", "apps/api/src/server.ts"]

@@ -75,6 +75,8 @@ export default defineConfig({
     port: 5173,
     proxy: {
       "/api": { target: api, ws: true },
+      // The embedded simulator's softphone socket (the console's Phone without a carrier account).
+      "/carrier-sim/device": { target: api, ws: true },
       "/healthz": api,
     },
   },

@@ -3,21 +3,25 @@ import { readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { hash } from "@node-rs/argon2";
-import { areaCodesStatement, rollupStatement, topCallersStatement } from "@poundline/api/analytics/queries";
-import { resolveRange } from "@poundline/api/analytics/ranges";
-import { callHistoryPage } from "@poundline/api/calls/queries";
-import { listCallsQuerySchema } from "@poundline/api/calls/schemas";
-import { dashboardStatsStatement } from "@poundline/api/console/dashboard";
-import { searchStatements } from "@poundline/api/console/search";
-import { contactsStatements, contactTagsStatement } from "@poundline/api/crm/contacts";
-import { listContactsQuerySchema } from "@poundline/api/crm/schemas";
-import { listConversationsQuerySchema } from "@poundline/api/messages/conversation-schemas";
-import { conversationsStatement } from "@poundline/api/messages/conversations";
-import { messagesStatements } from "@poundline/api/messages/messages";
-import { listMessagesQuerySchema } from "@poundline/api/messages/schemas";
-import { listVoicemailsQuerySchema } from "@poundline/api/voicemails/schemas";
-import { voicemailsStatements } from "@poundline/api/voicemails/voicemails";
+import { listCallsQuerySchema } from "@poundline/contracts/calls/schemas";
+import { listContactsQuerySchema } from "@poundline/contracts/crm/schemas";
+import { listConversationsQuerySchema } from "@poundline/contracts/messages/conversation-schemas";
+import { listMessagesQuerySchema } from "@poundline/contracts/messages/schemas";
+import { listVoicemailsQuerySchema } from "@poundline/contracts/voicemails/schemas";
 import { type Database, openDatabase, queryRows } from "@poundline/db";
+import { resolveRange } from "@poundline/domain/calendar-ranges";
+import {
+  areaCodesStatement,
+  rollupStatement,
+  topCallersStatement,
+} from "@poundline/modules/analytics/queries";
+import { callHistoryPage } from "@poundline/modules/calls/queries";
+import { dashboardStatsStatement } from "@poundline/modules/console/dashboard";
+import { searchStatements } from "@poundline/modules/console/search";
+import { contactsStatements, contactTagsStatement } from "@poundline/modules/crm/contacts";
+import { conversationsStatement } from "@poundline/modules/messages/conversations";
+import { messagesStatements } from "@poundline/modules/messages/messages";
+import { voicemailsStatements } from "@poundline/modules/voicemails/voicemails";
 import { type SQLWrapper, sql } from "drizzle-orm";
 import postgres from "postgres";
 import twilio from "twilio";
@@ -160,7 +164,7 @@ async function seed(admin: postgres.Sql): Promise<{ email: string; accountId: st
 }
 
 function startApi(env: Record<string, string>): ChildProcess {
-  return fork(here("../../services/api/src/server.ts"), [], {
+  return fork(here("../../apps/api/src/server.ts"), [], {
     execArgv: ["--import", "tsx"],
     env: { ...process.env, ...env },
     stdio: ["ignore", "inherit", "inherit", "ipc"],

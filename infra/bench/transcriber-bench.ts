@@ -13,7 +13,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readWavInfo } from "@poundline/carrier-sim";
-import { createTranscriber, transcriberConfigFromEnv } from "@poundline/workers";
+import { createTranscriber, transcriberConfigFromEnv } from "@poundline/modules/jobs";
 import { clockTicksPerSecond, procReadable, sampleProcesses } from "./cpu";
 import { type CpuSample, cpuBetween, formatSummary, summarize } from "./stats";
 import { normalizeWords, wordErrorRate, wordErrors } from "./wer";

@@ -74,7 +74,7 @@ async function startServer(): Promise<{ base: string; stop: () => void }> {
   // PGlite in the temporary folder, no Redis: whatever the shell's environment points at.
   const { DATABASE_URL: _db, REDIS_URL: _redis, ...env } = process.env;
   const server: ChildProcess = fork(
-    fileURLToPath(new URL("../../services/api/src/server.ts", import.meta.url)),
+    fileURLToPath(new URL("../../apps/api/src/server.ts", import.meta.url)),
     [],
     {
       execArgv: ["--import", "tsx"],

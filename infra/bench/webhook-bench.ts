@@ -1,23 +1,25 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import {
-  createRoutingTables,
-  loadRoutingSnapshot,
-  ROUTING_CHANGED,
-} from "@poundline/api/twilio/routing-tables";
 import { openDatabase, schema } from "@poundline/db";
 import { insertRoutingConfig, type RoutingConfig } from "@poundline/db/fixtures";
-import { createInProcessBus } from "@poundline/platform/events/bus";
 import {
   compileRoutingTable,
   countryOfNumber,
+  defaultBusinessHours,
   type GeoRule,
+  huntPlan,
   locateCaller,
   nanpAreaCodes,
   type RoutingSnapshot,
   routeIncomingCall,
-} from "@poundline/telephony";
+} from "@poundline/domain";
+import {
+  createRoutingTables,
+  loadRoutingSnapshot,
+  ROUTING_CHANGED,
+} from "@poundline/modules/carrier/routing-tables";
+import { createInProcessBus } from "@poundline/platform/events/bus";
 import autocannon from "autocannon";
 import { eq } from "drizzle-orm";
 import { Redis } from "ioredis";
@@ -56,6 +58,10 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const RULES = Number(process.env.BENCH_RULES ?? 10_000);
+/** Members of each account (issue 23: routing stays within its figures with 50 per account). */
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50);
+/** lic0's own number, whose calls ring a group of all its members. */
+const GROUP_NUMBER = "+13055550100";
 /** Requests each server answers before the first run, so V8 has compiled its hot code. */
 const WARMUP_REQUESTS = Number(process.env.BENCH_WARMUP ?? 10_000);
 /**
@@ -81,6 +87,30 @@ const TICKS = clockTicksPerSecond();
 const readCpu = (pid: number) => sampleProcesses([pid], TICKS).get(pid) ?? Number.NaN;
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+/**
+ * MEMBERS people per account, as a team sets itself: one in ten on do not disturb, one in ten
+ * away, a third without working hours, the others at work 09:00–17:00 in one of four zones.
+ */
+function benchMembers(licensees: string[]): NonNullable<RoutingConfig["members"]> {
+  const zones = ["America/New_York", "America/Chicago", "America/Los_Angeles", "Europe/London"];
+  return licensees.flatMap((account, a) =>
+    Array.from({ length: MEMBERS }, (_, m) => ({
+      key: `${account}-m${m}`,
+      account,
+      name: `Member ${m} of ${account}`,
+      availability:
+        m % 10 === 0
+          ? ("do_not_disturb" as const)
+          : m % 10 === 1
+            ? ("away" as const)
+            : ("available" as const),
+      timeZone: zones[m % zones.length] as string,
+      ...(m % 3 === 0 ? {} : { workingHours: defaultBusinessHours }),
+      forwardingPhone: `+1305${String(2_000_000 + a * 1000 + m).padStart(7, "0")}`,
+    })),
+  );
+}
 
 function benchConfig(ruleCount: number): RoutingConfig {
   const licensees = Array.from({ length: 20 }, (_, i) => `lic${i}`);
@@ -116,6 +146,18 @@ function benchConfig(ruleCount: number): RoutingConfig {
       },
     ],
     sharedNumbers: [{ key: "bench", poundCode: "#BENCH", e164: SHARED_NUMBER, licensees, rules }],
+    members: benchMembers(licensees),
+    numbers: [
+      {
+        key: "lic0-group",
+        account: "lic0",
+        e164: GROUP_NUMBER,
+        routing: {
+          open: { type: "ring_group", members: Array.from({ length: MEMBERS }, (_, m) => `lic0-m${m}`) },
+          ringStrategy: "sequential",
+        },
+      },
+    ],
   };
 }
 
@@ -274,6 +316,33 @@ function timeRouting(snapshot: RoutingSnapshot, iterations: number): number {
   return Number(process.hrtime.bigint() - start) / iterations;
 }
 
+/**
+ * A call to lic0's number, whose ring group names its MEMBERS people: the incoming call's routing
+ * (who may be rung now: availability, each one's hours in their zone) and the hunt's plan, each
+ * timed in memory, ns per call.
+ */
+function timeGroupRouting(snapshot: RoutingSnapshot, iterations: number) {
+  const table = compileRoutingTable(snapshot, new Date());
+  const call = { to: GROUP_NUMBER, from: CALLER, fromState: "", fromCountry: "" };
+  const location = locateCaller(call, nanpAreaCodes, countryOfNumber);
+  const now = new Date("2026-11-23T15:00:00Z");
+  const route = table.byNumber.get(GROUP_NUMBER);
+  if (route?.kind !== "owned") throw new Error("the group's number is missing");
+  const context = { accountId: route.route.accountId, numberId: route.route.numberId };
+  const plan = huntPlan(table, context, "open", 0, now);
+  const timed = (work: () => unknown) => {
+    for (let i = 0; i < iterations; i++) work();
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < iterations; i++) work();
+    return Number(process.hrtime.bigint() - start) / iterations;
+  };
+  return {
+    ringable: plan?.attempts.length ?? 0,
+    routeNs: timed(() => routeIncomingCall(table, call, location, now)),
+    planNs: timed(() => huntPlan(table, context, "open", 0, now)),
+  };
+}
+
 function withRules(snapshot: RoutingSnapshot, count: number): RoutingSnapshot {
   const shared = snapshot.sharedNumbers[0];
   if (!shared) throw new Error("no shared number");
@@ -354,7 +423,9 @@ async function main() {
   try {
     const handle = await openDatabase({ url: dbUrl.toString() });
     await handle.migrate();
-    console.log(`Seeding a pound-code number with ${RULES.toLocaleString()} geo rules…`);
+    console.log(
+      `Seeding a pound-code number with ${RULES.toLocaleString()} geo rules, ${MEMBERS} members per account…`,
+    );
     await insertRoutingConfig(handle.db, benchConfig(RULES));
     const snapshot = await loadRoutingSnapshot(handle.db);
     const reloads = await timeReloads(handle);
@@ -377,11 +448,11 @@ async function main() {
         usesStores: false,
       });
     }
-    // The API, and when BENCH_COMPARE_API names another checkout's services/api/src/server.ts,
+    // The API, and when BENCH_COMPARE_API names another checkout's apps/api/src/server.ts,
     // that one too on the same database: an A/B of two commits in the same time window.
     const apis = [
       {
-        file: here("../../services/api/src/server.ts"),
+        file: here("../../apps/api/src/server.ts"),
         name: `(c) full webhook, ${RULES.toLocaleString()} rules`,
       },
     ];
@@ -544,7 +615,7 @@ async function main() {
     );
 
     console.log(
-      `\nRecompiling the routing tables after a save (${RULES.toLocaleString()} geo rules, read from PostgreSQL and compiled), ${RELOADS} times: ${formatSummary(reloads.wallMs, 1)} ms (CPU of this process ${formatSummary(reloads.cpuMs, 1)} ms)`,
+      `\nRecompiling the routing tables after a save (${RULES.toLocaleString()} geo rules, ${MEMBERS} members in each of 20 accounts, read from PostgreSQL and compiled), ${RELOADS} times: ${formatSummary(reloads.wallMs, 1)} ms (CPU of this process ${formatSummary(reloads.cpuMs, 1)} ms)`,
     );
     console.log(
       verdictLine(
@@ -565,6 +636,17 @@ async function main() {
         "routing with 100,000 rules at most 2x the time with 10",
         large / small <= 2,
         `${(large / small).toFixed(2)}x`,
+      ),
+    );
+    const group = timeGroupRouting(snapshot, 20_000);
+    console.log(
+      `\nA ring group of ${MEMBERS} members (${group.ringable} ringable now), in memory: routing the incoming call ${group.routeNs.toFixed(0)} ns, planning its hunt ${group.planNs.toFixed(0)} ns`,
+    );
+    console.log(
+      verdictLine(
+        `routing a call to a ring group of ${MEMBERS} members at most 10 µs in memory`,
+        group.routeNs <= 10_000,
+        `${(group.routeNs / 1000).toFixed(1)} µs, ${(group.routeNs / MEMBERS).toFixed(0)} ns per member`,
       ),
     );
   } finally {

@@ -2,14 +2,13 @@ import { type ChildProcess, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { Agent, request } from "node:http";
 import { fileURLToPath } from "node:url";
-import { openDatabase } from "@poundline/db";
-import { insertRoutingConfig } from "@poundline/db/fixtures";
-import { defaultRates, priceCall } from "@poundline/telephony";
-import { redisOptionsFromUrl } from "@poundline/workers";
+import { defaultRates, priceCall } from "@poundline/domain";
+import { redisOptionsFromUrl } from "@poundline/modules/jobs";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import postgres from "postgres";
 import twilio from "twilio";
+import { type BenchTree, entryOf, prepareBaselineTree } from "./bench-tree";
 import {
   BENCH_APPLICATION_NAME,
   clockTicksPerSecond,
@@ -24,9 +23,9 @@ import { type CpuSample, cpuBetween, formatSummary, summarize, verdictLine } fro
 
 /**
  * npm run bench:workers — end-to-end charging: signed `completed` status callbacks into the API,
- * which writes the call log and a job_outbox row in one transaction and relays the outbox to
- * BullMQ; `npm run workers` (services/api/src/workers-process.ts) runs charge-call, which debits the wallet
- * ledger. BENCH_RUNS batches (3) of BENCH_CALLS each; for each it measures charges per second
+ * which writes the call log and its charge hand-off in one statement (a `pending_charges` row
+ * since issue 22; a job_outbox row relayed to BullMQ before, as in the baseline);
+ * `npm run workers` (apps/workers/src/main.ts) charges them into the wallet's ledger. BENCH_RUNS batches (3) of BENCH_CALLS each; for each it measures charges per second
  * (first webhook sent to last ledger row written), the queue latency (ledger_entries.created_at
  * − call_logs.created_at) p50/p99, and the CPU time per charge of the API, the workers,
  * PostgreSQL's processes and Redis (read around the batch, once the jobs it set off have
@@ -39,6 +38,12 @@ import { type CpuSample, cpuBetween, formatSummary, summarize, verdictLine } fro
  *
  * On the machine's PostgreSQL (a throwaway database) and Redis (a free numbered database, so the
  * fixed `poundline` BullMQ prefix of the API collides with nothing).
+ *
+ * The baseline: the tree of commit BENCH_BASELINE (ab5c541 by default, "none" to skip it) is
+ * extracted into the temporary directory (see bench-tree.ts) and run side by side, its own API
+ * and workers on a database of its own; the two trees take turns batch by batch, and the run
+ * ends with both CPU figures per charge and their ratio (target: at most 40 % of the baseline's).
+ * CPU speed differs from machine to machine by 2x and more: only figures of one run compare.
  */
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -65,6 +70,12 @@ const OUR_NUMBER = "+18005550100";
 /** Distinct caller numbers, taken in turn (each call's caller is a contact row the webhook upserts). */
 const CALLERS = Math.max(1, Number(process.env.BENCH_CALLERS ?? CALLS));
 const START_BALANCE = 1_000_000_000;
+
+/** The commit run side by side as the baseline ("none": this tree alone). */
+const BASELINE = process.env.BENCH_BASELINE ?? "ab5c541";
+/** This tree's CPU per charge at most this share of the baseline's (issue: a 2.5x cut). */
+const TARGET_RATIO = 0.4;
+const THIS_TREE: BenchTree = { label: "this tree", root: fileURLToPath(new URL("../..", import.meta.url)) };
 
 const CPU_READABLE = procReadable();
 const TICKS = clockTicksPerSecond();
@@ -105,8 +116,9 @@ async function clearRedisDb(url: string) {
   }
 }
 
-function startChild(file: string, env: Record<string, string>): ChildProcess {
+function startChild(file: string, tree: BenchTree, env: Record<string, string>): ChildProcess {
   return fork(file, [], {
+    cwd: tree.root,
     execArgv: ["--import", "tsx", ...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [])],
     env: { ...process.env, ...env },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
@@ -246,13 +258,19 @@ function cpuMeter(apiPid: number, workersPid: number, sql: postgres.Sql, databas
 }
 
 /**
- * Waits until the work a batch set off is over — every outbox row settled by a worker, no job
- * waiting or running — so its trailing work is counted in its CPU time and not in the next's.
+ * Waits until the work a batch set off is over — every outbox row settled by a worker, no charge
+ * pending, no job waiting or running — so its trailing work is counted in its CPU time and not in the next's.
  */
 async function waitForQuiet(sql: postgres.Sql, queues: Queue[], ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
+  // The charge hand-off since issue 22 (absent from an older baseline's schema).
+  const [table] = await sql`select to_regclass('pending_charges') is not null as present`;
+  const pendingCharges = table?.present === true;
   while (Date.now() < deadline) {
-    const [row] = await sql`select count(*)::int as n from job_outbox where settled_at is null`;
+    const [row] = pendingCharges
+      ? await sql`select (select count(*)::int from job_outbox where settled_at is null)
+          + (select count(*)::int from pending_charges) as n`
+      : await sql`select count(*)::int as n from job_outbox where settled_at is null`;
     const counts = await Promise.all(
       queues.map((q) => q.getJobCounts("waiting", "active", "delayed", "prioritized")),
     );
@@ -348,8 +366,8 @@ async function runBatch(batch: Batch, tag: string, label: string): Promise<RunFi
     chargesPerSecond: (charges * 1000) / elapsedMs,
     latencyP50: percentile(latencies, 0.5),
     latencyP99: percentile(latencies, 0.99),
-    relayP50: Number(outbox?.p50_relay) * 1000,
-    relayP99: Number(outbox?.p99_relay) * 1000,
+    relayP50: outbox?.p50_relay == null ? Number.NaN : Number(outbox.p50_relay) * 1000,
+    relayP99: outbox?.p99_relay == null ? Number.NaN : Number(outbox.p99_relay) * 1000,
     drainPerSecond: drained > 0 && drainMs > 0 ? (drained * 1000) / drainMs : Number.NaN,
     cpuUs,
     cpuUsTotal,
@@ -378,144 +396,214 @@ async function runBatch(batch: Batch, tag: string, label: string): Promise<RunFi
   return figures;
 }
 
-async function main() {
-  const name = `bench_workers_${Date.now().toString(36)}`;
-  const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
+/** One tree's API and workers, on a database and Redis database of their own. */
+interface System {
+  tree: BenchTree;
+  batch: Batch;
+}
+
+/**
+ * Starts `tree`'s API and workers process on a fresh database, set up by the tree's own
+ * migrations; what it starts is stopped, and what it creates dropped, by `cleanups` (run last first).
+ */
+async function startSystem(
+  tree: BenchTree,
+  admin: postgres.Sql,
+  cleanups: (() => Promise<void>)[],
+): Promise<System> {
+  const name = `bench_workers_${Date.now().toString(36)}${randomBytes(2).toString("hex")}`;
   await admin.unsafe(`create database "${name}"`);
+  cleanups.push(async () => {
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+  });
   const dbUrl = new URL(SERVER_URL);
   dbUrl.pathname = `/${name}`;
+  await runSetup(tree, dbUrl.toString());
+  // The bench's own connection, named so its polls are not counted as the system's CPU.
+  const sql = postgres(dbUrl.toString(), {
+    max: 2,
+    onnotice: () => {},
+    connection: { application_name: BENCH_APPLICATION_NAME },
+  });
+  cleanups.push(() => sql.end({ timeout: 5 }));
+  const [rateRow] = await sql`select count(*)::int as n from rates`;
+  if ((rateRow?.n ?? 0) > 0) throw new Error("expected no rates rows: the check prices with defaultRates");
+
+  const redisDb = await claimRedisDb();
+  cleanups.push(() => clearRedisDb(redisDb.url).catch((err) => console.error("Redis cleanup:", err)));
+  const port =
+    process.env.BENCH_PORT && tree.root === THIS_TREE.root
+      ? Number(process.env.BENCH_PORT)
+      : await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  console.log(
+    `${tree.label}: database ${name}, Redis db ${redisDb.db}; API on ${base} and a workers process` +
+      (WORKER_CONCURRENCY ? ` (WORKER_CONCURRENCY=${WORKER_CONCURRENCY})` : ""),
+  );
   const children: ChildProcess[] = [];
-  let redisDb: { url: string; db: number } | null = null;
-  let sql: postgres.Sql | null = null;
-  let redis: Redis | null = null;
-  const queues: Queue[] = [];
   let stopping = false;
+  cleanups.push(async () => {
+    stopping = true;
+    await Promise.all(children.map((child) => stopChild(child)));
+  });
+  const api = startChild(entryOf(tree, "apps/api/src/server.ts", "services/api/src/server.ts"), tree, {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_BASE_URL: base,
+    DATABASE_URL: dbUrl.toString(),
+    REDIS_URL: redisDb.url,
+    // A carrier account of the bench's own: the callbacks are signed with its token, whatever
+    // the simulator's token is.
+    TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+    TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+    LOG_LEVEL: "warn",
+    SEED_DEMO: "false",
+  });
+  children.push(api);
+  const workersEntry = entryOf(tree, "apps/workers/src/main.ts", "services/api/src/workers-process.ts");
+  const workers = startChild(workersEntry, tree, {
+    DATABASE_URL: dbUrl.toString(),
+    REDIS_URL: redisDb.url,
+    LOG_LEVEL: "warn",
+    PUBLIC_BASE_URL: base,
+    ...(WORKER_CONCURRENCY ? { WORKER_CONCURRENCY } : {}),
+  });
+  children.push(workers);
+  // A child that exits before the end (crashed, or signalled from outside) ends the run.
+  const died = new Promise<never>((_, reject) => {
+    // Ctrl-C ends the run too, through the clean-up below.
+    for (const signal of ["SIGINT", "SIGTERM"] as const) {
+      process.once(signal, () => reject(new Error(`interrupted (${signal})`)));
+    }
+    for (const [i, child] of children.entries()) {
+      child.once("exit", (code, signal) => {
+        if (!stopping)
+          reject(
+            new Error(`${tree.label}: the ${i === 0 ? "API" : "workers"} process exited (${code ?? signal})`),
+          );
+      });
+    }
+  });
+  died.catch(() => {});
+  const guard = <T>(promise: Promise<T>) => Promise.race([promise, died]);
+  // Slow on a loaded machine: tsx compiles the API's sources as it starts.
+  await guard(waitFor("API", async () => (await fetch(`${base}/healthz`)).ok, STARTUP_TIMEOUT_MS));
+  const queues: Queue[] = [];
+  cleanups.push(async () => {
+    await Promise.all(queues.map((queue) => queue.close().catch(() => {})));
+  });
+  for (const queueName of ["billing", "notifications"]) {
+    queues.push(new Queue(queueName, { prefix: "poundline", connection: redisOptionsFromUrl(redisDb.url) }));
+  }
+  const [billing] = queues as [Queue];
+  await guard(waitFor("workers", async () => (await billing.getWorkersCount()) > 0, STARTUP_TIMEOUT_MS));
+  const redis = new Redis(redisDb.url, { maxRetriesPerRequest: 1 });
+  cleanups.push(async () => redis.disconnect());
+  const batch: Batch = {
+    base,
+    sql,
+    queues,
+    guard,
+    sampleCpu: cpuMeter(api.pid ?? 0, workers.pid ?? 0, sql, name, redis),
+  };
+  return { tree, batch };
+}
+
+/** Migrates and fills the system's database with the tree's own database package (its schema may differ). */
+async function runSetup(tree: BenchTree, url: string) {
+  const child = fork(here("./workers-bench-setup.ts"), [], {
+    execArgv: ["--import", "tsx"],
+    cwd: tree.root,
+    env: {
+      ...process.env,
+      BENCH_TREE: tree.root,
+      BENCH_SETUP: JSON.stringify({ url, number: OUR_NUMBER, walletCents: START_BALANCE }),
+    },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  if (code !== 0) throw new Error(`${tree.label}: database setup failed (${code})`);
+}
+
+/** Warm-up: JIT, pools and connections, and its trailing work done, before the measured batches. */
+async function warmUp({ batch, tree }: System, tag: string) {
+  if (WARMUP <= 0) return;
+  const { base, sql, guard, queues } = batch;
+  await guard(postCallbacks(base, tag, WARMUP));
+  if (!(await guard(waitForCharges(sql, tag, WARMUP, TIMEOUT_MS)))) {
+    throw new Error(`${tree.label}: warm-up not charged`);
+  }
+  if (!(await guard(waitForQuiet(sql, queues, QUIET_TIMEOUT_MS)))) {
+    console.log(
+      `${tree.label} warm-up: jobs still pending ${QUIET_TIMEOUT_MS / 1000} s after its last charge`,
+    );
+  }
+}
+
+const row = (
+  results: RunFigures[],
+  label: string,
+  figure: (r: RunFigures) => number,
+  unit = "",
+  digits = 0,
+) => console.log(`${label.padEnd(56)} ${formatSummary(summarize(results.map(figure)), digits)}${unit}`);
+
+function printFigures(label: string, results: RunFigures[]) {
+  console.log(`\n${label}: end-to-end charging, ${RUNS} batches of ${CALLS.toLocaleString()} calls`);
+  console.log("each figure: median of the batches (min–max)");
+  row(results, "status webhooks accepted", (r) => r.webhooksPerSecond, " req/s");
+  row(results, "charges per second, end to end", (r) => r.chargesPerSecond, "/s");
+  row(results, "queue latency p50 (ledger row − call log)", (r) => r.latencyP50, " ms");
+  row(results, "queue latency p99", (r) => r.latencyP99, " ms");
+  // No outbox row per charge since issue 22 (pending_charges): the rows only for a tree that has them.
+  if (results.some((r) => Number.isFinite(r.relayP50))) {
+    row(results, "  of which outbox → BullMQ (relayed_at − created_at) p50", (r) => r.relayP50, " ms");
+    row(results, "  of which outbox → BullMQ p99", (r) => r.relayP99, " ms");
+  }
+  row(results, "workers alone, after the last webhook", (r) => r.drainPerSecond, " charges/s");
+  if (!CPU_READABLE) return;
+  for (const component of COMPONENTS) {
+    row(results, `CPU per charge: ${COMPONENT_NAMES[component]}`, (r) => r.cpuUs[component], " µs", 1);
+  }
+  row(results, "CPU per charge: all of them", (r) => r.cpuUsTotal, " µs", 1);
+  row(results, "charges per CPU-second", (r) => r.chargesPerCpuSecond);
+  row(results, "the machine's other work", (r) => r.otherWork * 100, " % of the cores");
+}
+
+async function main() {
+  const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
+  const cleanups: (() => Promise<void>)[] = [];
+  const trees = [THIS_TREE];
+  if (BASELINE !== "none") trees.unshift(prepareBaselineTree(THIS_TREE.root, BASELINE));
   try {
-    const handle = await openDatabase({ url: dbUrl.toString() });
-    await handle.migrate();
-    await insertRoutingConfig(handle.db, {
-      accounts: [{ key: "acme", companyName: "Acme", status: "active", walletCents: START_BALANCE }],
-      numbers: [{ key: "main", account: "acme", e164: OUR_NUMBER }],
-    });
-    await handle.close();
-    // The bench's own connection, named so its polls are not counted as the system's CPU.
-    sql = postgres(dbUrl.toString(), {
-      max: 2,
-      onnotice: () => {},
-      connection: { application_name: BENCH_APPLICATION_NAME },
-    });
-    const [rateRow] = await sql`select count(*)::int as n from rates`;
-    if ((rateRow?.n ?? 0) > 0) throw new Error("expected no rates rows: the check prices with defaultRates");
-
-    redisDb = await claimRedisDb();
-    const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    console.log(
-      `Database ${name}, Redis db ${redisDb.db}; API on ${base} and a workers process` +
-        (WORKER_CONCURRENCY ? ` (WORKER_CONCURRENCY=${WORKER_CONCURRENCY})` : ""),
-    );
-    const api = startChild(here("../../services/api/src/server.ts"), {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_BASE_URL: base,
-      DATABASE_URL: dbUrl.toString(),
-      REDIS_URL: redisDb.url,
-      // A carrier account of the bench's own: the callbacks are signed with its token, whatever
-      // the simulator's token is.
-      TWILIO_ACCOUNT_SID: ACCOUNT_SID,
-      TWILIO_AUTH_TOKEN: AUTH_TOKEN,
-      LOG_LEVEL: "warn",
-      SEED_DEMO: "false",
-    });
-    children.push(api);
-    const workers = startChild(here("../../services/api/src/workers-process.ts"), {
-      DATABASE_URL: dbUrl.toString(),
-      REDIS_URL: redisDb.url,
-      LOG_LEVEL: "warn",
-      PUBLIC_BASE_URL: base,
-      ...(WORKER_CONCURRENCY ? { WORKER_CONCURRENCY } : {}),
-    });
-    children.push(workers);
-    // A child that exits before the end (crashed, or signalled from outside) ends the run.
-    const died = new Promise<never>((_, reject) => {
-      // Ctrl-C ends the run too, through the clean-up below.
-      for (const signal of ["SIGINT", "SIGTERM"] as const) {
-        process.once(signal, () => reject(new Error(`interrupted (${signal})`)));
-      }
-      for (const [i, child] of children.entries()) {
-        child.once("exit", (code, signal) => {
-          if (!stopping)
-            reject(new Error(`the ${i === 0 ? "API" : "workers"} process exited (${code ?? signal})`));
-        });
-      }
-    });
-    died.catch(() => {});
-    const guard = <T>(promise: Promise<T>) => Promise.race([promise, died]);
-    // Slow on a loaded machine: tsx compiles the API's sources as it starts.
-    await guard(waitFor("API", async () => (await fetch(`${base}/healthz`)).ok, STARTUP_TIMEOUT_MS));
-    for (const queueName of ["billing", "notifications"]) {
-      queues.push(
-        new Queue(queueName, { prefix: "poundline", connection: redisOptionsFromUrl(redisDb.url) }),
-      );
-    }
-    const [billing] = queues as [Queue];
-    await guard(waitFor("workers", async () => (await billing.getWorkersCount()) > 0, STARTUP_TIMEOUT_MS));
-    redis = new Redis(redisDb.url, { maxRetriesPerRequest: 1 });
-    const batch: Batch = {
-      base,
-      sql,
-      queues,
-      guard,
-      sampleCpu: cpuMeter(api.pid ?? 0, workers.pid ?? 0, sql, name, redis),
-    };
-
-    // Warm-up: JIT, pools and connections, and its trailing work done, then the measured batches.
+    const systems: System[] = [];
+    for (const tree of trees) systems.push(await startSystem(tree, admin, cleanups));
     const run = randomBytes(3).toString("hex");
-    if (WARMUP > 0) {
-      const warmTag = `${run}00`;
-      await guard(postCallbacks(base, warmTag, WARMUP));
-      if (!(await guard(waitForCharges(sql, warmTag, WARMUP, TIMEOUT_MS)))) {
-        throw new Error("warm-up not charged");
-      }
-      if (!(await guard(waitForQuiet(sql, queues, QUIET_TIMEOUT_MS)))) {
-        console.log(`warm-up: jobs still pending ${QUIET_TIMEOUT_MS / 1000} s after its last charge`);
-      }
-    }
+    for (const [i, system] of systems.entries()) await warmUp(system, `${run}${i}00`);
 
     console.log(
-      `${RUNS} batches of ${CALLS.toLocaleString()} completed-call callbacks, ${IN_FLIGHT} in flight…`,
+      `${RUNS} batches of ${CALLS.toLocaleString()} completed-call callbacks per tree, ${IN_FLIGHT} in flight` +
+        (systems.length > 1 ? ", the trees taking turns…" : "…"),
     );
-    const results: RunFigures[] = [];
+    // The trees take turns, batch by batch: a change in the machine's load falls on both.
+    const results = systems.map(() => [] as RunFigures[]);
     for (let i = 1; i <= RUNS; i++) {
-      results.push(await runBatch(batch, `${run}${String(i).padStart(2, "0")}`, `batch ${i} of ${RUNS}`));
+      for (const [s, system] of systems.entries()) {
+        const tag = `${run}${s}${String(i).padStart(2, "0")}`;
+        results[s]?.push(await runBatch(system.batch, tag, `${system.tree.label}, batch ${i} of ${RUNS}`));
+      }
     }
 
-    const row = (label: string, figure: (r: RunFigures) => number, unit = "", digits = 0) =>
-      console.log(`${label.padEnd(56)} ${formatSummary(summarize(results.map(figure)), digits)}${unit}`);
-    console.log(
-      `\nEnd-to-end charging, ${RUNS} batches of ${CALLS.toLocaleString()} calls, ${new Date().toISOString()}`,
-    );
-    console.log("each figure: median of the batches (min–max)");
-    row("status webhooks accepted", (r) => r.webhooksPerSecond, " req/s");
-    row("charges per second, end to end", (r) => r.chargesPerSecond, "/s");
-    row("queue latency p50 (ledger row − call log)", (r) => r.latencyP50, " ms");
-    row("queue latency p99", (r) => r.latencyP99, " ms");
-    row("  of which outbox → BullMQ (relayed_at − created_at) p50", (r) => r.relayP50, " ms");
-    row("  of which outbox → BullMQ p99", (r) => r.relayP99, " ms");
-    row("workers alone, after the last webhook", (r) => r.drainPerSecond, " charges/s");
+    console.log(`\nEnd-to-end charging, ${new Date().toISOString()}`);
+    for (const [s, system] of systems.entries()) printFigures(system.tree.label, results[s] ?? []);
+    const current = results[systems.length - 1] ?? [];
     if (CPU_READABLE) {
-      for (const component of COMPONENTS) {
-        row(`CPU per charge: ${COMPONENT_NAMES[component]}`, (r) => r.cpuUs[component], " µs", 1);
-      }
-      row("CPU per charge: all of them", (r) => r.cpuUsTotal, " µs", 1);
-      row("charges per CPU-second", (r) => r.chargesPerCpuSecond);
-      row("the machine's other work", (r) => r.otherWork * 100, " % of the cores");
-      if (summarize(results.map((r) => r.otherWork)).median > OTHER_WORK_WARNING) {
+      if (summarize(current.map((r) => r.otherWork)).median > OTHER_WORK_WARNING) {
         console.log(
-          "  a busy machine: CPU time per charge is inflated too (smaller batches, colder caches); judge the target on a quieter run",
+          "\n  a busy machine: CPU time per charge is inflated too (smaller batches, colder caches); judge the target on a quieter run",
         );
       }
-      const perCpuSecond = summarize(results.map((r) => r.chargesPerCpuSecond));
+      const perCpuSecond = summarize(current.map((r) => r.chargesPerCpuSecond));
       console.log(
         verdictLine(
           `at least ${TARGET_PER_CPU_SECOND.toLocaleString()} charges per CPU-second (API, workers, PostgreSQL, Redis)`,
@@ -523,23 +611,40 @@ async function main() {
           `${perCpuSecond.median.toFixed(0)}, median of ${RUNS} batches`,
         ),
       );
+      if (systems.length > 1) printComparison(results[0] ?? [], current);
     } else {
       console.log("TARGET UNJUDGED charges per CPU-second: /proc is not readable here");
     }
-    const ok = results.every((r) => r.ok);
+    const ok = results.every((list) => list.every((r) => r.ok));
     console.log(`ledger rows and wallet balance, every batch: ${ok ? "OK" : "MISMATCH"}`);
     // A wrong ledger is a fault, not a missed target.
     if (!ok) process.exitCode = 1;
   } finally {
-    stopping = true;
-    await Promise.all(queues.map((queue) => queue.close().catch(() => {})));
-    redis?.disconnect();
-    await Promise.all(children.map((child) => stopChild(child)));
-    await sql?.end({ timeout: 5 });
-    if (redisDb) await clearRedisDb(redisDb.url).catch((err) => console.error("Redis cleanup:", err));
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((err) => console.error("clean-up:", err));
     await admin.end({ timeout: 5 });
   }
+}
+
+/**
+ * The baseline's CPU per charge against this tree's, measured in the same run. Each batch of this
+ * tree is compared with the baseline's batch just before it (same moment, same neighbours).
+ */
+function printComparison(baseline: RunFigures[], current: RunFigures[]) {
+  const before = summarize(baseline.map((r) => r.cpuUsTotal)).median;
+  const after = summarize(current.map((r) => r.cpuUsTotal)).median;
+  const ratios = current.map((r, i) => r.cpuUsTotal / (baseline[i]?.cpuUsTotal ?? Number.NaN));
+  const ratio = summarize(ratios);
+  console.log(
+    `\nbaseline (${BASELINE}): ${(before / 1000).toFixed(3)} ms CPU per charge; this tree: ${(after / 1000).toFixed(3)} ms; ` +
+      `ratio ${ratio.median.toFixed(2)} (batch by batch ${formatSummary(ratio, 2)})`,
+  );
+  console.log(
+    verdictLine(
+      `at most ${TARGET_RATIO * 100} % of the baseline's CPU per charge`,
+      ratio.median <= TARGET_RATIO,
+      `${(ratio.median * 100).toFixed(0)} %, median of ${current.length} batch pairs`,
+    ),
+  );
 }
 
 await main();

@@ -31,10 +31,12 @@ const publicPaths = [
   "/disclaimer",
   "/ca-privacy-policy",
   "/e911-policy",
+  "/developers/api",
   "/login",
   "/register",
   "/forgot-password",
   "/reset-password?token=not-a-real-token",
+  "/invitations/not-a-real-token",
   "/no-such-page",
 ];
 

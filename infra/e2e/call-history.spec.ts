@@ -112,9 +112,12 @@ test.describe("call history", () => {
     // The day of the newest call: every call listed is on that day (the account's time zone).
     const when = (await rows(page).first().locator("td").nth(4).textContent()) ?? "";
     const day = new Date(`${when.split(",").slice(0, 2).join(",")} 12:00`);
-    await page.getByRole("button", { name: "Date" }).click();
+    // Exact: a call's "Edit notes: …" button may say "date" too.
+    await page.getByRole("button", { name: "Date", exact: true }).click();
     const label = day.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
     const dayButton = page.getByRole("button", { name: label, exact: true });
+    // The calendar drawn first: isVisible does not wait.
+    await expect(page.locator("[data-direction='previous']").first()).toBeVisible();
     if (!(await dayButton.isVisible())) await page.locator("[data-direction='previous']").first().click();
     await dayButton.click();
     const dayText = when.split(",").slice(0, 2).join(",");
@@ -129,7 +132,10 @@ test.describe("call history", () => {
   test("a call's notes are editable", async ({ page }) => {
     await openCallHistory(page);
     const note = `Called back ${Date.now()}`;
-    await rows(page).first().getByRole("button", { name: /notes/i }).click();
+    await rows(page)
+      .first()
+      .getByRole("button", { name: /^(Edit|Add) notes/ })
+      .click();
     const dialog = page.getByRole("dialog", { name: "Call Notes" });
     await dialog.getByLabel("Notes").fill(note);
     await dialog.getByRole("button", { name: "Save Notes" }).click();
@@ -169,7 +175,10 @@ test.describe("call history", () => {
         return view.document.documentElement.scrollWidth - view.innerWidth;
       }),
     ).toBeLessThanOrEqual(0);
-    await expect(row.getByRole("button", { name: /notes/i })).toBeInViewport({ ratio: 1 });
+    await expect(row.getByRole("button", { name: /^(Edit|Add) notes/ })).toBeInViewport({ ratio: 1 });
+    await expect(row.getByRole("button", { name: /^Internal notes on the call/ })).toBeInViewport({
+      ratio: 1,
+    });
     const play = row.getByRole("button", { name: /^Play voicemail from/ });
     await expect(play).toBeInViewport({ ratio: 1 });
     // The date and the time on one line.

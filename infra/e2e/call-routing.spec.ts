@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { appReady, choose, demoUser, field, seriousAxeViolations, signIn, test, toast } from "./support";
 
-/** The demo account's toll-free line (db/src/seed/phone-system.ts): the other specs call the main line. */
+/** The demo account's toll-free line (packages/db/src/seed/phone-system.ts): the other specs call the main line. */
 const TOLL_FREE = "+18885550142";
 
 /** Cookie-authenticated writes carry the app's Origin, as the browser's do. */
@@ -57,7 +57,8 @@ test.describe("Call Routing and Extensions", () => {
   test("extensions made on the page are rung by the next call, as the ring strategy and business hours say", async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    // A long flow: two extensions, three saves and three calls (a budget against a hang, not a judge of speed).
+    test.setTimeout(180_000);
     const run = randomDigits(4);
     const alice = { number: `7${run}`, name: `Alice ${run}`, phone: `+1305555${run}` };
     const bob = { number: `8${run}`, name: `Bob ${run}`, phone: `+1954555${run}` };
@@ -89,7 +90,7 @@ test.describe("Call Routing and Extensions", () => {
     // A change of kind clears the members: voicemail first, so the group holds only the new two.
     await choose(page, "During Business Hours", "Voicemail");
     await choose(page, "During Business Hours", "Ring group");
-    const group = page.getByRole("textbox", { name: "During Business Hours: extensions rung" });
+    const group = page.getByRole("textbox", { name: "During Business Hours: extensions and people rung" });
     await group.click({ force: true });
     await page.getByRole("option", { name: `${alice.number} ${alice.name}` }).click();
     await page.getByRole("option", { name: `${bob.number} ${bob.name}` }).click();

@@ -84,7 +84,7 @@ test("a simulated call appears live in Active Calls, then in Recent Calls, witho
   const to = ours.find((n) => n.e164.startsWith("+1407"))?.e164 ?? ours[0]?.e164 ?? "";
   const line = String(Math.floor(Math.random() * 9000) + 1000);
   const caller = `+1305555${line}`;
-  // Written as the rest of the console writes numbers (lib/format.ts), not in E.164.
+  // Written as the rest of the console writes numbers (web/src/ui/format.ts), not in E.164.
   const shown = `(305) 555-${line}`;
 
   const placed = await page.request.post("/carrier-sim/sim/calls", {

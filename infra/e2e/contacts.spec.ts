@@ -21,10 +21,20 @@ async function search(page: Page, term: string) {
 
 const dialog = (page: Page, title: string) => page.getByRole("dialog", { name: title });
 
-/** The demo account's toll-free line (db/src/seed/phone-system.ts). */
+/** The demo account's toll-free line (packages/db/src/seed/phone-system.ts). */
 const TOLL_FREE = "+18885550142";
 /** A call's statuses once it is over. */
-const ENDED = ["completed", "busy", "no-answer", "failed", "canceled"];
+/** A call that has ended, as the history says: answered or not, with a voicemail or not. */
+const ENDED = [
+  "completed",
+  "busy",
+  "no-answer",
+  "failed",
+  "canceled",
+  "missed",
+  "voicemail_missed",
+  "refused",
+];
 
 interface ContactJson {
   id: string;

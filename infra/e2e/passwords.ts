@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { newTotpKey } from "@poundline/api/auth/totp";
+import { newTotpKey } from "@poundline/modules/auth/totp";
 
 /**
  * The demo logins' passwords for this run: drawn once by the first process that asks (Playwright's

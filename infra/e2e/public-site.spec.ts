@@ -17,7 +17,7 @@ const LEGAL_DATE = /Last Updated:? 2025-06-19/;
 const publicPages: PublicPage[] = [
   {
     path: "/",
-    // The seeded editable text of the hero (db/src/seed/site-content.ts).
+    // The seeded editable text of the hero (packages/db/src/seed/site-content.ts).
     heading: "The Business Phone System That Routes Every Call Right",
     texts: [
       "Smart Call Routing",
@@ -149,7 +149,7 @@ test("Q&A search filters the questions and says when nothing matches", async ({ 
   await expect(main.getByRole("heading", { name: "Call Features" })).toBeVisible();
   await expect(main.getByRole("heading", { name: "Account Management" })).toBeVisible();
 
-  // A seeded question (db/src/seed/site-content.ts), matched case-insensitively.
+  // A seeded question (packages/db/src/seed/site-content.ts), matched case-insensitively.
   await search.fill("POUND CODE");
   await expect(main.getByRole("heading", { name: "Call Features" })).toBeVisible();
   await expect(main.getByRole("heading", { name: "Account Management" })).toHaveCount(0);

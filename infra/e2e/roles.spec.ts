@@ -30,7 +30,9 @@ test.describe("Roles", () => {
     await page.goto("/dashboard/billing");
     await appReady(page);
     await expect(
-      page.getByText("Only the account's owner or an administrator can see the account's billing."),
+      page.getByText(
+        "Only the account's owner, an administrator or a bookkeeper can see the account's billing.",
+      ),
     ).toBeVisible();
     await expect(page.getByRole("button", { name: "Add Funds to Wallet" })).toHaveCount(0);
   });

@@ -21,6 +21,8 @@ export const consoleScreens: string[] = [
   "/dashboard/widgets",
   "/dashboard/billing",
   "/dashboard/settings",
+  "/dashboard/settings?tab=team",
+  "/dashboard/settings?tab=roles",
   "/dashboard/support",
   "/dashboard/support/ticket/new",
   "/dashboard/no-such-screen",

@@ -3,6 +3,7 @@ import sharp from "sharp";
 import {
   adminUser,
   appReady,
+  demoMember,
   demoUser,
   enterTwoFactorCode,
   field,
@@ -223,13 +224,14 @@ test("an admin without two-factor authentication is sent to set it up, then ente
 test("every settings tab has no serious accessibility violation", async ({ page }) => {
   await signIn(page, demoUser);
   await expect(page).toHaveURL(/\/dashboard$/);
-  for (const tab of ["profile", "company", "password", "notifications", "security"]) {
+  for (const tab of ["profile", "company", "password", "notifications", "activity", "security"]) {
     await openSettings(page, tab);
     await expect(page.getByRole("tab", { name: new RegExp(`^${tab}$`, "i") })).toHaveAttribute(
       "aria-selected",
       "true",
     );
     if (tab === "security") await expect(page.getByRole("table", { name: "Active sessions" })).toBeVisible();
+    if (tab === "activity") await expect(page.getByText("Loading activity...")).toBeHidden();
     const { count, report } = await seriousAxeViolations(page);
     expect(count, `${tab}:\n${report}`).toBe(0);
   }
@@ -238,6 +240,29 @@ test("every settings tab has no serious accessibility violation", async ({ page 
   await expect(page.getByRole("img", { name: "QR code to scan with your authenticator app" })).toBeVisible();
   const { count, report } = await seriousAxeViolations(page);
   expect(count, report).toBe(0);
+});
+
+test("a change of the set-up is listed in the account's activity, with who made it; a member has no Activity tab", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, demoUser);
+  await openSettings(page, "calling");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Countries Saved")).toBeVisible();
+
+  await openSettings(page, "activity");
+  const table = page.getByRole("table", { name: "Account activity" });
+  // Other specs change the demo account at the same time: the row is among the newest, not first.
+  const saved = table.getByRole("row").filter({ hasText: "Set the countries the account may call and text" });
+  await expect(saved.first()).toContainText("Jordan Ellis");
+
+  const memberPage = await browser.newPage();
+  await signIn(memberPage, demoMember);
+  await openSettings(memberPage, "activity");
+  await expect(memberPage.getByRole("tab", { name: "Profile" })).toHaveAttribute("aria-selected", "true");
+  await expect(memberPage.getByRole("tab", { name: "Activity" })).toHaveCount(0);
+  await memberPage.close();
 });
 
 test("the sign-in's two-factor step has no serious accessibility violation", async ({ page }) => {

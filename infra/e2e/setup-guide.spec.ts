@@ -50,7 +50,7 @@ function inside(scope: Locator, label: string) {
 
 const guideOf = (page: Page) => page.getByRole("region", { name: "Set up your phone system" });
 
-/** What the guide's test caller says into voicemail (TEST_CALL_WORDS, services/api/src/console/setup-guide.ts). */
+/** What the guide's test caller says into voicemail (TEST_CALL_WORDS, packages/modules/src/console/setup-guide.ts). */
 const TEST_CALL_WORDS = "Hello, this is a test call from the Poundline setup guide.";
 
 function step(guide: Locator, title: string) {

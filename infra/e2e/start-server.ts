@@ -14,10 +14,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { hashRecoveryCode } from "@poundline/api/auth/two-factor";
 import { openDatabase, schema } from "@poundline/db";
 import { seedDemoIfEmpty } from "@poundline/db/seed";
-import { startStripeStandIn } from "@poundline/platform/stripe-stand-in";
+import { hashRecoveryCode } from "@poundline/modules/auth/two-factor";
+import { startStripeStandIn } from "@poundline/testing/stripe-stand-in";
 import { eq } from "drizzle-orm";
 import { E2E_ADMIN_RECOVERY_CODES, e2eAdminRecoveryCode, e2ePasswords } from "./passwords";
 import { seedPausedTrialAccount, seedTrialAccount } from "./trial-account";
@@ -96,7 +96,7 @@ const stripe = await startStripeStandIn({
   // Fixed (playwright.config.ts) so the specs can ask it what Stripe holds.
   port: Number(process.env.E2E_STRIPE_PORT ?? 0),
 });
-const server = spawn(process.execPath, ["--import", "tsx", "services/api/src/server.ts"], {
+const server = spawn(process.execPath, ["--import", "tsx", "apps/api/src/server.ts"], {
   cwd: root,
   stdio: "inherit",
   env: {
@@ -105,6 +105,8 @@ const server = spawn(process.execPath, ["--import", "tsx", "services/api/src/ser
     STRIPE_SECRET_KEY: "sk_test_e2e_stand_in",
     STRIPE_API_URL: stripe.url,
     STRIPE_WEBHOOK_SECRET: webhookSecret,
+    // Every spec's browsers come from this one address: a person's limit would throttle the suite.
+    API_RATE_LIMIT_PER_MINUTE: "10000",
     ...Object.fromEntries(Object.entries(planPrices).map(([setting, p]) => [setting, p.id])),
   },
 });

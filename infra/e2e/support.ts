@@ -3,8 +3,8 @@ import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
-import { totpCode, totpKeyBytes } from "@poundline/api/auth/totp";
+import { type APIRequestContext, type Browser, test as base, expect, type Page } from "@playwright/test";
+import { totpCode, totpKeyBytes } from "@poundline/modules/auth/totp";
 import { E2E_ADMIN_RECOVERY_CODES, e2eAdminRecoveryCode, e2ePasswords } from "./passwords";
 
 /** Helpers shared by the end-to-end specs. */
@@ -143,9 +143,10 @@ export async function registerAccount(
   email: string,
   password: string,
   company: string,
+  name: { firstName: string; lastName: string } = { firstName: "Riley", lastName: "Tester" },
 ) {
   const registered = await request.post("/api/auth/register", {
-    data: registrationBody({ firstName: "Riley", lastName: "Tester", email, company, password }),
+    data: registrationBody({ ...name, email, company, password }),
   });
   expect(registered.ok(), await registered.text()).toBe(true);
 }
@@ -301,4 +302,57 @@ export async function seriousAxeViolations(page: Page): Promise<{ count: number;
     })
     .join("\n\n");
   return { count: serious.length, report };
+}
+
+/**
+ * A new member of the demo account, signed in in a browser of their own: invited by the owner
+ * signed in on `owner`, registered through the invitation's link. No other spec knows them, so no
+ * other spec changes their availability or signs them in meanwhile.
+ */
+export async function newTeammate(
+  owner: Page,
+  browser: Browser,
+  admin: APIRequestContext,
+  name: { firstName: string; lastName: string },
+): Promise<{ page: Page; email: string }> {
+  const email = uniqueEmail(`teammate-${name.firstName.toLowerCase()}`);
+  const invited = await owner.request.post("/api/team/invitations", {
+    headers: { origin: new URL(owner.url()).origin },
+    data: { email, role: "member" },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const invitation = await waitForEmail(admin, email, "team_invitation");
+  const link = invitation.textBody.match(/https?:\/\/\S+\/invitations\/[a-z2-7]+/)?.[0];
+  expect(link, `an invitation link in:\n${invitation.textBody}`).toBeTruthy();
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(link ?? "");
+  await appReady(page);
+  await page.getByLabel(/^First name/).fill(name.firstName);
+  await page.getByLabel(/^Last name/).fill(name.lastName);
+  const password = `Teammate-${Math.random().toString(36).slice(2, 10)}-2026!`;
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByLabel(/^Confirm password/).fill(password);
+  await page.getByRole("button", { name: "Create Account and Join" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return { page, email };
+}
+
+/**
+ * A number of the demo account bought by the owner signed in on `page`, for one test (area code
+ * 321). Another spec may buy the same offered number at the same moment: another is taken then.
+ */
+export async function buyNumber(page: Page, friendlyName: string): Promise<{ id: string; e164: string }> {
+  let bought = { id: "", e164: "" };
+  await expect(async () => {
+    const offered = await page.request.get("/api/numbers/available?areaCode=321");
+    const { numbers } = (await offered.json()) as { numbers: { e164: string }[] };
+    const pick = numbers[Math.floor(Math.random() * numbers.length)]?.e164 ?? "";
+    const res = await page.request.post("/api/numbers", {
+      headers: { origin: new URL(page.url()).origin },
+      data: { e164: pick, friendlyName },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    bought = (await res.json()) as typeof bought;
+  }).toPass();
+  return bought;
 }

@@ -3,7 +3,7 @@ import { e2ePasswords } from "./passwords";
 import { appReady, seriousAxeViolations, signIn, test, toast } from "./support";
 import { trialAccount } from "./trial-account";
 
-/** The platform's number the codes come from, on the simulator (services/api/src/verified-numbers/sender.ts). */
+/** The platform's number the codes come from, on the simulator (packages/modules/src/verified-numbers/sender.ts). */
 const VERIFICATION_SENDER = "+15005550006";
 const trialUser = { email: trialAccount.email, password: e2ePasswords().trial };
 

@@ -23,7 +23,7 @@ function freshVisitor(): string {
 
 /**
  * Serves one HTML page on 127.0.0.1 (an origin other than the console's localhost), under a strict
- * Content-Security-Policy that allows the API only what the README says a host page must allow.
+ * Content-Security-Policy that allows the API only what docs/product.md says a host page must allow.
  */
 async function serveHostPage(html: () => string, api: string): Promise<{ server: Server; origin: string }> {
   const server = createServer((_request, response) => {

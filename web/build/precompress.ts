@@ -27,7 +27,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 /**
  * Writes `file.br` (brotli, best quality) and `file.gz` (gzip, level 9) beside every compressible
  * file of `dir` of at least MIN_BYTES, each only when it is smaller than the file: the server
- * sends the one the browser accepts (see services/api/src/web/routes.ts), and compresses nothing
+ * sends the one the browser accepts (see apps/api/src/web/routes.ts), and compresses nothing
  * per request. Returns what it wrote.
  */
 export async function precompressDirectory(dir: string): Promise<Precompressed[]> {

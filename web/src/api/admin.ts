@@ -1,96 +1,78 @@
-import type {
-  adminDashboardSchema,
-  adminGrantSchema,
-  adminUserListSchema,
-  adminUserSchema,
-  auditActionsSchema,
-  auditLogSchema,
-  contentEntrySchema,
-  contentListSchema,
-  createContentBodySchema,
-  createUserBodySchema,
-  failedJobListSchema,
-  failedJobSchema,
-  outboxEmailListSchema,
-  outboxEmailSchema,
-  RequestQueue,
-  requestItemSchema,
-  requestListSchema,
-  updateContentBodySchema,
-  updateUserBodySchema,
-} from "@poundline/api/admin/schemas";
-import type { z } from "zod";
-import { type ApiClient, withQuery } from "./client";
+import type { adminEndpoints } from "@poundline/contracts/admin/endpoints";
+import type { RequestQueue } from "@poundline/contracts/admin/schemas";
+import type { SuccessOf } from "@poundline/contracts/endpoint";
+import type { ApiClient, CallInput } from "./client";
+import { routes } from "./routes.generated";
 
-type Json<Schema extends z.ZodType> = z.input<Schema>;
+type Endpoints = typeof adminEndpoints;
 
-export type AdminDashboard = Json<typeof adminDashboardSchema>;
-export type AdminUser = Json<typeof adminUserSchema>;
-export type AdminUserList = Json<typeof adminUserListSchema>;
-export type ContentEntry = Json<typeof contentEntrySchema>;
-export type ContentList = Json<typeof contentListSchema>;
-export type RequestItem = Json<typeof requestItemSchema>;
-export type RequestList = Json<typeof requestListSchema>;
-export type AuditLog = Json<typeof auditLogSchema>;
+export type AdminDashboard = SuccessOf<Endpoints["dashboard"]>;
+export type AdminUser = SuccessOf<Endpoints["user"]>;
+export type AdminUserList = SuccessOf<Endpoints["users"]>;
+export type ContentEntry = SuccessOf<Endpoints["contentEntry"]>;
+export type ContentList = SuccessOf<Endpoints["content"]>;
+export type RequestItem = SuccessOf<Endpoints["setRequestStatus"]>;
+export type RequestList = SuccessOf<Endpoints["requests"]>;
+export type AuditLog = SuccessOf<Endpoints["auditLog"]>;
 export type AuditEntry = AuditLog["entries"][number];
 /** The audit screen's filters, as the query string takes them (dates as YYYY-MM-DD). */
 export type AuditFilters = { actor?: string; action?: string; from?: string; to?: string };
-export type OutboxEmailList = Json<typeof outboxEmailListSchema>;
-export type OutboxEmail = Json<typeof outboxEmailSchema>;
-export type FailedJobList = Json<typeof failedJobListSchema>;
-export type FailedJob = Json<typeof failedJobSchema>;
+export type OutboxEmailList = SuccessOf<Endpoints["emails"]>;
+export type OutboxEmail = SuccessOf<Endpoints["email"]>;
+export type FailedJobList = SuccessOf<Endpoints["failedJobs"]>;
+export type FailedJob = SuccessOf<Endpoints["retryJob"]>;
 export type { RequestQueue };
 
 /** A page of a server-paged list. */
 export type Page = { limit: number; offset: number };
 
-const id = (value: string) => encodeURIComponent(value);
+type RequestStatus = CallInput<Endpoints["setRequestStatus"]>["body"]["status"];
 
-/** The admin area (services/api/src/admin): platform administrators only. */
+/** The admin area (packages/contracts/src/admin/endpoints.ts): platform administrators only. */
 export const adminApi = (api: ApiClient) => ({
-  dashboard: (signal?: AbortSignal) => api.send<AdminDashboard>("GET", "/api/admin/dashboard", { signal }),
+  dashboard: (signal?: AbortSignal) => api.call(routes.admin.dashboard, { signal }),
 
   users: (query: Page & { search?: string | undefined }, signal?: AbortSignal) =>
-    api.send<AdminUserList>("GET", withQuery("/api/admin/users", query), { signal }),
-  user: (userId: string, signal?: AbortSignal) =>
-    api.send<AdminUser>("GET", `/api/admin/users/${id(userId)}`, { signal }),
-  createUser: (body: Json<typeof createUserBodySchema>) =>
-    api.send<AdminUser>("POST", "/api/admin/users", { body }),
-  updateUser: (userId: string, body: Json<typeof updateUserBodySchema>) =>
-    api.send<AdminUser>("PATCH", `/api/admin/users/${id(userId)}`, { body }),
+    api.call(routes.admin.users, { query, signal }),
+  user: (userId: string, signal?: AbortSignal) => api.call(routes.admin.user, { params: { userId }, signal }),
+  createUser: (body: CallInput<Endpoints["createUser"]>["body"]) =>
+    api.call(routes.admin.createUser, { body }),
+  updateUser: (userId: string, body: CallInput<Endpoints["updateUser"]>["body"]) =>
+    api.call(routes.admin.updateUser, { params: { userId }, body }),
   setDisabled: (userId: string, disabled: boolean) =>
-    api.send<AdminUser>("POST", `/api/admin/users/${id(userId)}/${disabled ? "disable" : "enable"}`),
-  deleteUser: (userId: string) => api.send<null>("DELETE", `/api/admin/users/${id(userId)}`),
-  grantAdmin: (userId: string) =>
-    api.send<Json<typeof adminGrantSchema>>("POST", `/api/admin/users/${id(userId)}/admin`),
-  revokeAdmin: (userId: string) => api.send<null>("DELETE", `/api/admin/users/${id(userId)}/admin`),
+    api.call(disabled ? routes.admin.disableUser : routes.admin.enableUser, { params: { userId } }),
+  deleteUser: (userId: string) => api.call(routes.admin.deleteUser, { params: { userId } }),
+  grantAdmin: (userId: string) => api.call(routes.admin.grantAdmin, { params: { userId } }),
+  revokeAdmin: (userId: string) => api.call(routes.admin.revokeAdmin, { params: { userId } }),
 
   content: (query: Page & { search?: string | undefined }, signal?: AbortSignal) =>
-    api.send<ContentList>("GET", withQuery("/api/admin/content", query), { signal }),
-  createContent: (body: Json<typeof createContentBodySchema>) =>
-    api.send<ContentEntry>("POST", "/api/admin/content", { body }),
-  updateContent: (entryId: string, body: Json<typeof updateContentBodySchema>) =>
-    api.send<ContentEntry>("PUT", `/api/admin/content/${id(entryId)}`, { body }),
-  deleteContent: (entryId: string) => api.send<null>("DELETE", `/api/admin/content/${id(entryId)}`),
+    api.call(routes.admin.content, { query, signal }),
+  createContent: (body: CallInput<Endpoints["createContent"]>["body"]) =>
+    api.call(routes.admin.createContent, { body }),
+  updateContent: (id: string, body: CallInput<Endpoints["updateContent"]>["body"]) =>
+    api.call(routes.admin.updateContent, { params: { id }, body }),
+  deleteContent: (id: string) => api.call(routes.admin.deleteContent, { params: { id } }),
 
   requests: (queue: RequestQueue, query: Page & { status?: string | undefined }, signal?: AbortSignal) =>
-    api.send<RequestList>("GET", withQuery(`/api/admin/requests/${queue}`, query), { signal }),
-  setRequestStatus: (queue: RequestQueue, itemId: string, status: string) =>
-    api.send<RequestItem>("PATCH", `/api/admin/requests/${queue}/${id(itemId)}`, { body: { status } }),
+    api.call(routes.admin.requests, { params: { queue }, query, signal }),
+  /** `status` is one of the queue's statuses as the list gave them; the API checks it is. */
+  setRequestStatus: (queue: RequestQueue, id: string, status: string) =>
+    api.call(routes.admin.setRequestStatus, {
+      params: { queue, id },
+      body: { status: status as RequestStatus },
+    }),
 
   auditLog: (query: Page & AuditFilters, signal?: AbortSignal) =>
-    api.send<AuditLog>("GET", withQuery("/api/admin/audit-log", query), { signal }),
-  auditActions: (signal?: AbortSignal) =>
-    api.send<Json<typeof auditActionsSchema>>("GET", "/api/admin/audit-log/actions", { signal }),
+    api.call(routes.admin.auditLog, { query, signal }),
+  auditActions: (signal?: AbortSignal) => api.call(routes.admin.auditActions, { signal }),
 
   emails: (query: Page & { to?: string | undefined }, signal?: AbortSignal) =>
-    api.send<OutboxEmailList>("GET", withQuery("/api/admin/emails", query), { signal }),
-  email: (emailId: string, signal?: AbortSignal) =>
-    api.send<OutboxEmail>("GET", `/api/admin/emails/${id(emailId)}`, { signal }),
+    api.call(routes.admin.emails, { query, signal }),
+  email: (id: string, signal?: AbortSignal) => api.call(routes.admin.email, { params: { id }, signal }),
 
   failedJobs: (query: Page & { status: "open" | "retried" | "all" }, signal?: AbortSignal) =>
-    api.send<FailedJobList>("GET", withQuery("/api/admin/jobs/failed", query), { signal }),
-  retryJob: (jobId: string) => api.send<FailedJob>("POST", `/api/admin/jobs/failed/${id(jobId)}/retry`),
+    api.call(routes.admin.failedJobs, { query, signal }),
+  retryJob: (id: string) => api.call(routes.admin.retryJob, { params: { id } }),
 });
 
 export type AdminApi = ReturnType<typeof adminApi>;

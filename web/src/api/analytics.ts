@@ -1,12 +1,14 @@
-import type { analyticsQuerySchema, analyticsResponseSchema } from "@poundline/api/analytics/schemas";
-import type { z } from "zod";
-import { type ApiClient, withQuery } from "./client";
+import type { analyticsEndpoints } from "@poundline/contracts/analytics/endpoints";
+import type { SuccessOf } from "@poundline/contracts/endpoint";
+import type { ApiClient, CallInput } from "./client";
+import { routes } from "./routes.generated";
 
-export type AnalyticsQuery = z.input<typeof analyticsQuerySchema>;
-export type Analytics = z.output<typeof analyticsResponseSchema>;
+type Endpoints = typeof analyticsEndpoints;
 
-/** Call analytics of the signed-in account. */
+export type AnalyticsQuery = NonNullable<CallInput<Endpoints["get"]>["query"]>;
+export type Analytics = SuccessOf<Endpoints["get"]>;
+
+/** Call analytics of the signed-in account (packages/contracts/src/analytics/endpoints.ts). */
 export const analyticsApi = (api: ApiClient) => ({
-  get: (query: AnalyticsQuery, signal?: AbortSignal) =>
-    api.send<Analytics>("GET", withQuery("/api/analytics", query), { signal }),
+  get: (query: AnalyticsQuery, signal?: AbortSignal) => api.call(routes.analytics.get, { query, signal }),
 });

@@ -1,29 +1,23 @@
-import type {
-  accountPlanSchema,
-  spendGuardBodySchema,
-  spendGuardSchema,
-  usageSchema,
-} from "@poundline/api/billing/plan-schemas";
-import type { z } from "zod";
-import type { ApiClient } from "./client";
+import type { planEndpoints } from "@poundline/contracts/billing/plan-endpoints";
+import type { SuccessOf } from "@poundline/contracts/endpoint";
+import { pathOf } from "@poundline/contracts/route";
+import type { ApiClient, CallInput } from "./client";
+import { routes } from "./routes.generated";
 
-/** What the API answers, as JSON carries it (dates as ISO strings). */
-type Json<Schema extends z.ZodType> = z.input<Schema>;
+type Endpoints = typeof planEndpoints;
 
-export type AccountPlan = Json<typeof accountPlanSchema>;
-export type MonthUsage = Json<typeof usageSchema>;
-export type SpendGuard = Json<typeof spendGuardSchema>;
-export type SpendGuardInput = z.input<typeof spendGuardBodySchema>;
+export type AccountPlan = SuccessOf<Endpoints["plan"]>;
+export type MonthUsage = SuccessOf<Endpoints["usage"]>;
+export type SpendGuard = SuccessOf<Endpoints["spendGuard"]>;
+export type SpendGuardInput = CallInput<Endpoints["saveSpendGuard"]>["body"];
 
 /** Where an invoice's PDF is downloaded (the session cookie goes with a plain link). */
-export const invoicePdfUrl = (invoiceId: string) =>
-  `/api/billing/invoices/${encodeURIComponent(invoiceId)}/pdf`;
+export const invoicePdfUrl = (invoiceId: string) => pathOf(routes.billing.invoicePdf.path, { id: invoiceId });
 
-/** The plan, trial, usage and spend guard endpoints (services/api/src/billing/plan-routes.ts). */
+/** The plan, trial, usage and spend guard endpoints (packages/contracts/src/billing/plan-endpoints.ts). */
 export const billingPlanApi = (api: ApiClient) => ({
-  plan: (signal?: AbortSignal) => api.send<AccountPlan>("GET", "/api/billing/plan", { signal }),
-  usage: (signal?: AbortSignal) => api.send<MonthUsage>("GET", "/api/billing/usage", { signal }),
-  spendGuard: (signal?: AbortSignal) => api.send<SpendGuard>("GET", "/api/billing/spend-guard", { signal }),
-  saveSpendGuard: (body: SpendGuardInput) =>
-    api.send<SpendGuard>("PUT", "/api/billing/spend-guard", { body }),
+  plan: (signal?: AbortSignal) => api.call(routes.billing.plan, { signal }),
+  usage: (signal?: AbortSignal) => api.call(routes.billing.usage, { signal }),
+  spendGuard: (signal?: AbortSignal) => api.call(routes.billing.spendGuard, { signal }),
+  saveSpendGuard: (body: SpendGuardInput) => api.call(routes.billing.saveSpendGuard, { body }),
 });

@@ -1,24 +1,22 @@
-import type {
-  callRoutingSchema,
-  numberRoutingBodySchema,
-  numberRoutingSchema,
-} from "@poundline/api/call-routing/schemas";
-import type { z } from "zod";
-import type { ApiClient } from "./client";
+import type { callRoutingEndpoints } from "@poundline/contracts/call-routing/endpoints";
+import type { SuccessOf } from "@poundline/contracts/endpoint";
+import { pathOf } from "@poundline/contracts/route";
+import type { ApiClient, CallInput } from "./client";
+import { routes } from "./routes.generated";
 import { uploadFile } from "./upload";
 
-export type CallRouting = z.output<typeof callRoutingSchema>;
-export type NumberRouting = z.output<typeof numberRoutingSchema>;
-export type NumberRoutingBody = z.input<typeof numberRoutingBodySchema>;
+type Endpoints = typeof callRoutingEndpoints;
 
-const numberPath = (numberId: string) => `/api/call-routing/${encodeURIComponent(numberId)}`;
+export type CallRouting = SuccessOf<Endpoints["list"]>;
+export type NumberRouting = SuccessOf<Endpoints["save"]>;
+export type NumberRoutingBody = CallInput<Endpoints["save"]>["body"];
 
-/** Call routing per number (services/api/src/call-routing). */
+/** Call routing per number (packages/contracts/src/call-routing/endpoints.ts). */
 export const callRoutingApi = (api: ApiClient) => ({
-  list: (signal?: AbortSignal) => api.send<CallRouting>("GET", "/api/call-routing", { signal }),
+  list: (signal?: AbortSignal) => api.call(routes.callRouting.list, { signal }),
   save: (numberId: string, body: NumberRoutingBody) =>
-    api.send<NumberRouting>("PUT", numberPath(numberId), { body }),
+    api.call(routes.callRouting.save, { params: { numberId }, body }),
   /** The file's bytes as they are; the API checks they are audio. */
   uploadHoldMusic: (numberId: string, file: File) =>
-    uploadFile<NumberRouting>(`${numberPath(numberId)}/hold-music`, file),
+    uploadFile<NumberRouting>(pathOf(routes.callRouting.uploadHoldMusic.path, { numberId }), file),
 });

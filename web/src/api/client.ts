@@ -1,46 +1,28 @@
-import type {
-  confirmEmailBodySchema,
-  emptyResponseSchema,
-  forgotPasswordBodySchema,
-  loginBodySchema,
-  loginResponseSchema,
-  messageResponseSchema,
-  registerBodySchema,
-  resendConfirmationBodySchema,
-  resetPasswordBodySchema,
-  sessionResponseSchema,
-} from "@poundline/api/auth/schemas";
-import type {
-  contactBodySchema,
-  contentQuerySchema,
-  contentResponseSchema,
-  createdResponseSchema,
-  faqQuerySchema,
-  faqResponseSchema,
-  featureRequestBodySchema,
-  phoneNumberRequestBodySchema,
-  siteConfigSchema,
-} from "@poundline/api/site/schemas";
-import type { z } from "zod";
+import type { authEndpoints } from "@poundline/contracts/auth/endpoints";
+import type { Endpoint, InputOf, SuccessOf } from "@poundline/contracts/endpoint";
+import { type ContractOf, pathOf } from "@poundline/contracts/route";
+import type { siteEndpoints } from "@poundline/contracts/site/endpoints";
 import { ApiError, apiErrorFrom, NETWORK_ERROR_MESSAGE } from "./errors";
+import { routes } from "./routes.generated";
+
+type Routes = typeof routes;
+/** Any endpoint of the contracts, as the route table has it: a hand-made method and path is none. */
+export type KnownRoute = { [C in keyof Routes]: Routes[C][keyof Routes[C]] }[keyof Routes];
 
 /**
- * The one client of the API. Every request and response type is inferred from the API's own zod
- * schemas (imported as types only: the schemas, and zod, stay out of the pages that only read).
+ * The one client of the API. Every request and response type is inferred from the endpoints'
+ * contracts (imported as types only: the schemas, and zod, stay out of the pages that only read).
  * The answers are not parsed again here: the API validated them against the same schemas.
  */
 
-/** What a request body may be: the schema's input (before trimming, defaults, transforms). */
-type Input<Schema extends z.ZodType> = z.input<Schema>;
-/** What the API answers: the schema's output. */
-type Output<Schema extends z.ZodType> = z.output<Schema>;
-
-export type SessionResponse = Output<typeof sessionResponseSchema>;
-export type LoginResponse = Output<typeof loginResponseSchema>;
-export type SiteConfig = Output<typeof siteConfigSchema>;
-export type FaqResponse = Output<typeof faqResponseSchema>;
+type AuthEndpoints = typeof authEndpoints;
+export type SessionResponse = SuccessOf<AuthEndpoints["session"]>;
+export type LoginResponse = SuccessOf<AuthEndpoints["login"]>;
+type SiteEndpoints = typeof siteEndpoints;
+export type SiteConfig = SuccessOf<SiteEndpoints["config"]>;
+export type FaqResponse = SuccessOf<SiteEndpoints["faq"]>;
 export type FaqItem = FaqResponse["items"][number];
-export type FaqOrder = NonNullable<Input<typeof faqQuerySchema>["order"]>;
+export type FaqOrder = NonNullable<NonNullable<CallInput<SiteEndpoints["faq"]>["query"]>["order"]>;
 
 /** `fetch`, passed in so that tests give their own. */
 export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
@@ -52,16 +34,25 @@ interface RequestOptions {
   signal?: AbortSignal | undefined;
 }
 
-/** `path?a=b` for the defined values of `query`. */
-export function withQuery(
-  path: string,
-  query: Record<string, string | number | boolean | undefined>,
-): string {
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
+
+/** `path?a=b` for the defined values of `query` (a list repeats its name). */
+export function withQuery(path: string, query: Record<string, QueryValue> | object): string {
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, String(value));
+  for (const [name, value] of Object.entries(query as Record<string, QueryValue>)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(name, String(item));
+  }
   const search = params.toString();
   return search ? `${path}?${search}` : path;
 }
+
+/** What a call to an endpoint takes: its parameters, query and body as its contract says, and a signal. */
+export type CallInput<E extends Endpoint> = InputOf<E> & { signal?: AbortSignal | undefined };
+
+/** The input is optional where the endpoint takes nothing. */
+type CallArguments<E extends Endpoint> =
+  object extends InputOf<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
 
 function parseJson(text: string): unknown {
   if (!text) return null;
@@ -98,45 +89,61 @@ export function createApiClient(fetchFn: Fetch) {
     return data as Response;
   }
 
+  /**
+   * Calls one endpoint of the contracts (`routes` of routes.generated.ts): its method and path
+   * come from the contract, and so do the types of what it takes and answers.
+   */
+  function call<R extends KnownRoute>(
+    route: R,
+    ...[input]: CallArguments<ContractOf<R>>
+  ): Promise<SuccessOf<ContractOf<R>>> {
+    const { params, query, body, signal } = (input ?? {}) as {
+      params?: Record<string, unknown>;
+      query?: object;
+      body?: unknown;
+      signal?: AbortSignal;
+    };
+    const path = withQuery(pathOf(route.path, params), query ?? {});
+    return send<SuccessOf<ContractOf<R>>>(route.method, path, { body, signal });
+  }
+
   return {
+    /** Any endpoint by its contract: the console modules' endpoint groups (`web/src/api/<context>.ts`) use it. */
+    call,
     /**
-     * Any endpoint: console modules build their typed endpoint groups on it
-     * (`web/src/api/<context>.ts`), with types from the API's schemas like those below.
+     * A request by method and path: for the endpoints not yet described by a contract.
      */
     send,
     auth: {
       /** Who is signed in; all null/false for a visitor. */
-      session: (signal?: AbortSignal) => send<SessionResponse>("GET", "/api/auth/session", { signal }),
-      login: (body: Input<typeof loginBodySchema>) =>
-        send<LoginResponse>("POST", "/api/auth/login", { body }),
-      logout: () => send<Output<typeof emptyResponseSchema>>("POST", "/api/auth/logout"),
-      register: (body: Input<typeof registerBodySchema>) =>
-        send<Output<typeof messageResponseSchema>>("POST", "/api/auth/register", { body }),
-      confirmEmail: (body: Input<typeof confirmEmailBodySchema>) =>
-        send<Output<typeof messageResponseSchema>>("POST", "/api/auth/confirm-email", { body }),
+      session: (signal?: AbortSignal) => call(routes.auth.session, { signal }),
+      login: (body: CallInput<AuthEndpoints["login"]>["body"]) => call(routes.auth.login, { body }),
+      logout: () => call(routes.auth.logout),
+      register: (body: CallInput<AuthEndpoints["register"]>["body"]) => call(routes.auth.register, { body }),
+      confirmEmail: (body: CallInput<AuthEndpoints["confirmEmail"]>["body"]) =>
+        call(routes.auth.confirmEmail, { body }),
       /** A new confirmation link for an address not confirmed yet (same answer whatever the address). */
-      resendConfirmation: (body: Input<typeof resendConfirmationBodySchema>) =>
-        send<Output<typeof messageResponseSchema>>("POST", "/api/auth/resend-confirmation", { body }),
-      forgotPassword: (body: Input<typeof forgotPasswordBodySchema>) =>
-        send<Output<typeof messageResponseSchema>>("POST", "/api/auth/forgot-password", { body }),
-      resetPassword: (body: Input<typeof resetPasswordBodySchema>) =>
-        send<Output<typeof messageResponseSchema>>("POST", "/api/auth/reset-password", { body }),
+      resendConfirmation: (body: CallInput<AuthEndpoints["resendConfirmation"]>["body"]) =>
+        call(routes.auth.resendConfirmation, { body }),
+      forgotPassword: (body: CallInput<AuthEndpoints["forgotPassword"]>["body"]) =>
+        call(routes.auth.forgotPassword, { body }),
+      resetPassword: (body: CallInput<AuthEndpoints["resetPassword"]>["body"]) =>
+        call(routes.auth.resetPassword, { body }),
     },
     site: {
       /** The public settings of this deployment. */
-      config: (signal?: AbortSignal) => send<SiteConfig>("GET", "/api/site", { signal }),
+      config: (signal?: AbortSignal) => call(routes.site.config, { signal }),
       /** The editable texts with these keys (a comma-separated list) that have a value. */
-      content: (query: Input<typeof contentQuerySchema>, signal?: AbortSignal) =>
-        send<Output<typeof contentResponseSchema>>("GET", withQuery("/api/content", query), { signal }),
+      content: (query: CallInput<SiteEndpoints["content"]>["query"], signal?: AbortSignal) =>
+        call(routes.site.content, { query, signal }),
       /** The published FAQ. */
-      faq: (query: Input<typeof faqQuerySchema>, signal?: AbortSignal) =>
-        send<FaqResponse>("GET", withQuery("/api/faq", query), { signal }),
-      contact: (body: Input<typeof contactBodySchema>) =>
-        send<Output<typeof createdResponseSchema>>("POST", "/api/contact", { body }),
-      featureRequest: (body: Input<typeof featureRequestBodySchema>) =>
-        send<Output<typeof createdResponseSchema>>("POST", "/api/feature-requests", { body }),
-      phoneNumberRequest: (body: Input<typeof phoneNumberRequestBodySchema>) =>
-        send<Output<typeof createdResponseSchema>>("POST", "/api/phone-number-requests", { body }),
+      faq: (query: CallInput<SiteEndpoints["faq"]>["query"], signal?: AbortSignal) =>
+        call(routes.site.faq, { query, signal }),
+      contact: (body: CallInput<SiteEndpoints["contact"]>["body"]) => call(routes.site.contact, { body }),
+      featureRequest: (body: CallInput<SiteEndpoints["featureRequest"]>["body"]) =>
+        call(routes.site.featureRequest, { body }),
+      phoneNumberRequest: (body: CallInput<SiteEndpoints["phoneNumberRequest"]>["body"]) =>
+        call(routes.site.phoneNumberRequest, { body }),
     },
   };
 }

@@ -1,58 +1,36 @@
-import type {
-  exportContactsQuerySchema,
-  importContactsBodySchema,
-  importPreviewSchema,
-  importResultSchema,
-} from "@poundline/api/crm/csv-schemas";
-import type {
-  activityQuerySchema,
-  contactActivitySchema,
-  contactListSchema,
-  contactSchema,
-  contactTagsSchema,
-  createContactBodySchema,
-  listContactsQuerySchema,
-  updateContactBodySchema,
-} from "@poundline/api/crm/schemas";
+import type { exportContactsQuerySchema } from "@poundline/contracts/crm/csv-schemas";
+import type { contactEndpoints } from "@poundline/contracts/crm/endpoints";
+import type { activityQuerySchema, listContactsQuerySchema } from "@poundline/contracts/crm/schemas";
+import type { SuccessOf } from "@poundline/contracts/endpoint";
 import type { z } from "zod";
-import { type ApiClient, withQuery } from "./client";
+import { type ApiClient, type CallInput, withQuery } from "./client";
+import { routes } from "./routes.generated";
 
-type Input<Schema extends z.ZodType> = z.input<Schema>;
+type Endpoints = typeof contactEndpoints;
 /** A query string's values, as the schema reads them (its input is `unknown` before coercion). */
 type Query<Schema extends z.ZodType> = Partial<z.output<Schema>>;
-/** What the API answers, as JSON carries it (dates as ISO strings). */
-type Json<Schema extends z.ZodType> = z.input<Schema>;
+type Body<Name extends keyof Endpoints> = CallInput<Endpoints[Name]>["body"];
 
-export type Contact = Json<typeof contactSchema>;
-export type ContactList = Json<typeof contactListSchema>;
+export type Contact = SuccessOf<Endpoints["get"]>;
+export type ContactList = SuccessOf<Endpoints["list"]>;
 export type ContactListQuery = Query<typeof listContactsQuerySchema>;
 export type ContactExportQuery = Query<typeof exportContactsQuerySchema>;
-export type ActivityItem = Json<typeof contactActivitySchema>["items"][number];
-export type ImportPreview = Json<typeof importPreviewSchema>;
-export type ImportResult = Json<typeof importResultSchema>;
+export type ActivityItem = SuccessOf<Endpoints["activity"]>["items"][number];
+export type ImportPreview = SuccessOf<Endpoints["importPreview"]>;
+export type ImportResult = SuccessOf<Endpoints["import"]>;
 
-/** The contacts CRM endpoints (services/api/src/crm). */
+/** The contacts CRM (packages/contracts/src/crm/endpoints.ts). */
 export const contactsApi = (api: ApiClient) => ({
-  list: (query: ContactListQuery, signal?: AbortSignal) =>
-    api.send<ContactList>("GET", withQuery("/api/contacts", query), { signal }),
-  tags: (signal?: AbortSignal) =>
-    api.send<Json<typeof contactTagsSchema>>("GET", "/api/contacts/tags", { signal }),
-  create: (body: Input<typeof createContactBodySchema>) =>
-    api.send<Contact>("POST", "/api/contacts", { body }),
-  update: (id: string, body: Input<typeof updateContactBodySchema>) =>
-    api.send<Contact>("PATCH", `/api/contacts/${encodeURIComponent(id)}`, { body }),
-  remove: (id: string) => api.send<null>("DELETE", `/api/contacts/${encodeURIComponent(id)}`),
-  convert: (id: string) => api.send<Contact>("POST", `/api/contacts/${encodeURIComponent(id)}/convert`),
+  list: (query: ContactListQuery, signal?: AbortSignal) => api.call(routes.contacts.list, { query, signal }),
+  tags: (signal?: AbortSignal) => api.call(routes.contacts.tags, { signal }),
+  create: (body: Body<"create">) => api.call(routes.contacts.create, { body }),
+  update: (id: string, body: Body<"update">) => api.call(routes.contacts.update, { params: { id }, body }),
+  remove: (id: string) => api.call(routes.contacts.remove, { params: { id } }),
+  convert: (id: string) => api.call(routes.contacts.convert, { params: { id } }),
   activity: (id: string, query: Query<typeof activityQuerySchema>, signal?: AbortSignal) =>
-    api.send<Json<typeof contactActivitySchema>>(
-      "GET",
-      withQuery(`/api/contacts/${encodeURIComponent(id)}/activity`, query),
-      { signal },
-    ),
-  importPreview: (body: Input<typeof importContactsBodySchema>) =>
-    api.send<ImportPreview>("POST", "/api/contacts/import/preview", { body }),
-  import: (body: Input<typeof importContactsBodySchema>) =>
-    api.send<ImportResult>("POST", "/api/contacts/import", { body }),
+    api.call(routes.contacts.activity, { params: { id }, query, signal }),
+  importPreview: (body: Body<"importPreview">) => api.call(routes.contacts.importPreview, { body }),
+  import: (body: Body<"import">) => api.call(routes.contacts.import, { body }),
   /** The export is a download: the browser follows this address (the session cookie goes along). */
-  exportUrl: (query: ContactExportQuery) => withQuery("/api/contacts/export.csv", query),
+  exportUrl: (query: ContactExportQuery) => withQuery(routes.contacts.export.path, query),
 });

@@ -1,4 +1,4 @@
-import type { errorResponseSchema } from "@poundline/api/http/schemas";
+import type { errorResponseSchema } from "@poundline/contracts/common";
 import type { z } from "zod";
 
 /** The API's one error shape: `{ error: { code, message, requestId, fields? } }`. */

@@ -1,26 +1,19 @@
-import type {
-  createExtensionBodySchema,
-  extensionListSchema,
-  extensionSchema,
-  updateExtensionBodySchema,
-} from "@poundline/api/extensions/schemas";
-import type { z } from "zod";
-import { type ApiClient, withQuery } from "./client";
+import type { SuccessOf } from "@poundline/contracts/endpoint";
+import type { extensionEndpoints } from "@poundline/contracts/extensions/endpoints";
+import type { ApiClient, CallInput } from "./client";
+import { routes } from "./routes.generated";
 
-type Json<Schema extends z.ZodType> = z.input<Schema>;
+type Endpoints = typeof extensionEndpoints;
 
-export type Extension = Json<typeof extensionSchema>;
-export type ExtensionList = Json<typeof extensionListSchema>;
+export type Extension = SuccessOf<Endpoints["get"]>;
+export type ExtensionList = SuccessOf<Endpoints["list"]>;
 
-const path = (id: string) => `/api/extensions/${encodeURIComponent(id)}`;
-
-/** Extensions (services/api/src/extensions). */
+/** Extensions (packages/contracts/src/extensions/endpoints.ts). */
 export const extensionsApi = (api: ApiClient) => ({
   list: (search: string, signal?: AbortSignal) =>
-    api.send<ExtensionList>("GET", withQuery("/api/extensions", { search: search || undefined }), { signal }),
-  create: (body: z.input<typeof createExtensionBodySchema>) =>
-    api.send<Extension>("POST", "/api/extensions", { body }),
-  update: (id: string, body: z.input<typeof updateExtensionBodySchema>) =>
-    api.send<Extension>("PATCH", path(id), { body }),
-  remove: (id: string) => api.send<null>("DELETE", path(id)),
+    api.call(routes.extensions.list, { query: { search: search || undefined }, signal }),
+  create: (body: CallInput<Endpoints["create"]>["body"]) => api.call(routes.extensions.create, { body }),
+  update: (id: string, body: CallInput<Endpoints["update"]>["body"]) =>
+    api.call(routes.extensions.update, { params: { id }, body }),
+  remove: (id: string) => api.call(routes.extensions.remove, { params: { id } }),
 });

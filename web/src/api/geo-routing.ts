@@ -1,36 +1,25 @@
-import type {
-  coverageBodySchema,
-  coverageSchema,
-  probeBodySchema,
-  probeResultSchema,
-  savedRulesSchema,
-  saveRulesBodySchema,
-  sharedNumberDetailSchema,
-  sharedNumberListSchema,
-} from "@poundline/api/geo-routing/schemas";
-import type { z } from "zod";
-import type { ApiClient } from "./client";
+import type { SuccessOf } from "@poundline/contracts/endpoint";
+import type { geoRoutingEndpoints } from "@poundline/contracts/geo-routing/endpoints";
+import type { ApiClient, CallInput } from "./client";
+import { routes } from "./routes.generated";
 
-type Json<Schema extends z.ZodType> = z.input<Schema>;
+type Endpoints = typeof geoRoutingEndpoints;
 
-export type SharedNumberList = Json<typeof sharedNumberListSchema>;
-export type SharedNumberDetail = Json<typeof sharedNumberDetailSchema>;
-export type GeoRuleBody = z.input<typeof saveRulesBodySchema>["rules"][number];
-export type Coverage = Json<typeof coverageSchema>;
-export type ProbeResult = Json<typeof probeResultSchema>;
-export type ProbeBody = z.input<typeof probeBodySchema>;
+export type SharedNumberList = SuccessOf<Endpoints["sharedNumbers"]>;
+export type SharedNumberDetail = SuccessOf<Endpoints["sharedNumber"]>;
+export type GeoRuleBody = CallInput<Endpoints["saveRules"]>["body"]["rules"][number];
+export type Coverage = SuccessOf<Endpoints["coverage"]>;
+export type ProbeResult = SuccessOf<Endpoints["test"]>;
+export type ProbeBody = CallInput<Endpoints["test"]>["body"];
 
-const base = (id: string) => `/api/geo-routing/shared-numbers/${encodeURIComponent(id)}`;
-
-/** Geo-location routing endpoints (services/api/src/geo-routing). */
+/** Geo-location routing (packages/contracts/src/geo-routing/endpoints.ts). */
 export const geoRoutingApi = (api: ApiClient) => ({
-  sharedNumbers: (signal?: AbortSignal) =>
-    api.send<SharedNumberList>("GET", "/api/geo-routing/shared-numbers", { signal }),
+  sharedNumbers: (signal?: AbortSignal) => api.call(routes.geoRouting.sharedNumbers, { signal }),
   sharedNumber: (id: string, signal?: AbortSignal) =>
-    api.send<SharedNumberDetail>("GET", base(id), { signal }),
-  saveRules: (id: string, body: z.input<typeof saveRulesBodySchema>) =>
-    api.send<Json<typeof savedRulesSchema>>("PUT", `${base(id)}/rules`, { body }),
-  coverage: (id: string, body: z.input<typeof coverageBodySchema>, signal?: AbortSignal) =>
-    api.send<Coverage>("POST", `${base(id)}/coverage`, { body, signal }),
-  test: (id: string, body: ProbeBody) => api.send<ProbeResult>("POST", `${base(id)}/test`, { body }),
+    api.call(routes.geoRouting.sharedNumber, { params: { id }, signal }),
+  saveRules: (id: string, body: CallInput<Endpoints["saveRules"]>["body"]) =>
+    api.call(routes.geoRouting.saveRules, { params: { id }, body }),
+  coverage: (id: string, body: CallInput<Endpoints["coverage"]>["body"], signal?: AbortSignal) =>
+    api.call(routes.geoRouting.coverage, { params: { id }, body, signal }),
+  test: (id: string, body: ProbeBody) => api.call(routes.geoRouting.test, { params: { id }, body }),
 });

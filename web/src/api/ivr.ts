@@ -1,64 +1,49 @@
-import type {
-  ivrDiffQuerySchema,
-  ivrDiffSchema,
-  ivrDraftStatusSchema,
-  ivrMenuBodySchema,
-  ivrMenuListSchema,
-  ivrMenuSchema,
-  ivrPublishBodySchema,
-  ivrPublishedSchema,
-  ivrTryBodySchema,
-  ivrTrySchema,
-  ivrVersionListSchema,
-  ivrVersionSchema,
-  ivrVersionSummarySchema,
-  ivrVoicesSchema,
-} from "@poundline/api/ivr/schemas";
+import type { SuccessOf } from "@poundline/contracts/endpoint";
+import type { ivrEndpoints } from "@poundline/contracts/ivr/endpoints";
+import type { ivrVersionSummarySchema } from "@poundline/contracts/ivr/schemas";
+import { pathOf } from "@poundline/contracts/route";
 import type { z } from "zod";
-import { type ApiClient, withQuery } from "./client";
+import type { ApiClient, CallInput } from "./client";
+import { routes } from "./routes.generated";
 import { uploadFile } from "./upload";
 
-export type IvrMenu = z.output<typeof ivrMenuSchema>;
-export type IvrMenuList = z.output<typeof ivrMenuListSchema>;
-export type IvrMenuBody = z.input<typeof ivrMenuBodySchema>;
-export type IvrVersionSummary = z.output<typeof ivrVersionSummarySchema>;
-export type IvrVersionList = z.output<typeof ivrVersionListSchema>;
-export type IvrVersion = z.output<typeof ivrVersionSchema>;
-export type IvrDraftStatus = z.output<typeof ivrDraftStatusSchema>;
-export type IvrDiff = z.output<typeof ivrDiffSchema>;
-export type IvrDiffQuery = z.input<typeof ivrDiffQuerySchema>;
-export type IvrPublished = z.output<typeof ivrPublishedSchema>;
-export type IvrTry = z.output<typeof ivrTrySchema>;
-export type IvrVoices = z.output<typeof ivrVoicesSchema>;
+type Endpoints = typeof ivrEndpoints;
 
-const menuPath = (id: string) => `/api/ivr-menus/${encodeURIComponent(id)}`;
-const versionPath = (id: string) => `/api/ivr-menus/versions/${encodeURIComponent(id)}`;
-const tryPath = (tryId: string) => `/api/ivr-menus/try/${encodeURIComponent(tryId)}`;
+export type IvrMenu = SuccessOf<Endpoints["get"]>;
+export type IvrMenuList = SuccessOf<Endpoints["list"]>;
+export type IvrMenuBody = CallInput<Endpoints["update"]>["body"];
+export type IvrVersionSummary = z.input<typeof ivrVersionSummarySchema>;
+export type IvrVersionList = SuccessOf<Endpoints["versions"]>;
+export type IvrVersion = SuccessOf<Endpoints["version"]>;
+export type IvrDraftStatus = SuccessOf<Endpoints["draft"]>;
+export type IvrDiff = SuccessOf<Endpoints["diff"]>;
+export type IvrDiffQuery = CallInput<Endpoints["diff"]>["query"];
+export type IvrPublished = SuccessOf<Endpoints["publish"]>;
+export type IvrTry = SuccessOf<Endpoints["tryStart"]>;
+export type IvrVoices = SuccessOf<Endpoints["voices"]>;
 
-/** IVR menus (services/api/src/ivr): the draft menus, their published versions, Try it. */
+/** IVR menus (packages/contracts/src/ivr/endpoints.ts): the draft menus, their published versions, Try it. */
 export const ivrApi = (api: ApiClient) => ({
-  list: (signal?: AbortSignal) => api.send<IvrMenuList>("GET", "/api/ivr-menus", { signal }),
-  create: (body: IvrMenuBody) => api.send<IvrMenu>("POST", "/api/ivr-menus", { body }),
-  update: (id: string, body: IvrMenuBody) => api.send<IvrMenu>("PUT", menuPath(id), { body }),
-  remove: (id: string) => api.send<null>("DELETE", menuPath(id)),
+  list: (signal?: AbortSignal) => api.call(routes.ivr.list, { signal }),
+  create: (body: IvrMenuBody) => api.call(routes.ivr.create, { body }),
+  update: (id: string, body: IvrMenuBody) => api.call(routes.ivr.update, { params: { id }, body }),
+  remove: (id: string) => api.call(routes.ivr.remove, { params: { id } }),
   /** The recording's bytes; the API checks they are audio and makes it the menu's greeting. */
-  uploadGreeting: (id: string, file: File) => uploadFile<IvrMenu>(`${menuPath(id)}/greeting`, file),
+  uploadGreeting: (id: string, file: File) =>
+    uploadFile<SuccessOf<Endpoints["uploadGreeting"]>>(pathOf(routes.ivr.uploadGreeting.path, { id }), file),
 
   /** The carrier's text-to-speech voices, the languages each speaks, and the defaults. */
-  voices: (signal?: AbortSignal) => api.send<IvrVoices>("GET", "/api/ivr-menus/voices", { signal }),
+  voices: (signal?: AbortSignal) => api.call(routes.ivr.voices, { signal }),
 
-  draft: (signal?: AbortSignal) => api.send<IvrDraftStatus>("GET", "/api/ivr-menus/draft", { signal }),
-  versions: (signal?: AbortSignal) => api.send<IvrVersionList>("GET", "/api/ivr-menus/versions", { signal }),
-  version: (id: string, signal?: AbortSignal) => api.send<IvrVersion>("GET", versionPath(id), { signal }),
-  diff: (query: IvrDiffQuery, signal?: AbortSignal) =>
-    api.send<IvrDiff>("GET", withQuery("/api/ivr-menus/versions/diff", query), { signal }),
-  publish: (body: z.input<typeof ivrPublishBodySchema>) =>
-    api.send<IvrPublished>("POST", "/api/ivr-menus/publish", { body }),
-  rollback: (id: string) => api.send<IvrPublished>("POST", `${versionPath(id)}/rollback`),
+  draft: (signal?: AbortSignal) => api.call(routes.ivr.draft, { signal }),
+  versions: (signal?: AbortSignal) => api.call(routes.ivr.versions, { signal }),
+  version: (id: string, signal?: AbortSignal) => api.call(routes.ivr.version, { params: { id }, signal }),
+  diff: (query: IvrDiffQuery, signal?: AbortSignal) => api.call(routes.ivr.diff, { query, signal }),
+  publish: (body: CallInput<Endpoints["publish"]>["body"]) => api.call(routes.ivr.publish, { body }),
+  rollback: (id: string) => api.call(routes.ivr.rollback, { params: { id } }),
 
-  tryStart: (body: z.input<typeof ivrTryBodySchema>) =>
-    api.send<IvrTry>("POST", "/api/ivr-menus/try", { body }),
+  tryStart: (body: CallInput<Endpoints["tryStart"]>["body"]) => api.call(routes.ivr.tryStart, { body }),
   tryKeys: (tryId: string, digits: string) =>
-    api.send<IvrTry>("POST", `${tryPath(tryId)}/keys`, { body: { digits } }),
-  tryEnd: (tryId: string) => api.send<null>("DELETE", tryPath(tryId)),
+    api.call(routes.ivr.tryKeys, { params: { tryId }, body: { digits } }),
+  tryEnd: (tryId: string) => api.call(routes.ivr.tryEnd, { params: { tryId } }),
 });

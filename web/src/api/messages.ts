@@ -1,45 +1,37 @@
-import type { contactListSchema, listContactsQuerySchema } from "@poundline/api/crm/schemas";
-import type {
-  conversationListSchema,
-  listConversationsQuerySchema,
-  markReadBodySchema,
-  markReadResponseSchema,
-  sendersSchema,
-  threadQuerySchema,
-  threadSchema,
-  unreadMessagesSchema,
-} from "@poundline/api/messages/conversation-schemas";
-import type { messageSchema, sendMessageBodySchema } from "@poundline/api/messages/schemas";
+import type { listContactsQuerySchema } from "@poundline/contracts/crm/schemas";
+import type { SuccessOf } from "@poundline/contracts/endpoint";
+import type { listConversationsQuerySchema } from "@poundline/contracts/messages/conversation-schemas";
+import type { messageEndpoints } from "@poundline/contracts/messages/endpoints";
 import type { z } from "zod";
-import { type ApiClient, withQuery } from "./client";
+import type { ApiClient, CallInput } from "./client";
+import type { ContactList } from "./contacts";
+import { routes } from "./routes.generated";
 
-type Input<Schema extends z.ZodType> = z.input<Schema>;
+type Endpoints = typeof messageEndpoints;
 type Output<Schema extends z.ZodType> = z.output<Schema>;
 /** A query string's values: what the schema outputs, each optional (the API fills the defaults). */
 type Query<Schema extends z.ZodType> = { [K in keyof Output<Schema>]?: Output<Schema>[K] };
 
-export type ConversationList = Output<typeof conversationListSchema>;
+export type ConversationList = SuccessOf<Endpoints["conversations"]>;
 export type Conversation = ConversationList["conversations"][number];
-export type Thread = Output<typeof threadSchema>;
+export type Thread = SuccessOf<Endpoints["thread"]>;
 export type ThreadMessage = Thread["messages"][number];
-export type Senders = Output<typeof sendersSchema>;
-export type SendMessageInput = Input<typeof sendMessageBodySchema>;
-export type ConversationKey = Input<typeof markReadBodySchema>;
-export type ContactList = Output<typeof contactListSchema>;
+export type Senders = SuccessOf<Endpoints["senders"]>;
+export type SendMessageInput = CallInput<Endpoints["send"]>["body"];
+export type ConversationKey = CallInput<Endpoints["markRead"]>["body"];
+export type { ContactList };
 
-/** Texts and conversations (/api/conversations, /api/messages). */
+/** Texts and conversations (packages/contracts/src/messages/endpoints.ts). */
 export const messagesApi = (api: ApiClient) => ({
   conversations: (query: Query<typeof listConversationsQuerySchema>, signal?: AbortSignal) =>
-    api.send<ConversationList>("GET", withQuery("/api/conversations", query), { signal }),
-  thread: (query: Query<typeof threadQuerySchema>, signal?: AbortSignal) =>
-    api.send<Thread>("GET", withQuery("/api/conversations/thread", query), { signal }),
-  markRead: (body: ConversationKey) =>
-    api.send<Output<typeof markReadResponseSchema>>("POST", "/api/conversations/read", { body }),
-  unread: (signal?: AbortSignal) =>
-    api.send<Output<typeof unreadMessagesSchema>>("GET", "/api/conversations/unread", { signal }),
-  senders: (signal?: AbortSignal) => api.send<Senders>("GET", "/api/conversations/senders", { signal }),
-  send: (body: SendMessageInput) => api.send<Output<typeof messageSchema>>("POST", "/api/messages", { body }),
+    api.call(routes.messages.conversations, { query, signal }),
+  thread: (query: CallInput<Endpoints["thread"]>["query"], signal?: AbortSignal) =>
+    api.call(routes.messages.thread, { query, signal }),
+  markRead: (body: ConversationKey) => api.call(routes.messages.markRead, { body }),
+  unread: (signal?: AbortSignal) => api.call(routes.messages.unread, { signal }),
+  senders: (signal?: AbortSignal) => api.call(routes.messages.senders, { signal }),
+  send: (body: SendMessageInput) => api.call(routes.messages.send, { body }),
   /** Contacts to pick a recipient from. */
   contacts: (query: Query<typeof listContactsQuerySchema>, signal?: AbortSignal) =>
-    api.send<ContactList>("GET", withQuery("/api/contacts", query), { signal }),
+    api.call(routes.contacts.list, { query, signal }),
 });

@@ -1,40 +1,27 @@
-import type {
-  availableListSchema,
-  availableQuerySchema,
-  buyNumberBodySchema,
-  emergencyAddressBodySchema,
-  numberListSchema,
-  numberRequestListSchema,
-  phoneNumberSchema,
-  updateNumberBodySchema,
-} from "@poundline/api/numbers/schemas";
-import type { z } from "zod";
-import { type ApiClient, withQuery } from "./client";
+import type { SuccessOf } from "@poundline/contracts/endpoint";
+import type { numberEndpoints } from "@poundline/contracts/numbers/endpoints";
+import type { ApiClient, CallInput } from "./client";
+import { routes } from "./routes.generated";
 
-type Input<Schema extends z.ZodType> = z.input<Schema>;
-/** What the API answers, as JSON carries it (dates as ISO strings). */
-type Json<Schema extends z.ZodType> = z.input<Schema>;
+type Endpoints = typeof numberEndpoints;
 
-export type PhoneNumber = Json<typeof phoneNumberSchema>;
-export type NumberList = Json<typeof numberListSchema>;
-export type AvailableNumber = Json<typeof availableListSchema>["numbers"][number];
-export type AvailableQuery = Partial<z.output<typeof availableQuerySchema>>;
-export type NumberRequest = Json<typeof numberRequestListSchema>["requests"][number];
-export type EmergencyAddressInput = Input<typeof emergencyAddressBodySchema>;
+export type PhoneNumber = SuccessOf<Endpoints["get"]>;
+export type NumberList = SuccessOf<Endpoints["list"]>;
+export type AvailableNumber = SuccessOf<Endpoints["available"]>["numbers"][number];
+export type AvailableQuery = NonNullable<CallInput<Endpoints["available"]>["query"]>;
+export type NumberRequest = SuccessOf<Endpoints["requests"]>["requests"][number];
+export type EmergencyAddressInput = CallInput<Endpoints["setEmergencyAddress"]>["body"];
 
-const path = (id: string) => `/api/numbers/${encodeURIComponent(id)}`;
-
-/** The phone numbers endpoints (services/api/src/numbers). */
+/** The phone numbers endpoints (packages/contracts/src/numbers/endpoints.ts). */
 export const numbersApi = (api: ApiClient) => ({
-  list: (signal?: AbortSignal) => api.send<NumberList>("GET", "/api/numbers", { signal }),
-  requests: (signal?: AbortSignal) =>
-    api.send<Json<typeof numberRequestListSchema>>("GET", "/api/numbers/requests", { signal }),
+  list: (signal?: AbortSignal) => api.call(routes.numbers.list, { signal }),
+  requests: (signal?: AbortSignal) => api.call(routes.numbers.requests, { signal }),
   available: (query: AvailableQuery, signal?: AbortSignal) =>
-    api.send<Json<typeof availableListSchema>>("GET", withQuery("/api/numbers/available", query), { signal }),
-  buy: (body: Input<typeof buyNumberBodySchema>) => api.send<PhoneNumber>("POST", "/api/numbers", { body }),
-  rename: (id: string, body: Input<typeof updateNumberBodySchema>) =>
-    api.send<PhoneNumber>("PATCH", path(id), { body }),
-  release: (id: string) => api.send<null>("DELETE", path(id)),
+    api.call(routes.numbers.available, { query, signal }),
+  buy: (body: CallInput<Endpoints["buy"]>["body"]) => api.call(routes.numbers.buy, { body }),
+  rename: (id: string, body: CallInput<Endpoints["rename"]>["body"]) =>
+    api.call(routes.numbers.rename, { params: { id }, body }),
+  release: (id: string) => api.call(routes.numbers.release, { params: { id } }),
   setEmergencyAddress: (id: string, body: EmergencyAddressInput) =>
-    api.send<PhoneNumber>("PUT", `${path(id)}/e911`, { body }),
+    api.call(routes.numbers.setEmergencyAddress, { params: { id }, body }),
 });

@@ -1,19 +1,17 @@
-import type {
-  setupGuideDismissalBodySchema,
-  setupGuideSchema,
-  testCallResultSchema,
-} from "@poundline/api/console/setup-guide-schemas";
-import type { z } from "zod";
-import type { ApiClient } from "./client";
+import type { setupGuideEndpoints } from "@poundline/contracts/console/setup-guide-endpoints";
+import type { SuccessOf } from "@poundline/contracts/endpoint";
+import type { ApiClient, CallInput } from "./client";
+import { routes } from "./routes.generated";
 
-export type SetupGuide = z.input<typeof setupGuideSchema>;
+type Endpoints = typeof setupGuideEndpoints;
+
+export type SetupGuide = SuccessOf<Endpoints["guide"]>;
 export type SetupStep = SetupGuide["steps"][number];
-export type TestCallResult = z.input<typeof testCallResultSchema>;
+export type TestCallResult = SuccessOf<Endpoints["testCall"]>;
 
-/** The dashboard's setup guide (services/api/src/console/setup-guide-routes.ts). */
+/** The dashboard's setup guide (packages/contracts/src/console/setup-guide-endpoints.ts). */
 export const setupGuideApi = (api: ApiClient) => ({
-  guide: (signal?: AbortSignal) => api.send<SetupGuide>("GET", "/api/console/setup-guide", { signal }),
-  dismiss: (body: z.input<typeof setupGuideDismissalBodySchema>) =>
-    api.send<SetupGuide>("PUT", "/api/console/setup-guide/dismissal", { body }),
-  testCall: () => api.send<TestCallResult>("POST", "/api/console/setup-guide/test-call"),
+  guide: (signal?: AbortSignal) => api.call(routes.setupGuide.guide, { signal }),
+  dismiss: (body: CallInput<Endpoints["dismiss"]>["body"]) => api.call(routes.setupGuide.dismiss, { body }),
+  testCall: () => api.call(routes.setupGuide.testCall),
 });

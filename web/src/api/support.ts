@@ -1,27 +1,20 @@
-import type {
-  adminTicketListSchema,
-  adminTicketsQuerySchema,
-  attachmentSchema,
-  createTicketBodySchema,
-  myTicketsQuerySchema,
-  replyBodySchema,
-  ticketDetailSchema,
-  ticketListSchema,
-  ticketSummarySchema,
-} from "@poundline/api/support/schemas";
+import type { SuccessOf } from "@poundline/contracts/endpoint";
+import { pathOf } from "@poundline/contracts/route";
+import type { supportEndpoints } from "@poundline/contracts/support/endpoints";
+import type { adminTicketsQuerySchema, myTicketsQuerySchema } from "@poundline/contracts/support/schemas";
 import type { z } from "zod";
-import { type ApiClient, withQuery } from "./client";
-import { uploadFile } from "./upload";
+import type { ApiClient, CallInput } from "./client";
+import { routes } from "./routes.generated";
+import { uploadTo } from "./upload-to";
 
-/** What the API sends: the schemas' wire form (dates as ISO strings). */
-type Json<Schema extends z.ZodType> = z.input<Schema>;
+type Endpoints = typeof supportEndpoints;
 
-export type TicketList = Json<typeof ticketListSchema>;
-export type TicketSummary = Json<typeof ticketSummarySchema>;
-export type AdminTicketList = Json<typeof adminTicketListSchema>;
+export type TicketList = SuccessOf<Endpoints["myTickets"]>;
+export type TicketSummary = SuccessOf<Endpoints["create"]>;
+export type AdminTicketList = SuccessOf<Endpoints["allTickets"]>;
 export type AdminTicket = AdminTicketList["items"][number];
-export type TicketDetail = Json<typeof ticketDetailSchema>;
-export type TicketAttachment = Json<typeof attachmentSchema>;
+export type TicketDetail = SuccessOf<Endpoints["ticket"]>;
+export type TicketAttachment = SuccessOf<Endpoints["attach"]>;
 export type TicketStatus = TicketSummary["status"];
 export type TicketPriority = TicketSummary["priority"];
 /** The query as the API reads it (its input type is `unknown` for the coerced numbers). */
@@ -34,31 +27,34 @@ export type AdminTicketsQuery = Partial<z.output<typeof adminTicketsQuerySchema>
  */
 export type TicketSide = "customer" | "support";
 
-const base = (side: TicketSide) =>
-  side === "support" ? "/api/admin/support-tickets" : "/api/support/tickets";
-const ticketPath = (side: TicketSide, id: string) => `${base(side)}/${encodeURIComponent(id)}`;
-
 /** Where an attachment downloads from (a plain link: the session cookie goes with it). */
 export const attachmentUrl = (side: TicketSide, ticketId: string, attachmentId: string) =>
-  `${ticketPath(side, ticketId)}/attachments/${encodeURIComponent(attachmentId)}`;
+  pathOf(side === "support" ? routes.support.adminAttachment.path : routes.support.attachment.path, {
+    id: ticketId,
+    attachmentId,
+  });
 
-/** Support tickets (services/api/src/support). */
+/** Support tickets (packages/contracts/src/support/endpoints.ts). */
 export const supportApi = (api: ApiClient) => ({
   myTickets: (query: MyTicketsQuery, signal?: AbortSignal) =>
-    api.send<TicketList>("GET", withQuery(base("customer"), query), { signal }),
+    api.call(routes.support.myTickets, { query, signal }),
   allTickets: (query: AdminTicketsQuery, signal?: AbortSignal) =>
-    api.send<AdminTicketList>("GET", withQuery(base("support"), query), { signal }),
-  create: (body: z.input<typeof createTicketBodySchema>) =>
-    api.send<TicketSummary>("POST", base("customer"), { body }),
+    api.call(routes.support.allTickets, { query, signal }),
+  create: (body: CallInput<Endpoints["create"]>["body"]) => api.call(routes.support.create, { body }),
   ticket: (side: TicketSide, id: string, signal?: AbortSignal) =>
-    api.send<TicketDetail>("GET", ticketPath(side, id), { signal }),
-  reply: (side: TicketSide, id: string, body: z.input<typeof replyBodySchema>) =>
-    api.send<TicketDetail>("POST", `${ticketPath(side, id)}/replies`, { body }),
-  close: (id: string) => api.send<TicketDetail>("POST", `${ticketPath("support", id)}/close`),
-  reopen: (id: string) => api.send<TicketDetail>("POST", `${ticketPath("customer", id)}/reopen`),
+    side === "support"
+      ? api.call(routes.support.adminTicket, { params: { id }, signal })
+      : api.call(routes.support.ticket, { params: { id }, signal }),
+  reply: (side: TicketSide, id: string, body: CallInput<Endpoints["reply"]>["body"]) =>
+    side === "support"
+      ? api.call(routes.support.adminReply, { params: { id }, body })
+      : api.call(routes.support.reply, { params: { id }, body }),
+  close: (id: string) => api.call(routes.support.close, { params: { id } }),
+  reopen: (id: string) => api.call(routes.support.reopen, { params: { id } }),
   attach: (side: TicketSide, id: string, file: File) =>
-    uploadFile<TicketAttachment>(
-      withQuery(`${ticketPath(side, id)}/attachments`, { fileName: file.name }),
-      file,
-    ),
+    uploadTo(side === "support" ? routes.support.adminAttach : routes.support.attach, {
+      params: { id },
+      query: { fileName: file.name },
+      upload: file,
+    }),
 });

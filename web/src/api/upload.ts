@@ -4,11 +4,11 @@ import { ApiError, apiErrorFrom, NETWORK_ERROR_MESSAGE } from "./errors";
  * Sends a file's bytes as they are (the API client speaks JSON only): the API checks what they
  * are by their first bytes. A refusal throws an ApiError like the client's.
  */
-export async function uploadFile<Response>(path: string, file: Blob): Promise<Response> {
+export async function uploadFile<Response>(path: string, file: Blob, method = "POST"): Promise<Response> {
   let res: globalThis.Response;
   try {
     res = await fetch(path, {
-      method: "POST",
+      method,
       credentials: "same-origin",
       headers: { accept: "application/json", "content-type": "application/octet-stream" },
       body: file,

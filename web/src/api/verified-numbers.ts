@@ -1,29 +1,21 @@
-import type {
-  addVerifiedNumberBodySchema,
-  confirmCodeBodySchema,
-  sendCodeBodySchema,
-  verifiedNumberListSchema,
-  verifiedNumberSchema,
-} from "@poundline/api/verified-numbers/schemas";
-import type { z } from "zod";
-import type { ApiClient } from "./client";
+import type { SuccessOf } from "@poundline/contracts/endpoint";
+import type { verifiedNumberEndpoints } from "@poundline/contracts/verified-numbers/endpoints";
+import type { ApiClient, CallInput } from "./client";
+import { routes } from "./routes.generated";
 
-/** What the API answers, as JSON carries it (dates as ISO strings). */
-type Json<Schema extends z.ZodType> = z.input<Schema>;
+type Endpoints = typeof verifiedNumberEndpoints;
 
-export type VerifiedNumber = Json<typeof verifiedNumberSchema>;
-export type VerifiedNumberList = Json<typeof verifiedNumberListSchema>;
-export type AddVerifiedNumberInput = z.input<typeof addVerifiedNumberBodySchema>;
+export type VerifiedNumber = SuccessOf<Endpoints["confirm"]>;
+export type VerifiedNumberList = SuccessOf<Endpoints["list"]>;
+export type AddVerifiedNumberInput = CallInput<Endpoints["add"]>["body"];
 
-const path = (id: string) => `/api/verified-numbers/${encodeURIComponent(id)}`;
-
-/** The verified numbers endpoints (services/api/src/verified-numbers). */
+/** The verified numbers endpoints (packages/contracts/src/verified-numbers/endpoints.ts). */
 export const verifiedNumbersApi = (api: ApiClient) => ({
-  list: (signal?: AbortSignal) => api.send<VerifiedNumberList>("GET", "/api/verified-numbers", { signal }),
-  add: (body: AddVerifiedNumberInput) => api.send<VerifiedNumber>("POST", "/api/verified-numbers", { body }),
-  sendCode: (id: string, body: z.input<typeof sendCodeBodySchema>) =>
-    api.send<VerifiedNumber>("POST", `${path(id)}/code`, { body }),
-  confirm: (id: string, body: z.input<typeof confirmCodeBodySchema>) =>
-    api.send<VerifiedNumber>("POST", `${path(id)}/verify`, { body }),
-  remove: (id: string) => api.send<null>("DELETE", path(id)),
+  list: (signal?: AbortSignal) => api.call(routes.verifiedNumbers.list, { signal }),
+  add: (body: AddVerifiedNumberInput) => api.call(routes.verifiedNumbers.add, { body }),
+  sendCode: (id: string, body: CallInput<Endpoints["sendCode"]>["body"]) =>
+    api.call(routes.verifiedNumbers.sendCode, { params: { id }, body }),
+  confirm: (id: string, body: CallInput<Endpoints["confirm"]>["body"]) =>
+    api.call(routes.verifiedNumbers.confirm, { params: { id }, body }),
+  remove: (id: string) => api.call(routes.verifiedNumbers.remove, { params: { id } }),
 });

@@ -1,37 +1,26 @@
-import type {
-  createWidgetBodySchema,
-  embedScriptSchema,
-  licensedNumberListSchema,
-  updateWidgetBodySchema,
-  widgetAttemptListSchema,
-  widgetListSchema,
-  widgetSchema,
-} from "@poundline/api/widgets/schemas";
-import type { z } from "zod";
-import { type ApiClient, withQuery } from "./client";
+import type { SuccessOf } from "@poundline/contracts/endpoint";
+import type { widgetEndpoints } from "@poundline/contracts/widgets/endpoints";
+import type { ApiClient, CallInput } from "./client";
+import { routes } from "./routes.generated";
 
-type Json<Schema extends z.ZodType> = z.input<Schema>;
+type Endpoints = typeof widgetEndpoints;
 
-export type Widget = Json<typeof widgetSchema>;
-export type WidgetList = Json<typeof widgetListSchema>;
-export type LicensedNumberList = Json<typeof licensedNumberListSchema>;
-export type WidgetAttemptList = Json<typeof widgetAttemptListSchema>;
+export type Widget = SuccessOf<Endpoints["get"]>;
+export type WidgetList = SuccessOf<Endpoints["list"]>;
+export type LicensedNumberList = SuccessOf<Endpoints["licensedNumbers"]>;
+export type WidgetAttemptList = SuccessOf<Endpoints["attempts"]>;
 export type WidgetAttempt = WidgetAttemptList["items"][number];
-export type EmbedScript = Json<typeof embedScriptSchema>;
+export type EmbedScript = SuccessOf<Endpoints["embedScript"]>;
 
-const path = (id: string) => `/api/widgets/${encodeURIComponent(id)}`;
-
-/** Website widgets (services/api/src/widgets). */
+/** Website widgets (packages/contracts/src/widgets/endpoints.ts). */
 export const widgetsApi = (api: ApiClient) => ({
-  list: (signal?: AbortSignal) => api.send<WidgetList>("GET", "/api/widgets", { signal }),
-  licensedNumbers: (signal?: AbortSignal) =>
-    api.send<LicensedNumberList>("GET", "/api/widgets/licensed-numbers", { signal }),
-  embedScript: (signal?: AbortSignal) => api.send<EmbedScript>("GET", "/api/widgets/embed", { signal }),
-  create: (body: z.input<typeof createWidgetBodySchema>) =>
-    api.send<Widget>("POST", "/api/widgets", { body }),
-  update: (id: string, body: z.input<typeof updateWidgetBodySchema>) =>
-    api.send<Widget>("PATCH", path(id), { body }),
-  remove: (id: string) => api.send<null>("DELETE", path(id)),
+  list: (signal?: AbortSignal) => api.call(routes.widgets.list, { signal }),
+  licensedNumbers: (signal?: AbortSignal) => api.call(routes.widgets.licensedNumbers, { signal }),
+  embedScript: (signal?: AbortSignal) => api.call(routes.widgets.embedScript, { signal }),
+  create: (body: CallInput<Endpoints["create"]>["body"]) => api.call(routes.widgets.create, { body }),
+  update: (id: string, body: CallInput<Endpoints["update"]>["body"]) =>
+    api.call(routes.widgets.update, { params: { id }, body }),
+  remove: (id: string) => api.call(routes.widgets.remove, { params: { id } }),
   attempts: (id: string, page: { limit: number; offset: number }, signal?: AbortSignal) =>
-    api.send<WidgetAttemptList>("GET", withQuery(`${path(id)}/attempts`, page), { signal }),
+    api.call(routes.widgets.attempts, { params: { id }, query: page, signal }),
 });

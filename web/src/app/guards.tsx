@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { PageLoader } from "../layout/PageLoader";
-import { toast } from "../lib/toast";
+import { toast, toastError } from "../ui/toast";
 import { signedOutHere, useSession, useSessionQuery } from "./session";
 
 /** Seed 001: the not-authenticated toast stays 3 s. */
@@ -69,11 +69,10 @@ export function RequireAdmin() {
   useEffect(() => {
     if (!needsTwoFactor || toldSetup.current) return;
     toldSetup.current = true;
-    toast({
-      title: "Two-factor authentication required",
-      description: "Administrators must turn on two-factor authentication before entering the admin area.",
-      variant: "destructive",
-    });
+    toastError(
+      "Two-factor authentication required",
+      "Administrators must turn on two-factor authentication before entering the admin area.",
+    );
   }, [needsTwoFactor]);
   // Once per refusal: React's development double effects would otherwise show it twice.
   const toldDenied = useRef(false);

@@ -1,5 +1,5 @@
 import { QueryCache, QueryClient } from "@tanstack/react-query";
-import { toast } from "../lib/toast";
+import { toastError } from "../ui/toast";
 
 /**
  * What to do when a query fails for good, besides showing its fallback (a type, not an
@@ -32,8 +32,7 @@ export function createQueryClient(): QueryClient {
       onError(error, query) {
         const report = query.meta;
         if (report?.logLine) console.error(report.logLine, error);
-        if (report?.toastTitle)
-          toast({ title: report.toastTitle, description: error.message, variant: "destructive" });
+        if (report?.toastTitle) toastError(report.toastTitle, error);
       },
     }),
     defaultOptions: {

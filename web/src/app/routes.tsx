@@ -54,6 +54,10 @@ const pages: RouteObject[] = [
         path: "/e911-policy",
         lazy: page(() => import("../pages/legal/E911Policy").then((m) => m.E911PolicyPage)),
       },
+      {
+        path: "/developers/api",
+        lazy: page(() => import("../pages/public/ApiReference").then((m) => m.ApiReferencePage)),
+      },
       { path: "/login", lazy: page(() => import("../pages/account/Login").then((m) => m.LoginPage)) },
       {
         path: "/register",
@@ -74,6 +78,10 @@ const pages: RouteObject[] = [
       {
         path: "/confirm-email",
         lazy: page(() => import("../pages/account/ConfirmEmail").then((m) => m.ConfirmEmailPage)),
+      },
+      {
+        path: "/invitations/:token",
+        lazy: page(() => import("../pages/account/Invitation").then((m) => m.InvitationPage)),
       },
       { path: "*", lazy: page(() => import("../pages/public/NotFound").then((m) => m.NotFoundPage)) },
     ],

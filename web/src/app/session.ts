@@ -1,4 +1,4 @@
-import type { Action } from "@poundline/api/auth/permissions";
+import type { Action } from "@poundline/contracts/auth/permissions";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ApiClient, SessionResponse } from "../api/client";
 import { useApi } from "../api/context";

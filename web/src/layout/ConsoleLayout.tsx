@@ -17,12 +17,14 @@ import {
   Users,
   Voicemail,
 } from "lucide-react";
-import { useSession } from "../app/session";
+import { useCan, useSession } from "../app/session";
 import { TrialBanner } from "../modules/billing-plan/TrialBanner";
 import { ConsoleSearch } from "../modules/console/ConsoleSearch";
 import { NotificationBell } from "../modules/console/NotificationBell";
 import { UserMenu } from "../modules/console/UserMenu";
 import { useLiveConnection } from "../modules/live/useLiveConnection";
+import { PhoneButton } from "../modules/softphone/components/PhoneButton";
+import { useCallPresence, useSoftphoneDevice } from "../modules/softphone/hooks";
 import { consoleNavFor, isNavItemActive } from "./console-nav";
 import { SidebarShell } from "./SidebarShell";
 
@@ -45,10 +47,16 @@ const ICONS: Record<string, LucideIcon> = {
   "/admin": Shield,
 };
 
-/** The signed-in console's shell: side navigation, header (search, bell, user menu), live updates. */
+/**
+ * The signed-in console's shell: side navigation, header (search, phone, bell, user menu), live
+ * updates, and the softphone of members who may place calls.
+ */
 export function ConsoleLayout() {
   const { isAdmin, account } = useSession();
+  const canCall = useCan("calls.place");
   useLiveConnection();
+  useSoftphoneDevice(canCall, account?.id ?? null);
+  useCallPresence(canCall);
 
   return (
     <SidebarShell
@@ -61,6 +69,7 @@ export function ConsoleLayout() {
       actions={
         <>
           <ConsoleSearch />
+          {canCall && <PhoneButton />}
           <NotificationBell />
           <UserMenu />
         </>

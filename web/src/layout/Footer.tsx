@@ -72,6 +72,7 @@ export function Footer() {
             <FooterLink to="/qa">Q & A</FooterLink>
             <FooterLink to="/request-feature">Request a Feature</FooterLink>
             <FooterLink to="/contact">Contact Us</FooterLink>
+            <FooterLink to="/developers/api">API Reference</FooterLink>
             <ComingSoon>About Us</ComingSoon>
             <ComingSoon>Careers</ComingSoon>
             <ComingSoon>Blog</ComingSoon>

@@ -1,4 +1,4 @@
-import type { Action } from "@poundline/api/auth/permissions";
+import type { Action } from "@poundline/contracts/auth/permissions";
 
 /**
  * Seed 001's side navigation, in its order; Admin Panel is shown to admins only, and the pages

@@ -1,6 +1,6 @@
 import { Select, SimpleGrid, TextInput } from "@mantine/core";
 import type { GetInputPropsReturnType } from "@mantine/form";
-import { regionsOf } from "@poundline/api/auth/schemas";
+import { regionsOf } from "@poundline/contracts/auth/schemas";
 import { countries } from "@poundline/db/enums";
 import type { ReactNode } from "react";
 

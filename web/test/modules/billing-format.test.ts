@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, statusLabel, transactionTypeLabel } from "../../src/modules/billing/format";
+import { statusLabel, transactionTypeLabel } from "../../src/modules/billing/format";
+import { formatMoney } from "../../src/ui/format";
 
 describe("formatMoney: cents in US currency format", () => {
   it.each([

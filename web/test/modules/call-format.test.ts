@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatCallTime, formatDuration, pageWindow } from "../../src/modules/calls/format";
+import { formatCallTime, pageWindow } from "../../src/modules/calls/format";
+import { formatDuration } from "../../src/ui/format";
 
 describe("formatDuration (Xh Ym Zs)", () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CallSummary } from "../../src/api/console";
-import { applyCallEvent, ENDED_SHOWN_MS, panelCalls } from "../../src/modules/live/calls";
+import { applyCallEvent, ENDED_SHOWN_MS, membersOnCall, panelCalls } from "../../src/modules/live/calls";
 import { createLiveConnection } from "../../src/modules/live/connection";
 import {
   type LiveFrame,
@@ -30,10 +30,10 @@ const call = (status: string, when = at): Extract<LiveFrame, { type: "call.updat
 
 describe("what an event makes stale", () => {
   it.each<[LiveFrame, string[][]]>([
-    [call("ringing"), [["calls"], ["dashboard"], ["analytics"], ["unread"]]],
+    [call("ringing"), [["calls"], ["dashboard"], ["analytics"], ["unread"], ["people", "presence"]]],
     [
       { type: "message.received", messageSid: "SM1", from: "+1", to: "+2", body: "hi", at },
-      [["messages"], ["unread"], ["contacts"]],
+      [["messages"], ["unread"], ["contacts"], ["inbox", "bell"]],
     ],
     [
       { type: "message.status", messageSid: "SM1", status: "delivered", at },
@@ -41,8 +41,15 @@ describe("what an event makes stale", () => {
     ],
     [
       { type: "voicemail.created", recordingSid: "RE1", from: "+1", durationSeconds: 3, at },
-      [["voicemails"], ["unread"], ["dashboard"]],
+      [["voicemails"], ["unread"], ["dashboard"], ["inbox", "bell"]],
     ],
+    [
+      { type: "inbox.updated", subject: "voicemail", at },
+      [["inbox"], ["messages", "conversations"], ["voicemails"]],
+    ],
+    [{ type: "notification.created", userId: "usr_1", at }, [["inbox", "bell"]]],
+    [{ type: "presence.changed", userId: "usr_1", at }, [["people", "presence"]]],
+    [{ type: "queue.changed", at }, [["calls", "waiting"]]],
     [{ type: "hello", at }, []],
   ])("%o", (frame, keys) => {
     expect(staleKeysOf(frame)).toEqual(keys);
@@ -89,6 +96,19 @@ describe("the Active calls panel", () => {
       ["CA1", "completed", true],
     ]);
     expect(panelCalls(server, live, t0 + ENDED_SHOWN_MS + 1).map((r) => r.key)).toEqual(["CA0"]);
+  });
+
+  it("a call taken on a phone is known as such until it ends (its end does not repeat it)", () => {
+    let live = applyCallEvent(new Map(), call("ringing", "2025-01-01T00:00:01.000Z") as never);
+    const t0 = Date.parse("2025-01-01T00:00:03.000Z");
+    expect(panelCalls([], live, t0)[0]?.onPhone).toBe(false);
+    live = applyCallEvent(live, {
+      ...call("in-progress", "2025-01-01T00:00:02.000Z"),
+      answeredOn: "phone",
+    } as never);
+    expect(panelCalls([], live, t0)[0]).toMatchObject({ status: "in-progress", onPhone: true });
+    live = applyCallEvent(live, call("completed", "2025-01-01T00:00:03.000Z") as never);
+    expect(panelCalls([], live, t0)[0]).toMatchObject({ ended: true, onPhone: true });
   });
 
   it("a call the server listed as active leaves once its completion is heard", () => {
@@ -178,5 +198,17 @@ describe("the connection manager", () => {
     FakeSocket.made[0]?.onclose?.({ code: 4401 });
     expect(ended).toBe(1);
     expect(timers).toEqual([]);
+  });
+});
+
+describe("the team on a call", () => {
+  it("names the members whose calls include it", () => {
+    const members = [
+      { name: "Ana", callSids: ["CA1"] },
+      { name: "Ben", callSids: [] },
+      { name: "Cy", callSids: ["CA2", "CA1"] },
+    ];
+    expect(membersOnCall(members, "CA1")).toEqual(["Ana", "Cy"]);
+    expect(membersOnCall(members, "CA9")).toEqual([]);
   });
 });

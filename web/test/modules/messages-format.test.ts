@@ -3,11 +3,11 @@ import {
   carrierErrorText,
   conversationKeyOf,
   deliveryLabel,
-  formatPhone,
   groupByDay,
   sendsOnKey,
   toE164,
 } from "../../src/modules/messages/format";
+import { formatPhone } from "../../src/ui/format";
 
 describe("conversationKeyOf", () => {
   it("groups an inbound text by its recipient and an outbound one by its sender", () => {
@@ -46,6 +46,7 @@ describe("labels", () => {
   it("formats North American numbers and leaves the rest", () => {
     expect(formatPhone("+13051234567")).toBe("(305) 123-4567");
     expect(formatPhone("+442079460958")).toBe("+442079460958");
+    expect(formatPhone("client:acct_1_usr_2")).toBe("Softphone (browser)");
     expect(formatPhone("ALERTS")).toBe("ALERTS");
   });
   it("names statuses and the carrier's errors", () => {

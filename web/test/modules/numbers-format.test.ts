@@ -1,19 +1,14 @@
 import { describe, expect, it } from "vitest";
-import {
-  formatNumber,
-  includedText,
-  monthlyPriceText,
-  routingSummary,
-  usageText,
-} from "../../src/modules/numbers/format";
+import { includedText, monthlyPriceText, routingSummary, usageText } from "../../src/modules/numbers/format";
+import { formatPhone } from "../../src/ui/format";
 
-describe("formatNumber", () => {
+describe("formatPhone", () => {
   it.each([
     ["+14075550123", "(407) 555-0123"],
     ["+18885550142", "(888) 555-0142"],
     ["+442071838750", "+442071838750"],
   ])("%s → %s", (e164, shown) => {
-    expect(formatNumber(e164)).toBe(shown);
+    expect(formatPhone(e164)).toBe(shown);
   });
 });
 

@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  dayLabel,
-  formatDuration,
-  groupByDate,
-  transcriptionText,
-} from "../../src/modules/voicemails/format";
+import { dayLabel, groupByDate, transcriptionText } from "../../src/modules/voicemails/format";
+import { formatClockDuration } from "../../src/ui/format";
 
 describe("groupByDate", () => {
   it("groups newest-first voicemails by day with Today and Yesterday", () => {
@@ -27,7 +23,7 @@ describe("groupByDate", () => {
   });
 });
 
-describe("formatDuration", () => {
+describe("formatClockDuration", () => {
   it.each([
     [0, "0:00"],
     [5, "0:05"],
@@ -35,7 +31,7 @@ describe("formatDuration", () => {
     [3600, "60:00"],
     [-3, "0:00"],
   ])("%i → %s", (seconds, expected) => {
-    expect(formatDuration(seconds)).toBe(expected);
+    expect(formatClockDuration(seconds)).toBe(expected);
   });
 });
 

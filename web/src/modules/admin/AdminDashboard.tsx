@@ -1,8 +1,9 @@
 import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import type { AdminDashboard as Figures } from "../../api/admin";
-import { ScrollHint } from "../../lib/ScrollHint";
-import { formatCents, formatRate, formatWhen } from "./format";
+import { formatMoney } from "../../ui/format";
+import { ScrollHint } from "../../ui/ScrollHint";
+import { formatRate, formatWhen } from "./format";
 import { useAdminDashboard } from "./hooks";
 
 interface StatCard {
@@ -39,9 +40,9 @@ const CARDS: StatCard[] = [
   },
   {
     title: "Revenue This Month",
-    value: (f) => formatCents(f.revenueThisMonth.netCents),
+    value: (f) => formatMoney(f.revenueThisMonth.netCents),
     note: (f) =>
-      `Top-ups ${formatCents(f.revenueThisMonth.topUpsCents)} less refunds; subscription fees ${formatCents(f.revenueThisMonth.subscriptionFeesCents)}`,
+      `Top-ups ${formatMoney(f.revenueThisMonth.topUpsCents)} less refunds; subscription fees ${formatMoney(f.revenueThisMonth.subscriptionFeesCents)}`,
     testId: "revenue",
   },
   {

@@ -1,11 +1,11 @@
-import { Alert } from "@mantine/core";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type {
   DataTableColumn,
   DataTableRowClickHandler,
   DataTableRowExpansionProps,
 } from "mantine-datatable";
-import { WideDataTable } from "../../lib/WideDataTable";
+import { DataTable } from "../../ui/DataTable";
+import { QueryError } from "../../ui/QueryState";
 import { ADMIN_PAGE_SIZE } from "./hooks";
 
 interface AdminTableProps<T> {
@@ -24,16 +24,20 @@ interface AdminTableProps<T> {
 }
 
 /** An admin list paged on the server (ADMIN_PAGE_SIZE rows a page), or the alert saying why it cannot be read. */
-export function AdminTable<T>({ list, records, errorTitle, onRowClick, ...table }: AdminTableProps<T>) {
+export function AdminTable<T>({
+  list,
+  records,
+  errorTitle,
+  onRowClick,
+  page,
+  onPageChange,
+  ...table
+}: AdminTableProps<T>) {
   if (list.isError) {
-    return (
-      <Alert color="red" title={errorTitle}>
-        {list.error.message}
-      </Alert>
-    );
+    return <QueryError query={list} title={errorTitle} />;
   }
   return (
-    <WideDataTable<T>
+    <DataTable<T>
       {...table}
       records={records ?? []}
       fetching={list.isFetching}
@@ -41,8 +45,7 @@ export function AdminTable<T>({ list, records, errorTitle, onRowClick, ...table 
       striped
       highlightOnHover={onRowClick !== undefined}
       onRowClick={onRowClick}
-      totalRecords={list.data?.total ?? 0}
-      recordsPerPage={ADMIN_PAGE_SIZE}
+      paging={{ page, onPageChange, total: list.data?.total ?? 0, pageSize: ADMIN_PAGE_SIZE }}
     />
   );
 }

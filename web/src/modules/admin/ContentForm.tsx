@@ -1,10 +1,10 @@
 import { Select, Textarea, TextInput } from "@mantine/core";
-import { createContentBodySchema } from "@poundline/api/admin/schemas";
+import { createContentBodySchema } from "@poundline/contracts/admin/schemas";
 import { contentTypes } from "@poundline/db/enums";
 import type { ContentEntry } from "../../api/admin";
 import { isRefusal } from "../../api/errors";
 import { useSchemaForm } from "../../lib/schema-form";
-import { toast } from "../../lib/toast";
+import { toast, toastError } from "../../ui/toast";
 import { AdminFormModal } from "./AdminFormModal";
 import { useAdminApi, useAdminMutation } from "./hooks";
 
@@ -57,11 +57,10 @@ export function ContentFormModal({ entry, onClose }: { entry: ContentEntry | nul
         },
         onError: (error) => {
           if (isRefusal(error)) showServerErrors(error);
-          toast({ title: "Error saving content", description: error.message, variant: "destructive" });
+          toastError("Error saving content", error);
         },
       }),
-    (errors) =>
-      toast({ title: "Error saving content", description: Object.values(errors)[0], variant: "destructive" }),
+    (errors) => toastError("Error saving content", Object.values(errors)[0]),
   );
 
   return (

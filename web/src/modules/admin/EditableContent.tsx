@@ -1,15 +1,87 @@
 import { ActionIcon, Badge, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { Pencil, Plus, Search, Trash2 } from "lucide-react";
+import type { DataTableColumn } from "mantine-datatable";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { ContentEntry } from "../../api/admin";
 import { ConfirmDialog } from "../../lib/ConfirmDialog";
-import { toast } from "../../lib/toast";
+import { toast, toastError } from "../../ui/toast";
 import { AdminTable } from "./AdminTable";
 import { ContentFormModal } from "./ContentForm";
 import { previewOf } from "./format";
 import { useAdminApi, useAdminMutation, useContentEntries, usePaging } from "./hooks";
+
+function ContentActions({ entry, onEdit, onDelete }: { entry: ContentEntry } & RowActions) {
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      <ActionIcon
+        variant="subtle"
+        color="blue.9"
+        aria-label={`Edit ${entry.contentKey}`}
+        onClick={() => onEdit(entry)}
+      >
+        <Pencil size={16} aria-hidden />
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        color="red.9"
+        aria-label={`Delete ${entry.contentKey}`}
+        onClick={() => onDelete(entry)}
+      >
+        <Trash2 size={16} aria-hidden />
+      </ActionIcon>
+    </Group>
+  );
+}
+
+interface RowActions {
+  onEdit: (entry: ContentEntry) => void;
+  onDelete: (entry: ContentEntry) => void;
+}
+
+/** Seed 001's columns: page, key, type, the value's first 70 characters, edit and delete. */
+function contentColumns(
+  onEdit: RowActions["onEdit"],
+  onDelete: RowActions["onDelete"],
+): DataTableColumn<ContentEntry>[] {
+  return [
+    { accessor: "pageSlug", title: "Page", render: (e) => e.pageSlug ?? "—" },
+    {
+      accessor: "contentKey",
+      title: "Key",
+      render: (e) => (
+        <Text ff="monospace" size="sm">
+          {e.contentKey}
+        </Text>
+      ),
+    },
+    {
+      accessor: "contentType",
+      title: "Type",
+      render: (e) => (
+        <Badge variant="outline" color="blue.9">
+          {e.contentType}
+        </Badge>
+      ),
+    },
+    {
+      accessor: "contentValue",
+      title: "Value",
+      render: (e) => (
+        <Text size="sm" data-testid={`content-value-${e.contentKey}`}>
+          {previewOf(e.contentValue)}
+        </Text>
+      ),
+    },
+    {
+      accessor: "actions",
+      title: "Actions",
+      textAlign: "right",
+      render: (e) => <ContentActions entry={e} onEdit={onEdit} onDelete={onDelete} />,
+    },
+  ];
+}
 
 /**
  * Editable Content (seed 001): the site's texts by page and key, paged on the server; create, edit
@@ -39,8 +111,7 @@ export function EditableContent({ creating }: { creating?: boolean }) {
         toast({ title: "Content Deleted", description: deleting.contentKey });
         setDeleting(null);
       },
-      onError: (error) =>
-        toast({ title: "Error deleting content", description: error.message, variant: "destructive" }),
+      onError: (error) => toastError("Error deleting content", error),
     });
   };
 
@@ -73,61 +144,7 @@ export function EditableContent({ creating }: { creating?: boolean }) {
         noRecordsText="No content entries."
         page={page}
         onPageChange={setPage}
-        columns={[
-          { accessor: "pageSlug", title: "Page", render: (e) => e.pageSlug ?? "—" },
-          {
-            accessor: "contentKey",
-            title: "Key",
-            render: (e) => (
-              <Text ff="monospace" size="sm">
-                {e.contentKey}
-              </Text>
-            ),
-          },
-          {
-            accessor: "contentType",
-            title: "Type",
-            render: (e) => (
-              <Badge variant="outline" color="blue.9">
-                {e.contentType}
-              </Badge>
-            ),
-          },
-          {
-            accessor: "contentValue",
-            title: "Value",
-            render: (e) => (
-              <Text size="sm" data-testid={`content-value-${e.contentKey}`}>
-                {previewOf(e.contentValue)}
-              </Text>
-            ),
-          },
-          {
-            accessor: "actions",
-            title: "Actions",
-            textAlign: "right",
-            render: (e) => (
-              <Group gap={4} justify="flex-end" wrap="nowrap">
-                <ActionIcon
-                  variant="subtle"
-                  color="blue.9"
-                  aria-label={`Edit ${e.contentKey}`}
-                  onClick={() => setEditing(e)}
-                >
-                  <Pencil size={16} aria-hidden />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color="red.9"
-                  aria-label={`Delete ${e.contentKey}`}
-                  onClick={() => setDeleting(e)}
-                >
-                  <Trash2 size={16} aria-hidden />
-                </ActionIcon>
-              </Group>
-            ),
-          },
-        ]}
+        columns={contentColumns(setEditing, setDeleting)}
       />
       {(creating || editing) && <ContentFormModal entry={editing} onClose={closeForm} />}
       {deleting && (

@@ -1,7 +1,7 @@
 import { Anchor, Button, Code, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import type { FailedJob } from "../../api/admin";
-import { toast } from "../../lib/toast";
+import { toast, toastError } from "../../ui/toast";
 import { AdminTable } from "./AdminTable";
 import { formatWhen } from "./format";
 import { useAdminApi, useAdminMutation, useFailedJobs, usePaging } from "./hooks";
@@ -73,12 +73,7 @@ export function FailedJobs() {
                   onClick={() =>
                     retry.mutate(j.id, {
                       onSuccess: () => toast({ title: "Job Retried", description: `${j.queue} / ${j.name}` }),
-                      onError: (error) =>
-                        toast({
-                          title: "Error retrying job",
-                          description: error.message,
-                          variant: "destructive",
-                        }),
+                      onError: (error) => toastError("Error retrying job", error),
                     })
                   }
                 >

@@ -1,7 +1,7 @@
 import { Select, Stack, Tabs, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import type { RequestItem, RequestQueue } from "../../api/admin";
-import { toast } from "../../lib/toast";
+import { toast, toastError } from "../../ui/toast";
 import { AdminTable } from "./AdminTable";
 import { formatWhen } from "./format";
 import { useAdminApi, useAdminMutation, usePaging, useRequestQueue } from "./hooks";
@@ -90,12 +90,7 @@ function Queue({ queue, titleColumn }: { queue: RequestQueue; titleColumn: strin
                     {
                       onSuccess: () =>
                         toast({ title: "Status Updated", description: `${r.title}: ${statusLabel(next)}` }),
-                      onError: (error) =>
-                        toast({
-                          title: "Error updating status",
-                          description: error.message,
-                          variant: "destructive",
-                        }),
+                      onError: (error) => toastError("Error updating status", error),
                     },
                   )
                 }

@@ -1,9 +1,9 @@
 import { PasswordInput, SimpleGrid, TextInput } from "@mantine/core";
-import { createUserBodySchema, updateUserBodySchema } from "@poundline/api/admin/schemas";
+import { createUserBodySchema, updateUserBodySchema } from "@poundline/contracts/admin/schemas";
 import type { AdminUser } from "../../api/admin";
 import { isRefusal } from "../../api/errors";
 import { useSchemaForm } from "../../lib/schema-form";
-import { toast } from "../../lib/toast";
+import { toast, toastError } from "../../ui/toast";
 import { AdminFormModal } from "./AdminFormModal";
 import { useAdminApi, useAdminMutation } from "./hooks";
 
@@ -44,11 +44,10 @@ export function UserFormModal({ user, onClose }: { user: AdminUser | null; onClo
         },
         onError: (error) => {
           if (isRefusal(error)) showServerErrors(error);
-          toast({ title: "Error saving user", description: error.message, variant: "destructive" });
+          toastError("Error saving user", error);
         },
       }),
-    (errors) =>
-      toast({ title: "Error saving user", description: Object.values(errors)[0], variant: "destructive" }),
+    (errors) => toastError("Error saving user", Object.values(errors)[0]),
   );
 
   return (

@@ -1,12 +1,13 @@
 import { Badge, Button, Group, Menu, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { MoreHorizontal, Plus, Search } from "lucide-react";
+import type { DataTableColumn } from "mantine-datatable";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { AdminUser } from "../../api/admin";
 import { useSession } from "../../app/session";
 import { ConfirmDialog } from "../../lib/ConfirmDialog";
-import { toast } from "../../lib/toast";
+import { toast, toastError } from "../../ui/toast";
 import { AdminTable } from "./AdminTable";
 import { formatWhen } from "./format";
 import { useAdminApi, useAdminMutation, useAdminUsers, usePaging } from "./hooks";
@@ -72,6 +73,144 @@ const ACTIONS: Record<
   },
 };
 
+function UserCell({ user }: { user: AdminUser }) {
+  return (
+    <div>
+      <Text size="sm" fw={500}>
+        {fullName(user)}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {user.email}
+      </Text>
+    </div>
+  );
+}
+
+function AccountCell({ user }: { user: AdminUser }) {
+  if (!user.companyName)
+    return (
+      <Text size="sm" c="dimmed">
+        No account
+      </Text>
+    );
+  return (
+    <div>
+      <Text size="sm">{user.companyName}</Text>
+      <Text size="xs" c="dimmed">
+        {user.accountStatus}
+      </Text>
+    </div>
+  );
+}
+
+function StatusCell({ user }: { user: AdminUser }) {
+  return (
+    <Group gap={4}>
+      {user.isAdmin && <Badge color="blue.9">Admin</Badge>}
+      {user.disabledAt ? (
+        <Badge color="red.9">Disabled</Badge>
+      ) : user.emailConfirmed ? (
+        <Badge color="teal.9" variant="outline">
+          Active
+        </Badge>
+      ) : (
+        <Badge color="gray.8" variant="outline">
+          Unconfirmed
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+type Ask = (action: UserAction, user: AdminUser) => void;
+
+/** More actions: edit, disable or enable, delete (none of them on oneself but edit). */
+function MoreActionsMenu({
+  user,
+  self,
+  onEdit,
+  ask,
+}: {
+  user: AdminUser;
+  self: boolean;
+  onEdit: () => void;
+  ask: Ask;
+}) {
+  return (
+    <Menu position="bottom-end">
+      <Menu.Target>
+        <Button size="xs" variant="subtle" color="gray.8" aria-label={`More actions for ${user.email}`}>
+          <MoreHorizontal size={16} aria-hidden />
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={onEdit}>Edit</Menu.Item>
+        {user.disabledAt ? (
+          <Menu.Item onClick={() => ask("enable", user)}>Enable</Menu.Item>
+        ) : (
+          <Menu.Item disabled={self} onClick={() => ask("disable", user)}>
+            Disable
+          </Menu.Item>
+        )}
+        <Menu.Item color="red.9" disabled={self} onClick={() => ask("delete", user)}>
+          Delete
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function UserActions({
+  user,
+  self,
+  onEdit,
+  ask,
+}: {
+  user: AdminUser;
+  self: boolean;
+  onEdit: () => void;
+  ask: Ask;
+}) {
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      {user.isAdmin ? (
+        <Button size="xs" variant="outline" color="red.9" disabled={self} onClick={() => ask("revoke", user)}>
+          Revoke Admin
+        </Button>
+      ) : (
+        <Button size="xs" variant="outline" color="blue.9" onClick={() => ask("grant", user)}>
+          Make Admin
+        </Button>
+      )}
+      <MoreActionsMenu user={user} self={self} onEdit={onEdit} ask={ask} />
+    </Group>
+  );
+}
+
+/** Seed 001's columns: the user, their account, status, last sign-in, actions. */
+function userColumns(
+  myId: string | undefined,
+  onEdit: (user: AdminUser) => void,
+  ask: Ask,
+): DataTableColumn<AdminUser>[] {
+  return [
+    { accessor: "email", title: "User", render: (u) => <UserCell user={u} /> },
+    { accessor: "companyName", title: "Account", render: (u) => <AccountCell user={u} /> },
+    { accessor: "status", title: "Status", render: (u) => <StatusCell user={u} /> },
+    {
+      accessor: "lastSignInAt",
+      title: "Last Sign-in",
+      render: (u) => (u.lastSignInAt ? formatWhen(u.lastSignInAt) : "Never"),
+    },
+    {
+      accessor: "actions",
+      title: "Actions",
+      textAlign: "right",
+      render: (u) => <UserActions user={u} self={u.id === myId} onEdit={() => onEdit(u)} ask={ask} />,
+    },
+  ];
+}
+
 /**
  * User Management (seed 001): every user with their account, paged on the server; Make Admin /
  * Revoke Admin, add, edit, disable and delete, each confirmed and recorded in the audit log.
@@ -102,7 +241,7 @@ export function UserManagement({ creating }: { creating?: boolean }) {
         setPending(null);
       },
       onError: (err) => {
-        toast({ title: error, description: err.message, variant: "destructive" });
+        toastError(error, err);
         setPending(null);
       },
     });
@@ -142,127 +281,7 @@ export function UserManagement({ creating }: { creating?: boolean }) {
         noRecordsText="No users found."
         page={page}
         onPageChange={setPage}
-        columns={[
-          {
-            accessor: "email",
-            title: "User",
-            render: (u) => (
-              <div>
-                <Text size="sm" fw={500}>
-                  {fullName(u)}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {u.email}
-                </Text>
-              </div>
-            ),
-          },
-          {
-            accessor: "companyName",
-            title: "Account",
-            render: (u) =>
-              u.companyName ? (
-                <div>
-                  <Text size="sm">{u.companyName}</Text>
-                  <Text size="xs" c="dimmed">
-                    {u.accountStatus}
-                  </Text>
-                </div>
-              ) : (
-                <Text size="sm" c="dimmed">
-                  No account
-                </Text>
-              ),
-          },
-          {
-            accessor: "status",
-            title: "Status",
-            render: (u) => (
-              <Group gap={4}>
-                {u.isAdmin && <Badge color="blue.9">Admin</Badge>}
-                {u.disabledAt ? (
-                  <Badge color="red.9">Disabled</Badge>
-                ) : u.emailConfirmed ? (
-                  <Badge color="teal.9" variant="outline">
-                    Active
-                  </Badge>
-                ) : (
-                  <Badge color="gray.8" variant="outline">
-                    Unconfirmed
-                  </Badge>
-                )}
-              </Group>
-            ),
-          },
-          {
-            accessor: "lastSignInAt",
-            title: "Last Sign-in",
-            render: (u) => (u.lastSignInAt ? formatWhen(u.lastSignInAt) : "Never"),
-          },
-          {
-            accessor: "actions",
-            title: "Actions",
-            textAlign: "right",
-            render: (u) => {
-              const self = u.id === me?.id;
-              return (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  {u.isAdmin ? (
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      color="red.9"
-                      disabled={self}
-                      onClick={() => setPending({ action: "revoke", user: u })}
-                    >
-                      Revoke Admin
-                    </Button>
-                  ) : (
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      color="blue.9"
-                      onClick={() => setPending({ action: "grant", user: u })}
-                    >
-                      Make Admin
-                    </Button>
-                  )}
-                  <Menu position="bottom-end">
-                    <Menu.Target>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="gray.8"
-                        aria-label={`More actions for ${u.email}`}
-                      >
-                        <MoreHorizontal size={16} aria-hidden />
-                      </Button>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item onClick={() => setEditing(u)}>Edit</Menu.Item>
-                      {u.disabledAt ? (
-                        <Menu.Item onClick={() => setPending({ action: "enable", user: u })}>
-                          Enable
-                        </Menu.Item>
-                      ) : (
-                        <Menu.Item disabled={self} onClick={() => setPending({ action: "disable", user: u })}>
-                          Disable
-                        </Menu.Item>
-                      )}
-                      <Menu.Item
-                        color="red.9"
-                        disabled={self}
-                        onClick={() => setPending({ action: "delete", user: u })}
-                      >
-                        Delete
-                      </Menu.Item>
-                    </Menu.Dropdown>
-                  </Menu>
-                </Group>
-              );
-            },
-          },
-        ]}
+        columns={userColumns(me?.id, setEditing, (action, user) => setPending({ action, user }))}
       />
       {(creating || editing) && <UserFormModal user={editing} onClose={closeForm} />}
       {pending && (

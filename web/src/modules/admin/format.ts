@@ -1,9 +1,4 @@
-import { formatDateTime } from "../../lib/format";
-
-/** US dollars from integer cents, as the billing screens show money. */
-export function formatCents(cents: number): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
-}
+import { formatDateTime } from "../../ui/format";
 
 /** A rate 0..1 as a percentage with one decimal. */
 export function formatRate(rate: number): string {

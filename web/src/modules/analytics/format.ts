@@ -1,5 +1,4 @@
-import type { AnalyticsRange } from "@poundline/api/analytics/ranges";
-import { formatPhone } from "../../lib/format";
+import type { AnalyticsRange } from "@poundline/domain/calendar-ranges";
 
 /** What the range select shows for each of seed 001's ranges. */
 export const RANGE_LABELS: Record<AnalyticsRange, string> = {
@@ -21,17 +20,6 @@ export const WEEKDAYS = [
   "Saturday",
 ] as const;
 
-/** Seconds as seed 001 shows durations: Xh Ym Zs, leading zero units left out; "—" for none. */
-export function formatDuration(seconds: number | null): string {
-  if (seconds === null) return "—";
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  if (h > 0) return `${h}h ${m}m ${s}s`;
-  if (m > 0) return `${m}m ${s}s`;
-  return `${s}s`;
-}
-
 /** A rate (0 to 1) as a whole percentage; "—" without calls. */
 export function formatRate(rate: number | null): string {
   return rate === null ? "—" : `${Math.round(rate * 100)}%`;
@@ -46,9 +34,6 @@ export function formatDay(day: string): string {
     timeZone: "UTC",
   });
 }
-
-/** "+12125550101" as "(212) 555-0101"; other numbers as given (lib/format.ts). */
-export { formatPhone };
 
 /** Hour 0–23 as "12a", "1p"… for the heatmap's columns. */
 export function formatHour(hour: number): string {

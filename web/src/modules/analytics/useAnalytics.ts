@@ -2,7 +2,7 @@ import {
   ANALYTICS_RANGES,
   type AnalyticsRange,
   DEFAULT_ANALYTICS_RANGE,
-} from "@poundline/api/analytics/ranges";
+} from "@poundline/domain/calendar-ranges";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";

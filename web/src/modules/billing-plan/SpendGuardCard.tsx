@@ -1,10 +1,10 @@
 import { Alert, Button, Card, Group, NumberInput, Skeleton, Stack, Switch, Text, Title } from "@mantine/core";
-import { spendGuardBodySchema } from "@poundline/api/billing/plan-schemas";
+import { spendGuardBodySchema } from "@poundline/contracts/billing/plan-schemas";
 import { useEffect } from "react";
 import type { SpendGuard } from "../../api/billing-plan";
 import { isRefusal } from "../../api/errors";
 import { useSchemaForm } from "../../lib/schema-form";
-import { toast } from "../../lib/toast";
+import { toast, toastError } from "../../ui/toast";
 import { useSaveSpendGuard, useSpendGuard } from "./hooks";
 
 /** The form holds dollars; the API takes cents (the field names are the API's, for its messages). */
@@ -58,7 +58,7 @@ export function SpendGuardCard() {
       onSuccess: () => toast({ title: "Spending Settings Saved" }),
       onError: (error) => {
         if (isRefusal(error)) showServerErrors(error);
-        toast({ title: "Wallet Error", description: error.message, variant: "destructive" });
+        toastError("Wallet Error", error);
       },
     }),
   );

@@ -1,5 +1,5 @@
 import { Card, Group, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { formatCents } from "./format";
+import { formatMoney } from "../../ui/format";
 import { useAccountPlan, useMonthUsage } from "./hooks";
 
 /** Month-to-date usage by calls and texts (from the ledger), against the spend cap when there is one. */
@@ -23,15 +23,15 @@ export function UsageCard() {
             <SimpleGrid cols={{ base: 1, xs: 3 }}>
               <Figure
                 label="Calls"
-                value={formatCents(usage.calls.cents)}
+                value={formatMoney(usage.calls.cents)}
                 detail={`${usage.calls.count} calls`}
               />
               <Figure
                 label="Texts"
-                value={formatCents(usage.texts.cents)}
+                value={formatMoney(usage.texts.cents)}
                 detail={`${usage.texts.count} texts`}
               />
-              <Figure label="Total" value={formatCents(usage.totalCents)} detail="since the 1st (UTC)" />
+              <Figure label="Total" value={formatMoney(usage.totalCents)} detail="since the 1st (UTC)" />
             </SimpleGrid>
             {cap !== null && (
               <Stack gap={4}>
@@ -43,7 +43,7 @@ export function UsageCard() {
                 <Text
                   size="xs"
                   c="dimmed"
-                >{`${formatCents(usage.totalCents)} of the ${formatCents(cap)} monthly limit`}</Text>
+                >{`${formatMoney(usage.totalCents)} of the ${formatMoney(cap)} monthly limit`}</Text>
               </Stack>
             )}
             {plan?.limits.textsPerMonth != null && (

@@ -1,11 +1,11 @@
 import { Button, Chip, Group, Modal, NumberInput, Stack, Text } from "@mantine/core";
-import { checkoutBodySchema, TOP_UP } from "@poundline/api/billing/schemas";
+import { checkoutBodySchema, TOP_UP } from "@poundline/contracts/billing/schemas";
 import { useMutation } from "@tanstack/react-query";
 import { isRefusal } from "../../api/errors";
 import { useSchemaForm } from "../../lib/schema-form";
 import { useReturnFocus } from "../../lib/use-return-focus";
+import { formatMoney } from "../../ui/format";
 import { checkoutFailed, goToStripe } from "./checkout";
-import { formatMoney } from "./format";
 import { useBillingApi } from "./hooks";
 
 /** Add Funds: 10, 25, 50 or 100 dollars, or a custom amount from 5 to 1,000, paid in Stripe Checkout. */

@@ -1,10 +1,10 @@
 import { Alert, Button, Card, Group, NumberInput, Stack, Text, Title } from "@mantine/core";
-import { updateWalletBodySchema } from "@poundline/api/billing/schemas";
+import { updateWalletBodySchema } from "@poundline/contracts/billing/schemas";
 import type { Wallet } from "../../api/billing";
 import { isRefusal } from "../../api/errors";
 import { useSchemaForm } from "../../lib/schema-form";
-import { toast } from "../../lib/toast";
-import { formatMoney } from "./format";
+import { formatMoney } from "../../ui/format";
+import { toast, toastError } from "../../ui/toast";
 import { useBillingApi, useBillingMutation } from "./hooks";
 
 /** The balance in US currency format, the low-balance warning and its editable threshold. */
@@ -49,7 +49,7 @@ function LowBalanceThresholdForm({ wallet }: { wallet: Wallet }) {
         toast({ title: "Threshold Saved", description: "The low-balance warning was updated." }),
       onError: (error) => {
         if (isRefusal(error)) showServerErrors(error);
-        toast({ title: "Wallet Error", description: error.message, variant: "destructive" });
+        toastError("Wallet Error", error);
       },
     });
   });

@@ -1,11 +1,11 @@
 import { Alert, Button, Center, Group, Loader, Stack, Tabs, Title } from "@mantine/core";
-import { refusalMessage } from "@poundline/api/auth/permissions";
+import { refusalMessage } from "@poundline/contracts/auth/permissions";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { CheckoutReturn } from "../../api/billing";
 import { useCan } from "../../app/session";
-import { toast } from "../../lib/toast";
+import { toast } from "../../ui/toast";
 import { BillingPlanCards } from "../billing-plan/BillingPlanCards";
 import { billingPlanKeys, useBillingPlanApi } from "../billing-plan/hooks";
 import { AddFundsDialog } from "./AddFundsDialog";
@@ -127,7 +127,9 @@ function BillingScreen() {
       {wallet.data ? (
         <BalanceCard wallet={wallet.data.wallet} />
       ) : (
-        <Center mih={120}>{wallet.isPending ? <Loader aria-label="Loading wallet" /> : null}</Center>
+        <Center mih={120}>
+          {wallet.isPending ? <Loader role="status" aria-label="Loading wallet" /> : null}
+        </Center>
       )}
       <BillingPlanCards />
       <Tabs defaultValue="transactions" keepMounted={false}>

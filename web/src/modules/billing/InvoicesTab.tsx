@@ -1,9 +1,10 @@
 import { Anchor, Badge, Button } from "@mantine/core";
 import type { Invoice } from "../../api/billing";
-import { useAccountTimeZone } from "../../lib/time-zone";
-import { WideDataTable } from "../../lib/WideDataTable";
+import { DataTable } from "../../ui/DataTable";
+import { formatMoney } from "../../ui/format";
+import { useAccountTimeZone } from "../../ui/time-zone";
 import { checkoutFailed, goToStripe } from "./checkout";
-import { formatDate, formatMoney, statusLabel } from "./format";
+import { formatDate, statusLabel } from "./format";
 import { useBillingApi, useBillingMutation, useInvoices } from "./hooks";
 
 /** The account's invoices, newest first; unpaid ones show Pay Now (Stripe's page or a Checkout). */
@@ -14,7 +15,7 @@ export function InvoicesTab() {
   const pay = useBillingMutation(api.payInvoice);
 
   return (
-    <WideDataTable<Invoice>
+    <DataTable<Invoice>
       aria-label="Invoices"
       withTableBorder
       minHeight={160}

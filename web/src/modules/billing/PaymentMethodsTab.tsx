@@ -2,8 +2,8 @@ import { Badge, Button, Group, Modal, Text } from "@mantine/core";
 import { useState } from "react";
 import type { PaymentMethod } from "../../api/billing";
 import { useCan } from "../../app/session";
-import { toast } from "../../lib/toast";
-import { WideDataTable } from "../../lib/WideDataTable";
+import { DataTable } from "../../ui/DataTable";
+import { toast, toastError } from "../../ui/toast";
 import { CARD_PROVIDER } from "./checkout";
 import { useBillingApi, useBillingMutation, usePaymentMethods } from "./hooks";
 
@@ -14,8 +14,7 @@ export function PaymentMethodsTab() {
   const api = useBillingApi();
   const methods = usePaymentMethods();
   const [removing, setRemoving] = useState<PaymentMethod | null>(null);
-  const failed = (error: Error) =>
-    toast({ title: "Payment Method Error", description: error.message, variant: "destructive" });
+  const failed = (error: Error) => toastError("Payment Method Error", error);
   const makeDefault = useBillingMutation(api.setDefaultPaymentMethod);
   const remove = useBillingMutation(api.removePaymentMethod);
   const canChangeCards = useCan("billing.cards");
@@ -29,7 +28,7 @@ export function PaymentMethodsTab() {
 
   return (
     <>
-      <WideDataTable<PaymentMethod>
+      <DataTable<PaymentMethod>
         aria-label="Saved cards"
         withTableBorder
         minHeight={160}

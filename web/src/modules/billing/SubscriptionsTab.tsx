@@ -2,10 +2,11 @@ import { Badge, Button, Group, Stack } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { billingApi, type Subscription } from "../../api/billing";
 import { useApi } from "../../api/context";
-import { useAccountTimeZone } from "../../lib/time-zone";
-import { WideDataTable } from "../../lib/WideDataTable";
+import { DataTable } from "../../ui/DataTable";
+import { formatMoney } from "../../ui/format";
+import { useAccountTimeZone } from "../../ui/time-zone";
 import { checkoutFailed, goToStripe } from "./checkout";
-import { formatDate, formatMoney, statusLabel } from "./format";
+import { formatDate, statusLabel } from "./format";
 import { useSubscriptions } from "./hooks";
 
 /** Stripe's customer portal: the plan, cards and Stripe's invoices, managed where Stripe keeps them. */
@@ -41,7 +42,7 @@ export function SubscriptionsTab() {
 function SubscriptionsTable({ subscriptions }: { subscriptions: ReturnType<typeof useSubscriptions> }) {
   const timeZone = useAccountTimeZone();
   return (
-    <WideDataTable<Subscription>
+    <DataTable<Subscription>
       aria-label="Subscriptions"
       withTableBorder
       minHeight={160}

@@ -1,9 +1,10 @@
 import { Button, Group, Text } from "@mantine/core";
 import { useState } from "react";
 import type { Transaction } from "../../api/billing";
-import { useAccountTimeZone } from "../../lib/time-zone";
-import { WideDataTable } from "../../lib/WideDataTable";
-import { formatDate, formatMoney, transactionTypeLabel } from "./format";
+import { DataTable } from "../../ui/DataTable";
+import { formatMoney } from "../../ui/format";
+import { useAccountTimeZone } from "../../ui/time-zone";
+import { formatDate, transactionTypeLabel } from "./format";
 import { useTransactions } from "./hooks";
 
 /** The wallet's movements, 10 a page from the server, Previous/Next when there is more than one page. */
@@ -16,7 +17,7 @@ export function TransactionsTab({ currency, watching }: { currency: string; watc
 
   return (
     <>
-      <WideDataTable<Transaction>
+      <DataTable<Transaction>
         aria-label="Wallet transactions"
         withTableBorder
         minHeight={160}

@@ -1,5 +1,5 @@
 import { ApiError } from "../../api/errors";
-import { toast } from "../../lib/toast";
+import { toastError } from "../../ui/toast";
 
 /** The card payment provider, named in the seeds' checkout titles ("Stripe Not Configured"). */
 export const CARD_PROVIDER = "Stripe";
@@ -11,10 +11,10 @@ export const CARD_PROVIDER = "Stripe";
  */
 export function checkoutFailed(error: Error) {
   if (error instanceof ApiError && error.code === "NOT_CONFIGURED")
-    toast({ title: `${CARD_PROVIDER} Not Configured`, description: error.message, variant: "destructive" });
+    toastError(`${CARD_PROVIDER} Not Configured`, error);
   else if (error instanceof ApiError && error.fields.email)
-    toast({ title: "Email Missing", description: error.fields.email[0], variant: "destructive" });
-  else toast({ title: "Checkout Error", description: error.message, variant: "destructive" });
+    toastError("Email Missing", error.fields.email[0]);
+  else toastError("Checkout Error", error);
 }
 
 /** Leaves for Stripe's hosted page (Checkout or the invoice's). */

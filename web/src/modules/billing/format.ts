@@ -1,18 +1,6 @@
-import { formatCalendarDay, formatDate as formatDay } from "../../lib/format";
+import { formatCalendarDay, formatDate as formatDay } from "../../ui/format";
 
 /** Money and labels of the Billing & Wallet screen. */
-
-const formatters = new Map<string, Intl.NumberFormat>();
-
-/** Cents as US currency format (seed 001): $1,234.50, -$0.07. */
-export function formatMoney(cents: number, currency = "USD"): string {
-  let formatter = formatters.get(currency);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat("en-US", { style: "currency", currency });
-    formatters.set(currency, formatter);
-  }
-  return formatter.format(cents / 100);
-}
 
 /** Seed 001: a transaction type is shown with its underscores as spaces (top_up → top up). */
 export const transactionTypeLabel = (type: string) => type.replaceAll("_", " ");

@@ -8,7 +8,7 @@ export function CallRouting() {
   const routing = useCallRouting();
   const [selected, setSelected] = useState<string | null>(null);
 
-  if (routing.isPending) return <Loader aria-label="Loading call routing" />;
+  if (routing.isPending) return <Loader role="status" aria-label="Loading call routing" />;
   if (routing.isError)
     return (
       <Alert color="red" title="Error loading call routing">

@@ -1,7 +1,9 @@
 import { Group, MultiSelect, Select, TextInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
-import { DESTINATION_LABELS } from "@poundline/api/call-routing/schemas";
+import { DESTINATION_LABELS } from "@poundline/contracts/call-routing/schemas";
+import { availabilityLabels } from "@poundline/contracts/people/schemas";
 import type { CallRouting } from "../../api/call-routing";
+import { usePeople } from "../people/hooks";
 
 type RouteType = keyof typeof DESTINATION_LABELS;
 
@@ -16,7 +18,7 @@ interface DestinationPickerProps {
   withRingGroup?: boolean;
 }
 
-/** Where calls go: the kind of destination, then the menu, extension(s) or number it names. */
+/** Where calls go: the kind of destination, then the menu, extension(s) and people, or number it names. */
 export function DestinationPicker({
   form,
   path,
@@ -31,6 +33,11 @@ export function DestinationPicker({
   const extensions = options.extensions.map((e) => ({
     value: e.id,
     label: `${e.extensionNumber} ${e.name}`,
+  }));
+  // A ring group rings people too: each at their forwarding phone, when available and at work.
+  const people = (usePeople().data?.members ?? []).map((m) => ({
+    value: m.userId,
+    label: m.availability === "available" ? m.name : `${m.name} (${availabilityLabels[m.availability]})`,
   }));
   return (
     <Group align="flex-start" grow>
@@ -58,8 +65,12 @@ export function DestinationPicker({
       )}
       {type === "ring_group" && (
         <MultiSelect
-          label={`${label}: extensions rung`}
-          data={extensions}
+          label={`${label}: extensions and people rung`}
+          data={[
+            { group: "Extensions", items: extensions },
+            { group: "People", items: people },
+          ]}
+          searchable
           {...form.getInputProps(`${path}.ringGroup`)}
         />
       )}

@@ -1,28 +1,19 @@
 import "@mantine/dates/styles.css";
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Badge, Card, Group, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
 import { useDebouncedValue } from "@mantine/hooks";
 import { PhoneIncoming, PhoneMissed, PhoneOutgoing, Search } from "lucide-react";
+import type { DataTableColumn } from "mantine-datatable";
 import { useState } from "react";
 import type { CallListQuery, CallLog } from "../../api/calls";
 import { ApiError } from "../../api/errors";
-import { formatPhone } from "../../lib/format";
-import { WideDataTable } from "../../lib/WideDataTable";
+import { DataTable } from "../../ui/DataTable";
+import { formatDuration, formatPhone } from "../../ui/format";
+import { EmptyState, QueryState } from "../../ui/QueryState";
+import { CallButton } from "../softphone/components/CallButton";
 import { CallNotes } from "./CallNotes";
-import { formatCallTime, formatDuration } from "./format";
+import { CallTeam } from "./CallTeam";
+import { formatCallTime } from "./format";
 import { useCallHistory } from "./hooks";
 import { Pager } from "./Pagination";
 import { RecordingPlayer } from "./RecordingPlayer";
@@ -68,14 +59,13 @@ const statusColor = (status: string) =>
         ? "orange"
         : "gray";
 
-/** Seed 001's Call History: search, direction and day filters, the table, numbered pages. */
-export function CallHistory() {
+/** The call list's search and filters, and its page: a new search or filter shows its first page. */
+function useCallFilters() {
   const [search, setSearch] = useState("");
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [direction, setDirection] = useState<Direction>("all");
   const [date, setDate] = useState<string | null>(null);
   const [page, setPage] = useState(1);
-  // A new search or filter shows its first page.
   const [lastFilters, setLastFilters] = useState({ debouncedSearch, direction, date });
   if (
     lastFilters.debouncedSearch !== debouncedSearch ||
@@ -85,7 +75,6 @@ export function CallHistory() {
     setLastFilters({ debouncedSearch, direction, date });
     setPage(1);
   }
-
   const query: CallListQuery = {
     q: debouncedSearch || undefined,
     direction,
@@ -93,162 +82,186 @@ export function CallHistory() {
     page,
     pageSize: CALL_HISTORY_PAGE_SIZE,
   };
-  const history = useCallHistory(query);
+  const filtered = Boolean(debouncedSearch || direction !== "all" || date);
+  return { search, setSearch, direction, setDirection, date, setDate, setPage, query, filtered };
+}
+
+type CallFilters = ReturnType<typeof useCallFilters>;
+
+function CallFiltersCard({ filters }: { filters: CallFilters }) {
+  return (
+    <Card withBorder padding="md">
+      <Group align="end" wrap="wrap">
+        <TextInput
+          label="Search"
+          placeholder="Search by number or notes..."
+          leftSection={<Search size={16} aria-hidden />}
+          value={filters.search}
+          onChange={(event) => filters.setSearch(event.currentTarget.value)}
+          style={{ flex: "1 1 240px" }}
+        />
+        <Select
+          label="Direction"
+          data={directionOptions}
+          value={filters.direction}
+          onChange={(value) => filters.setDirection((value as Direction | null) ?? "all")}
+          allowDeselect={false}
+          w={170}
+        />
+        <DatePickerInput
+          label="Date"
+          placeholder="Any day"
+          value={filters.date}
+          onChange={(value) => filters.setDate(value)}
+          clearable
+          valueFormat="MMM D, YYYY"
+          w={180}
+          // Mantine's placeholder grey is below 4.5:1 on white.
+          styles={{ placeholder: { color: "var(--mantine-color-dimmed)" } }}
+        />
+      </Group>
+    </Card>
+  );
+}
+
+/**
+ * A number of the call, with a Call button when it is the other party's (it goes under the
+ * number when the table is tight, rather than widen it).
+ */
+function NumberText({ number, callable }: { number: string; callable: boolean }) {
+  return (
+    <Group gap={2} wrap="wrap">
+      <Text size="sm" style={{ whiteSpace: "nowrap" }}>
+        {formatPhone(number)}
+      </Text>
+      {callable && <CallButton number={number} size="sm" />}
+    </Group>
+  );
+}
+
+function ToCell({ call }: { call: CallLog }) {
+  return (
+    <>
+      <NumberText number={call.toNumber} callable={call.direction === "outbound"} />
+      {call.route && <RouteNote route={call.route} />}
+    </>
+  );
+}
+
+function DimmedText({ children }: { children: string }) {
+  return (
+    <Text size="sm" c="dimmed">
+      {children}
+    </Text>
+  );
+}
+
+/**
+ * A contact made on a first call is named by its number until someone names it: shown as a
+ * number reads (it may wrap at its space rather than widen the table).
+ */
+function ContactCell({ name }: { name: string | null }) {
+  if (!name) return <DimmedText>Unknown</DimmedText>;
+  return <Text size="sm">{formatPhone(name)}</Text>;
+}
+
+function RecordingCell({ call }: { call: CallLog }) {
+  if (!call.recordingUrl) return <DimmedText>None</DimmedText>;
+  return <RecordingPlayer src={call.recordingUrl} label={`voicemail from ${formatPhone(call.fromNumber)}`} />;
+}
+
+/** A status is short: the badge keeps all of it rather than "VOI…" when the table is tight. */
+const NO_ELLIPSIS = { label: { overflow: "visible" } };
+
+function StatusBadge({ status }: { status: string }) {
+  return (
+    <Badge color={statusColor(status)} c="dark.9" variant="light" size="sm" styles={NO_ELLIPSIS}>
+      {callStatusLabel(status)}
+    </Badge>
+  );
+}
+
+/** Seed 001's columns, and the team's (who was on the call, internal notes); the date and time are the account's time zone's. */
+function callColumns(timeZone: string): DataTableColumn<CallLog>[] {
+  return [
+    { accessor: "direction", title: "Direction", render: (call) => <DirectionCell call={call} /> },
+    {
+      accessor: "fromNumber",
+      title: "From",
+      render: (call) => <NumberText number={call.fromNumber} callable={call.direction === "inbound"} />,
+    },
+    { accessor: "toNumber", title: "To", render: (call) => <ToCell call={call} /> },
+    {
+      accessor: "contactName",
+      title: "Contact",
+      render: (call) => <ContactCell name={call.contactName} />,
+    },
+    {
+      accessor: "callStartTime",
+      title: "Date & Time",
+      // One line: the date and the time together read as one value.
+      noWrap: true,
+      render: (call) => formatCallTime(call.callStartTime, timeZone),
+    },
+    {
+      accessor: "durationSeconds",
+      title: "Duration",
+      noWrap: true,
+      render: (call) => formatDuration(call.durationSeconds),
+    },
+    { accessor: "callStatus", title: "Status", render: (call) => <StatusBadge status={call.callStatus} /> },
+    { accessor: "recordingUrl", title: "Recording", render: (call) => <RecordingCell call={call} /> },
+    {
+      accessor: "notes",
+      title: "Notes",
+      render: (call) => <CallNotes callId={call.id} notes={call.notes} />,
+    },
+    { accessor: "team", title: "Team", render: (call) => <CallTeam call={call} /> },
+  ];
+}
+
+/** Seed 001's Call History: search, direction and day filters, the table, numbered pages. */
+export function CallHistory() {
+  const filters = useCallFilters();
+  const history = useCallHistory(filters.query);
   const data = history.data;
 
   return (
     <Stack gap="lg">
       <Title order={1}>Call History</Title>
-      <Card withBorder padding="md">
-        <Group align="end" wrap="wrap">
-          <TextInput
-            label="Search"
-            placeholder="Search by number or notes..."
-            leftSection={<Search size={16} aria-hidden />}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            style={{ flex: "1 1 240px" }}
-          />
-          <Select
-            label="Direction"
-            data={directionOptions}
-            value={direction}
-            onChange={(value) => setDirection((value as Direction | null) ?? "all")}
-            allowDeselect={false}
-            w={170}
-          />
-          <DatePickerInput
-            label="Date"
-            placeholder="Any day"
-            value={date}
-            onChange={(value) => setDate(value)}
-            clearable
-            valueFormat="MMM D, YYYY"
-            w={180}
-            // Mantine's placeholder grey is below 4.5:1 on white.
-            styles={{ placeholder: { color: "var(--mantine-color-dimmed)" } }}
-          />
-        </Group>
-      </Card>
-
-      {history.isPending ? (
-        <Center py="xl">
-          <Group>
-            <Loader size="sm" />
-            <Text>Loading call logs...</Text>
-          </Group>
-        </Center>
-      ) : history.isError ? (
-        <Alert color="red" title="Error loading call logs" role="alert">
-          <Group justify="space-between">
-            <Text size="sm">
-              {history.error instanceof ApiError && history.error.status === 401
-                ? "User not authenticated."
-                : history.error.message}
-            </Text>
-            <Button color="red.9" onClick={() => history.refetch()} loading={history.isFetching}>
-              Try Again
-            </Button>
-          </Group>
-        </Alert>
-      ) : data && data.calls.length === 0 ? (
-        <Card withBorder padding="xl">
-          <Stack align="center" gap="xs">
-            <Title order={2} size="h3">
-              No Call Logs Found
-            </Title>
-            <Text c="dimmed" size="sm">
-              {debouncedSearch || direction !== "all" || date
-                ? "No calls match your search or filters."
-                : "Calls to and from your numbers will appear here."}
-            </Text>
-          </Stack>
-        </Card>
-      ) : data ? (
-        <Card withBorder padding={0}>
-          <WideDataTable<CallLog>
-            aria-label="Call logs"
-            records={data.calls}
-            fetching={history.isFetching}
-            minHeight={150}
-            striped
-            highlightOnHover
-            columns={[
-              { accessor: "direction", title: "Direction", render: (call) => <DirectionCell call={call} /> },
-              {
-                accessor: "fromNumber",
-                title: "From",
-                noWrap: true,
-                render: (call) => formatPhone(call.fromNumber),
-              },
-              {
-                accessor: "toNumber",
-                title: "To",
-                render: (call) => (
-                  <>
-                    <Text size="sm" style={{ whiteSpace: "nowrap" }}>
-                      {formatPhone(call.toNumber)}
-                    </Text>
-                    {call.route && <RouteNote route={call.route} />}
-                  </>
-                ),
-              },
-              {
-                accessor: "contactName",
-                title: "Contact",
-                render: (call) =>
-                  call.contactName ?? (
-                    <Text size="sm" c="dimmed">
-                      Unknown
-                    </Text>
-                  ),
-              },
-              {
-                accessor: "callStartTime",
-                title: "Date & Time",
-                // One line: the date and the time together read as one value.
-                noWrap: true,
-                render: (call) => formatCallTime(call.callStartTime, data.timeZone),
-              },
-              {
-                accessor: "durationSeconds",
-                title: "Duration",
-                noWrap: true,
-                render: (call) => formatDuration(call.durationSeconds),
-              },
-              {
-                accessor: "callStatus",
-                title: "Status",
-                render: (call) => (
-                  <Badge color={statusColor(call.callStatus)} c="dark.9" variant="light" size="sm">
-                    {callStatusLabel(call.callStatus)}
-                  </Badge>
-                ),
-              },
-              {
-                accessor: "recordingUrl",
-                title: "Recording",
-                render: (call) =>
-                  call.recordingUrl ? (
-                    <RecordingPlayer
-                      src={call.recordingUrl}
-                      label={`voicemail from ${formatPhone(call.fromNumber)}`}
-                    />
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      None
-                    </Text>
-                  ),
-              },
-              {
-                accessor: "notes",
-                title: "Notes",
-                render: (call) => <CallNotes callId={call.id} notes={call.notes} />,
-              },
-            ]}
-          />
-        </Card>
-      ) : null}
+      <CallFiltersCard filters={filters} />
+      <QueryState
+        query={history}
+        loadingText="Loading call logs..."
+        errorTitle="Error loading call logs"
+        errorMessage={(error) =>
+          error instanceof ApiError && error.status === 401 ? "User not authenticated." : error.message
+        }
+        isEmpty={(answer) => answer.calls.length === 0}
+        empty={
+          <EmptyState title="No Call Logs Found">
+            {filters.filtered
+              ? "No calls match your search or filters."
+              : "Calls to and from your numbers will appear here."}
+          </EmptyState>
+        }
+      >
+        {(answer) => (
+          <Card withBorder padding={0}>
+            <DataTable<CallLog>
+              aria-label="Call logs"
+              records={answer.calls}
+              fetching={history.isFetching}
+              minHeight={150}
+              striped
+              highlightOnHover
+              // Ten columns in the width of a laptop's screen (1366 px) with the menu beside them.
+              horizontalSpacing={6}
+              columns={callColumns(answer.timeZone)}
+            />
+          </Card>
+        )}
+      </QueryState>
 
       {data && data.total > 0 && !history.isError ? (
         <Pager
@@ -258,7 +271,7 @@ export function CallHistory() {
           pageSize={CALL_HISTORY_PAGE_SIZE}
           total={data.total}
           totalExact={data.totalExact}
-          onChange={setPage}
+          onChange={filters.setPage}
           noun="calls"
         />
       ) : null}

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text, Textarea, UnstyledButton } from "@mantine/core";
 import { useState } from "react";
-import { toast } from "../../lib/toast";
+import { toast, toastError } from "../../ui/toast";
 import { useUpdateCallNotes } from "./hooks";
 
 /** A call's notes, with a dialog to edit them (PATCH /api/calls/:id). */
@@ -22,8 +22,7 @@ export function CallNotes({ callId, notes }: { callId: string; notes: string | n
           setEditing(false);
           toast({ title: "Notes saved" });
         },
-        onError: (error) =>
-          toast({ title: "Save Error", description: error.message, variant: "destructive" }),
+        onError: (error) => toastError("Save Error", error),
       },
     );
   }

@@ -1,5 +1,5 @@
 import { Button, Group, Text } from "@mantine/core";
-import { formatCount } from "../../lib/format";
+import { formatCount } from "../../ui/format";
 import { pageWindow } from "./format";
 
 interface PagerProps {

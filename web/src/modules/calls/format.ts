@@ -1,15 +1,4 @@
-import { formatDateTime } from "../../lib/format";
-
-/** Seed 001: a call's duration as Xh Ym Zs, leading zero units left out ("1m 5s", "45s", "0s"). */
-export function formatDuration(totalSeconds: number): string {
-  const seconds = Math.max(0, Math.floor(totalSeconds));
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  if (h > 0) return `${h}h ${m}m ${s}s`;
-  if (m > 0) return `${m}m ${s}s`;
-  return `${s}s`;
-}
+import { formatDateTime } from "../../ui/format";
 
 /**
  * The page numbers shown in the pagination: a window of `size` pages around `current`, slid to

@@ -4,8 +4,8 @@ import { Search } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { SearchResults } from "../../api/console";
-import { formatDateTime, formatPhone } from "../../lib/format";
-import { useAccountTimeZone } from "../../lib/time-zone";
+import { formatDateTime, formatPhone } from "../../ui/format";
+import { useAccountTimeZone } from "../../ui/time-zone";
 import { useConsoleSearch } from "./queries";
 
 interface Hit {

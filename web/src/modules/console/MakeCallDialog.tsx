@@ -6,7 +6,7 @@ import { useEffect } from "react";
 import { consoleApi } from "../../api/console";
 import { useApi } from "../../api/context";
 import { ApiError } from "../../api/errors";
-import { toast } from "../../lib/toast";
+import { toast, toastError } from "../../ui/toast";
 import { useProfile } from "../settings/hooks";
 import { useAccountNumbers, useContactOfNumber } from "./queries";
 
@@ -54,11 +54,7 @@ export function MakeCallDialog({ opened, onClose }: { opened: boolean; onClose: 
           form.setFieldError(path.replace(/^body\./, ""), messages[0]);
         return;
       }
-      toast({
-        title: "Call Failed",
-        description: err instanceof ApiError ? err.message : "An unexpected error occurred.",
-        variant: "destructive",
-      });
+      toastError("Call Failed", err instanceof ApiError ? err.message : "An unexpected error occurred.");
     },
   });
 

@@ -2,10 +2,9 @@ import { Anchor, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { PhoneIncoming, PhoneMissed, PhoneOutgoing } from "lucide-react";
 import { Link } from "react-router";
 import type { CallSummary } from "../../api/console";
-import { formatPhone } from "../../lib/format";
-import { useFormat } from "../../lib/time-zone";
+import { formatDuration, formatPhone } from "../../ui/format";
+import { useFormat } from "../../ui/time-zone";
 import { callStatusLabel } from "../calls/status";
-import { formatDuration } from "./format";
 import { useRecentCalls } from "./queries";
 
 const MISSED = new Set(["missed", "voicemail_missed", "no-answer", "busy", "canceled"]);

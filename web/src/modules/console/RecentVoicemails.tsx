@@ -1,10 +1,9 @@
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { voicemailAudioUrl } from "../../api/voicemails";
-import { formatPhone } from "../../lib/format";
-import { useFormat } from "../../lib/time-zone";
+import { formatDuration, formatPhone } from "../../ui/format";
+import { useFormat } from "../../ui/time-zone";
 import { RecordingPlayer } from "../calls/RecordingPlayer";
-import { formatDuration } from "./format";
 import { useRecentVoicemails } from "./queries";
 
 /** The latest voicemails, with View All to the voicemail screen. */

@@ -10,8 +10,8 @@ import {
   setupGuideApi,
   type TestCallResult,
 } from "../../api/setup-guide";
-import { toast } from "../../lib/toast";
-import { formatNumber } from "../numbers/format";
+import { formatPhone } from "../../ui/format";
+import { toastError } from "../../ui/toast";
 
 export const setupGuideKey = ["setup-guide"] as const;
 
@@ -73,8 +73,7 @@ function useDismissal() {
   return useMutation({
     mutationFn: (dismissed: boolean) => api.dismiss({ dismissed }),
     onSuccess: (guide) => queryClient.setQueryData(setupGuideKey, guide),
-    onError: (error) =>
-      toast({ title: "Setup guide not saved", description: error.message, variant: "destructive" }),
+    onError: (error) => toastError("Setup guide not saved", error),
   });
 }
 
@@ -201,7 +200,7 @@ function TestCall({ guide }: { guide: Guide }) {
     return (
       <Text size="sm" mt="xs" ml={32}>
         {number
-          ? `Call ${formatNumber(number)} from your own phone: the call shows in Call History once answered.`
+          ? `Call ${formatPhone(number)} from your own phone: the call shows in Call History once answered.`
           : "Once you have a number, call it from your own phone."}
       </Text>
     );
@@ -220,7 +219,7 @@ function TestCall({ guide }: { guide: Guide }) {
         </Button>
         <Text size="xs" c="dimmed">
           {number
-            ? `A simulated caller rings ${formatNumber(number)}: no real phone is involved.`
+            ? `A simulated caller rings ${formatPhone(number)}: no real phone is involved.`
             : "Get a number first: the test call rings it."}
         </Text>
       </Group>

@@ -1,17 +1,22 @@
-import { Avatar, Menu, UnstyledButton } from "@mantine/core";
+import { Avatar, Indicator, Menu, UnstyledButton } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { LogOut, Settings, Shield, User } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { ApiError } from "../../api/errors";
 import { useSession, useSignOut } from "../../app/session";
-import { toast } from "../../lib/toast";
+import { toast, toastError } from "../../ui/toast";
+import { AvailabilityMenu, availabilityColors } from "../people/AvailabilityMenu";
+import { useMyAvailability } from "../people/hooks";
+import { AccountSwitcher } from "../team/AccountSwitcher";
 
 /**
- * Seed 001's user menu: in the console Profile, Settings, Admin Panel (admins), Sign out; in the
+ * Seed 001's user menu: in the console Profile, Settings, Admin Panel (admins), the accounts to
+ * switch between (for a member of several), Sign out; in the
  * admin area its "profile menu" with Profile Settings and Sign out.
  */
 export function UserMenu({ area = "console" }: { area?: "console" | "admin" }) {
   const { user, isAdmin } = useSession();
+  const availability = useMyAvailability(area === "console").data?.availability;
   const navigate = useNavigate();
   const signOut = useSignOut();
   const initials = `${user?.firstName?.[0] ?? ""}${user?.lastName?.[0] ?? ""}`.toUpperCase() || "?";
@@ -29,21 +34,26 @@ export function UserMenu({ area = "console" }: { area?: "console" | "admin" }) {
       await signOut.mutateAsync();
       toast({ title: "Logged out successfully" });
     } catch (err) {
-      toast({
-        title: "Logout Failed",
-        description: err instanceof ApiError ? err.message : "An unexpected error occurred.",
-        variant: "destructive",
-      });
+      toastError("Logout Failed", err instanceof ApiError ? err.message : "An unexpected error occurred.");
     }
   }
 
   return (
-    <Menu position="bottom-end" width={220}>
+    <Menu position="bottom-end" width={260}>
       <Menu.Target>
         <UnstyledButton aria-label={area === "admin" ? "Profile menu" : "User menu"}>
-          <Avatar src={user?.avatarUrl} alt="" radius="xl" color="blue.9" variant="filled">
-            {initials}
-          </Avatar>
+          <Indicator
+            disabled={area === "admin" || !availability}
+            color={availability ? availabilityColors[availability] : "gray"}
+            position="bottom-end"
+            offset={5}
+            size={12}
+            withBorder
+          >
+            <Avatar src={user?.avatarUrl} alt="" radius="xl" color="blue.9" variant="filled">
+              {initials}
+            </Avatar>
+          </Indicator>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
@@ -69,6 +79,9 @@ export function UserMenu({ area = "console" }: { area?: "console" | "admin" }) {
                 Admin Panel
               </Menu.Item>
             )}
+            <AccountSwitcher />
+            <Menu.Divider />
+            <AvailabilityMenu />
           </>
         )}
         <Menu.Divider />

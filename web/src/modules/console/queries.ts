@@ -1,4 +1,4 @@
-import { toE164 } from "@poundline/telephony/phone";
+import { toE164 } from "@poundline/domain/phone";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { consoleApi } from "../../api/console";
 import { contactsApi } from "../../api/contacts";
@@ -12,6 +12,7 @@ export const consoleKeys = {
   stats: ["dashboard", "stats"] as const,
   recentCalls: ["calls", "recent"] as const,
   activeCalls: ["calls", "active"] as const,
+  waitingCallers: ["calls", "waiting"] as const,
   recentVoicemails: ["voicemails", "recent"] as const,
 };
 
@@ -48,6 +49,15 @@ export function useRecentCalls() {
 export function useActiveCalls() {
   const api = consoleApi(useApi());
   return useQuery({ queryKey: consoleKeys.activeCalls, queryFn: ({ signal }) => api.activeCalls(signal) });
+}
+
+/** Callers in the ring groups' lines: refetched on queue.changed (and every call event). */
+export function useWaitingCallers() {
+  const api = consoleApi(useApi());
+  return useQuery({
+    queryKey: consoleKeys.waitingCallers,
+    queryFn: ({ signal }) => api.waitingCallers(signal),
+  });
 }
 
 export function useRecentVoicemails() {

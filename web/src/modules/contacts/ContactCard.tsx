@@ -1,7 +1,8 @@
 import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { Mail, Pencil, Phone, Trash2 } from "lucide-react";
 import type { Contact } from "../../api/contacts";
-import { useAccountTimeZone } from "../../lib/time-zone";
+import { useAccountTimeZone } from "../../ui/time-zone";
+import { CallButton } from "../softphone/components/CallButton";
 import { contactTypeColor, formatLocalDay, labelOf, leadStatusColor } from "./labels";
 import { cardTags } from "./tags";
 
@@ -49,6 +50,7 @@ export function ContactCard({ contact, onEdit, onDelete, onDetails }: ContactCar
         <Group gap={6} wrap="nowrap">
           <Phone size={14} aria-hidden />
           <Text size="sm">{contact.phone}</Text>
+          <CallButton number={contact.phone} />
         </Group>
         {contact.email ? (
           <Group gap={6} wrap="nowrap">

@@ -13,9 +13,9 @@ import {
 } from "@mantine/core";
 import { MessageSquare, PhoneIncoming, PhoneOutgoing } from "lucide-react";
 import type { ActivityItem, Contact } from "../../api/contacts";
-import { useAccountTimeZone } from "../../lib/time-zone";
 import { useReturnFocus } from "../../lib/use-return-focus";
-import { formatDuration } from "../calls/format";
+import { formatDuration } from "../../ui/format";
+import { useAccountTimeZone } from "../../ui/time-zone";
 import { useContactActivity } from "./hooks";
 import { contactTypeColor, formatDay, formatInstant, labelOf, leadStatusColor } from "./labels";
 

@@ -1,12 +1,12 @@
 import "@mantine/dates/styles.css";
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { DateInput } from "@mantine/dates";
-import { CONTACT_REQUIRED_MESSAGE, createContactBodySchema } from "@poundline/api/crm/schemas";
+import { CONTACT_REQUIRED_MESSAGE, createContactBodySchema } from "@poundline/contracts/crm/schemas";
 import type { Contact } from "../../api/contacts";
 import { isRefusal } from "../../api/errors";
 import { useSchemaForm } from "../../lib/schema-form";
-import { toast } from "../../lib/toast";
 import { useReturnFocus } from "../../lib/use-return-focus";
+import { toast, toastError } from "../../ui/toast";
 import { useContactMutation, useContactsApi, useContactTags } from "./hooks";
 import { contactTypeOptions, leadStatusOptions, sourceOptions } from "./labels";
 import { TagEntry } from "./TagEntry";
@@ -71,17 +71,13 @@ export function ContactFormModal({ contact, onClose, onSaved }: ContactFormProps
         },
         onError: (error) => {
           if (isRefusal(error)) showServerErrors(error);
-          toast({ title: "Save Error", description: error.message, variant: "destructive" });
+          toastError("Save Error", error);
         },
       });
     },
     (errors) => {
       const required = Object.values(errors).includes(CONTACT_REQUIRED_MESSAGE);
-      toast({
-        title: "Save Error",
-        description: required ? CONTACT_REQUIRED_MESSAGE : Object.values(errors)[0],
-        variant: "destructive",
-      });
+      toastError("Save Error", required ? CONTACT_REQUIRED_MESSAGE : Object.values(errors)[0]);
     },
   );
 

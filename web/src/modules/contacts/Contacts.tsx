@@ -2,7 +2,6 @@ import {
   Button,
   Center,
   Group,
-  Loader,
   Pagination,
   Select,
   SimpleGrid,
@@ -14,11 +13,12 @@ import {
 import { useDebouncedValue } from "@mantine/hooks";
 import { Download, Filter, Plus, Search, Upload } from "lucide-react";
 import { useState } from "react";
-import type { Contact, ContactListQuery } from "../../api/contacts";
+import type { Contact, ContactList, ContactListQuery } from "../../api/contacts";
 import { ApiError } from "../../api/errors";
 import { ConfirmDialog } from "../../lib/ConfirmDialog";
-import { formatCount } from "../../lib/format";
-import { toast } from "../../lib/toast";
+import { formatCount } from "../../ui/format";
+import { Loading } from "../../ui/QueryState";
+import { toast, toastError } from "../../ui/toast";
 import { ContactCard } from "./ContactCard";
 import { ContactDetailsModal } from "./ContactDetails";
 import { ContactFormModal } from "./ContactForm";
@@ -36,228 +36,292 @@ type Dialog =
   | { kind: "delete"; contact: Contact }
   | { kind: "import" };
 
-/** Seed 001's Contacts CRM: search and filters on the server, cards, the dialogs, CSV in and out. */
-export function Contacts() {
-  const api = useContactsApi();
+type SetDialog = (dialog: Dialog) => void;
+
+/** The search and filters, sent to the server; a new search or filter shows its first page. */
+function useContactFilters() {
   const [search, setSearch] = useState("");
   const [q] = useDebouncedValue(search.trim(), 300);
   const [leadStatus, setLeadStatus] = useState<string | null>(null);
   const [contactType, setContactType] = useState<string | null>(null);
   const [tag, setTag] = useState<string | null>(null);
   const [page, setPage] = useState(1);
-  const [dialog, setDialog] = useState<Dialog>({ kind: "none" });
-  const filters = {
+  const query = {
     q: q || undefined,
     leadStatus: (leadStatus ?? undefined) as ContactListQuery["leadStatus"],
     contactType: (contactType ?? undefined) as ContactListQuery["contactType"],
     tag: tag ?? undefined,
   };
-  const [lastFilters, setLastFilters] = useState(JSON.stringify(filters));
-  if (lastFilters !== JSON.stringify(filters)) {
-    setLastFilters(JSON.stringify(filters));
+  const [lastQuery, setLastQuery] = useState(JSON.stringify(query));
+  if (lastQuery !== JSON.stringify(query)) {
+    setLastQuery(JSON.stringify(query));
     setPage(1);
   }
+  return {
+    ...{ search, setSearch, leadStatus, setLeadStatus, contactType, setContactType, tag, setTag },
+    ...{ page, setPage, query },
+  };
+}
 
-  const list = useContactList({
-    ...filters,
-    limit: CONTACTS_PAGE_SIZE,
-    offset: (page - 1) * CONTACTS_PAGE_SIZE,
-  });
-  const tags = useContactTags();
-  const accountTags = tags.data?.tags ?? [];
+type ContactFilters = ReturnType<typeof useContactFilters>;
+
+function ContactsHeader({ exportUrl, setDialog }: { exportUrl: string; setDialog: SetDialog }) {
+  return (
+    <Group justify="space-between" wrap="wrap">
+      <Title order={1}>Contacts CRM</Title>
+      <Group gap="xs">
+        <Button
+          variant="default"
+          leftSection={<Download size={16} aria-hidden />}
+          component="a"
+          href={exportUrl}
+          download
+        >
+          Export CSV
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<Upload size={16} aria-hidden />}
+          onClick={() => setDialog({ kind: "import" })}
+        >
+          Import CSV
+        </Button>
+        <Button
+          leftSection={<Plus size={16} aria-hidden />}
+          onClick={() => setDialog({ kind: "form", contact: null })}
+        >
+          Add Contact
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+function ContactFiltersBar({ filters, accountTags }: { filters: ContactFilters; accountTags: string[] }) {
+  return (
+    <Group align="end" wrap="wrap">
+      <TextInput
+        label="Search"
+        placeholder="Search by name, phone, email or company..."
+        leftSection={<Search size={16} aria-hidden />}
+        value={filters.search}
+        onChange={(event) => filters.setSearch(event.currentTarget.value)}
+        style={{ flex: "1 1 240px" }}
+      />
+      <Select
+        label="Lead Status"
+        placeholder="All statuses"
+        data={leadStatusOptions}
+        value={filters.leadStatus}
+        onChange={filters.setLeadStatus}
+        clearable
+        w={170}
+      />
+      <Select
+        label="Contact Type"
+        placeholder="All types"
+        data={contactTypeOptions}
+        value={filters.contactType}
+        onChange={filters.setContactType}
+        clearable
+        w={160}
+      />
+      {accountTags.length > 0 ? (
+        <Select
+          label="Tag"
+          placeholder="All tags"
+          data={accountTags}
+          value={filters.tag}
+          onChange={filters.setTag}
+          clearable
+          searchable
+          w={160}
+        />
+      ) : null}
+      <Button
+        variant="default"
+        leftSection={<Filter size={16} aria-hidden />}
+        onClick={() =>
+          toast({ title: "More Filters", description: "Advanced date and custom filters are coming soon." })
+        }
+      >
+        More
+      </Button>
+    </Group>
+  );
+}
+
+const CONTROL_LABELS = {
+  first: "First page",
+  last: "Last page",
+  next: "Next page",
+  previous: "Previous page",
+};
+
+function ContactPages({
+  total,
+  page,
+  setPage,
+}: {
+  total: number;
+  page: number;
+  setPage: (page: number) => void;
+}) {
+  const totalPages = Math.max(1, Math.ceil(total / CONTACTS_PAGE_SIZE));
+  if (totalPages <= 1) return null;
+  return (
+    <Group justify="center">
+      <Pagination
+        total={totalPages}
+        value={page}
+        onChange={setPage}
+        getItemProps={(n) => ({ "aria-label": `Page ${n}` })}
+        getControlProps={(control) => ({ "aria-label": CONTROL_LABELS[control] })}
+      />
+    </Group>
+  );
+}
+
+function ContactGrid({
+  list,
+  filters,
+  setDialog,
+}: {
+  list: ContactList;
+  filters: ContactFilters;
+  setDialog: SetDialog;
+}) {
+  if (list.contacts.length === 0)
+    return (
+      <Center py="xl">
+        <Text c="dimmed">No contacts match your criteria. Add one!</Text>
+      </Center>
+    );
+  return (
+    <>
+      <Text size="sm" c="dimmed" role="status">
+        {formatCount(list.total)} contact{list.total === 1 ? "" : "s"}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        {list.contacts.map((contact) => (
+          <ContactCard
+            key={contact.id}
+            contact={contact}
+            onEdit={() => setDialog({ kind: "form", contact })}
+            onDelete={() => setDialog({ kind: "delete", contact })}
+            onDetails={() => setDialog({ kind: "details", contact })}
+          />
+        ))}
+      </SimpleGrid>
+      <ContactPages total={list.total} page={filters.page} setPage={filters.setPage} />
+    </>
+  );
+}
+
+function DeleteContactDialog({ contact, onClose }: { contact: Contact; onClose: () => void }) {
+  const api = useContactsApi();
   const remove = useContactMutation((id: string) => api.remove(id));
-  const convert = useContactMutation((id: string) => api.convert(id));
-  const close = () => setDialog({ kind: "none" });
-
-  function confirmDelete(contact: Contact) {
+  function confirmDelete() {
     remove.mutate(contact.id, {
       onSuccess: () => {
         toast({ title: "Contact Deleted", description: contact.name });
-        close();
+        onClose();
       },
-      onError: (error) =>
-        toast({ title: "Delete Error", description: error.message, variant: "destructive" }),
+      onError: (error) => toastError("Delete Error", error),
     });
   }
+  return (
+    <ConfirmDialog
+      title="Delete Contact"
+      message={
+        <>
+          Delete <strong>{contact.name}</strong>? This cannot be undone.
+        </>
+      }
+      confirmLabel="Delete"
+      danger
+      pending={remove.isPending}
+      onConfirm={confirmDelete}
+      onCancel={onClose}
+    />
+  );
+}
 
-  function convertToClient(contact: Contact) {
+function DetailsDialog({ contact, setDialog }: { contact: Contact; setDialog: SetDialog }) {
+  const api = useContactsApi();
+  const convert = useContactMutation((id: string) => api.convert(id));
+  function convertToClient() {
     convert.mutate(contact.id, {
       onSuccess: (converted) => {
         toast({ title: "Contact Converted", description: `${converted.name} is now a client.` });
         setDialog({ kind: "details", contact: converted });
       },
-      onError: (error) =>
-        toast({ title: "Error Converting Contact", description: error.message, variant: "destructive" }),
+      onError: (error) => toastError("Error Converting Contact", error),
     });
   }
+  return (
+    <ContactDetailsModal
+      contact={contact}
+      onClose={() => setDialog({ kind: "none" })}
+      onEdit={() => setDialog({ kind: "form", contact })}
+      onConvert={convertToClient}
+      converting={convert.isPending}
+    />
+  );
+}
 
-  const totalPages = list.data ? Math.max(1, Math.ceil(list.data.total / CONTACTS_PAGE_SIZE)) : 1;
+function ContactDialog({ dialog, setDialog }: { dialog: Dialog; setDialog: SetDialog }) {
+  const close = () => setDialog({ kind: "none" });
+  switch (dialog.kind) {
+    case "form":
+      return (
+        <ContactFormModal
+          contact={dialog.contact}
+          onClose={close}
+          onSaved={(saved) => (dialog.contact ? setDialog({ kind: "details", contact: saved }) : undefined)}
+        />
+      );
+    case "details":
+      return <DetailsDialog contact={dialog.contact} setDialog={setDialog} />;
+    case "delete":
+      return <DeleteContactDialog contact={dialog.contact} onClose={close} />;
+    case "import":
+      return <ImportDialog onClose={close} />;
+    default:
+      return null;
+  }
+}
+
+/** Seed 001's Contacts CRM: search and filters on the server, cards, the dialogs, CSV in and out. */
+export function Contacts() {
+  const api = useContactsApi();
+  const filters = useContactFilters();
+  const [dialog, setDialog] = useState<Dialog>({ kind: "none" });
+  const list = useContactList({
+    ...filters.query,
+    limit: CONTACTS_PAGE_SIZE,
+    offset: (filters.page - 1) * CONTACTS_PAGE_SIZE,
+  });
+  const tags = useContactTags();
+
   return (
     <Stack gap="lg">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={1}>Contacts CRM</Title>
-        <Group gap="xs">
-          <Button
-            variant="default"
-            leftSection={<Download size={16} aria-hidden />}
-            component="a"
-            href={api.exportUrl(filters)}
-            download
-          >
-            Export CSV
-          </Button>
-          <Button
-            variant="default"
-            leftSection={<Upload size={16} aria-hidden />}
-            onClick={() => setDialog({ kind: "import" })}
-          >
-            Import CSV
-          </Button>
-          <Button
-            leftSection={<Plus size={16} aria-hidden />}
-            onClick={() => setDialog({ kind: "form", contact: null })}
-          >
-            Add Contact
-          </Button>
-        </Group>
-      </Group>
-
-      <Group align="end" wrap="wrap">
-        <TextInput
-          label="Search"
-          placeholder="Search by name, phone, email or company..."
-          leftSection={<Search size={16} aria-hidden />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          style={{ flex: "1 1 240px" }}
-        />
-        <Select
-          label="Lead Status"
-          placeholder="All statuses"
-          data={leadStatusOptions}
-          value={leadStatus}
-          onChange={setLeadStatus}
-          clearable
-          w={170}
-        />
-        <Select
-          label="Contact Type"
-          placeholder="All types"
-          data={contactTypeOptions}
-          value={contactType}
-          onChange={setContactType}
-          clearable
-          w={160}
-        />
-        {accountTags.length > 0 ? (
-          <Select
-            label="Tag"
-            placeholder="All tags"
-            data={accountTags}
-            value={tag}
-            onChange={setTag}
-            clearable
-            searchable
-            w={160}
-          />
-        ) : null}
-        <Button
-          variant="default"
-          leftSection={<Filter size={16} aria-hidden />}
-          onClick={() =>
-            toast({ title: "More Filters", description: "Advanced date and custom filters are coming soon." })
-          }
-        >
-          More
-        </Button>
-      </Group>
+      <ContactsHeader exportUrl={api.exportUrl(filters.query)} setDialog={setDialog} />
+      <ContactFiltersBar filters={filters} accountTags={tags.data?.tags ?? []} />
 
       {list.isPending ? (
-        <Center py="xl">
-          <Group>
-            <Loader size="sm" />
-            <Text>Loading contacts...</Text>
-          </Group>
-        </Center>
+        <Loading text="Loading contacts..." />
       ) : list.isError ? (
         <Text c="red" role="alert">
           {list.error instanceof ApiError && list.error.status === 401
             ? "Please login to use the CRM."
             : list.error.message}
         </Text>
-      ) : list.data.contacts.length === 0 ? (
-        <Center py="xl">
-          <Text c="dimmed">No contacts match your criteria. Add one!</Text>
-        </Center>
       ) : (
-        <>
-          <Text size="sm" c="dimmed" role="status">
-            {formatCount(list.data.total)} contact{list.data.total === 1 ? "" : "s"}
-          </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-            {list.data.contacts.map((contact) => (
-              <ContactCard
-                key={contact.id}
-                contact={contact}
-                onEdit={() => setDialog({ kind: "form", contact })}
-                onDelete={() => setDialog({ kind: "delete", contact })}
-                onDetails={() => setDialog({ kind: "details", contact })}
-              />
-            ))}
-          </SimpleGrid>
-          {totalPages > 1 ? (
-            <Group justify="center">
-              <Pagination
-                total={totalPages}
-                value={page}
-                onChange={setPage}
-                getItemProps={(n) => ({ "aria-label": `Page ${n}` })}
-                getControlProps={(control) => ({
-                  "aria-label": {
-                    first: "First page",
-                    last: "Last page",
-                    next: "Next page",
-                    previous: "Previous page",
-                  }[control],
-                })}
-              />
-            </Group>
-          ) : null}
-        </>
+        <ContactGrid list={list.data} filters={filters} setDialog={setDialog} />
       )}
 
-      {dialog.kind === "form" ? (
-        <ContactFormModal
-          contact={dialog.contact}
-          onClose={close}
-          onSaved={(saved) => (dialog.contact ? setDialog({ kind: "details", contact: saved }) : undefined)}
-        />
-      ) : null}
-      {dialog.kind === "details" ? (
-        <ContactDetailsModal
-          contact={dialog.contact}
-          onClose={close}
-          onEdit={() => setDialog({ kind: "form", contact: dialog.contact })}
-          onConvert={() => convertToClient(dialog.contact)}
-          converting={convert.isPending}
-        />
-      ) : null}
-      {dialog.kind === "delete" ? (
-        <ConfirmDialog
-          title="Delete Contact"
-          message={
-            <>
-              Delete <strong>{dialog.contact.name}</strong>? This cannot be undone.
-            </>
-          }
-          confirmLabel="Delete"
-          danger
-          pending={remove.isPending}
-          onConfirm={() => confirmDelete(dialog.contact)}
-          onCancel={close}
-        />
-      ) : null}
-      {dialog.kind === "import" ? <ImportDialog onClose={close} /> : null}
+      <ContactDialog dialog={dialog} setDialog={setDialog} />
     </Stack>
   );
 }

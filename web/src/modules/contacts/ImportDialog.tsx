@@ -12,12 +12,16 @@ import {
   Table,
   Text,
 } from "@mantine/core";
-import { IMPORT_FIELD_LABELS, IMPORT_FIELDS, type ImportField } from "@poundline/api/crm/import-columns";
+import {
+  IMPORT_FIELD_LABELS,
+  IMPORT_FIELDS,
+  type ImportField,
+} from "@poundline/contracts/crm/import-columns";
 import { Upload } from "lucide-react";
 import { useState } from "react";
 import type { ImportPreview, ImportResult } from "../../api/contacts";
-import { toast } from "../../lib/toast";
 import { useReturnFocus } from "../../lib/use-return-focus";
+import { toast } from "../../ui/toast";
 import { useContactMutation, useContactsApi } from "./hooks";
 import {
   countLabels,
@@ -188,14 +192,8 @@ function Counts({ counts, done }: { counts: ImportPreview["counts"]; done: boole
   );
 }
 
-/**
- * Import of a CSV (Google Contacts, Outlook, HubSpot, ours or any) or vCard file. The server reads
- * it, proposes a field for each column (the person may change any) and says what each row will
- * do: create a contact, merge into the contact that has its phone number (or skip it, as chosen),
- * or be refused. The report after the import is the server's account of what it did.
- */
-export function ImportDialog({ onClose }: { onClose: () => void }) {
-  useReturnFocus();
+/** The import's steps: the file read, the server's preview (again on each change), the import. */
+function useContactImport(onClose: () => void) {
   const api = useContactsApi();
   const [file, setFile] = useState<File | null>(null);
   const [content, setContent] = useState<string | null>(null);
@@ -254,8 +252,121 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     );
   }
 
+  const remap = (next: Mapping) => (content ? previewWith(content, next, mode) : undefined);
   const writes = preview ? preview.counts.created + preview.counts.merged : 0;
   const blocked = !preview || preview.fileError !== null || writes === 0 || check.isPending;
+  return {
+    file,
+    content,
+    mode,
+    preview,
+    result,
+    problem,
+    check,
+    run,
+    choose,
+    chooseMode,
+    confirm,
+    remap,
+    blocked,
+  };
+}
+
+type ContactImport = ReturnType<typeof useContactImport>;
+
+function ImportReport({ result, onClose }: { result: ImportResult; onClose: () => void }) {
+  return (
+    <Stack>
+      <Counts counts={result.counts} done />
+      <RowsTable label="Import report" rows={result.rows} done />
+      <Group justify="flex-end">
+        <Button onClick={onClose}>Done</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function PreviewDetails({ preview, importing }: { preview: ImportPreview; importing: ContactImport }) {
+  return (
+    <>
+      <Text size="xs" c="dimmed">
+        Read as {FORMAT_LABELS[preview.format]}, {ENCODING_LABELS[preview.encoding]}.
+      </Text>
+      {preview.fileError ? (
+        <Alert color="red" title="This file cannot be imported" role="alert">
+          {preview.fileError}
+        </Alert>
+      ) : (
+        <Counts counts={preview.counts} done={false} />
+      )}
+      {preview.columns.length > 0 && importing.content ? (
+        <MappingTable preview={preview} onChange={importing.remap} />
+      ) : null}
+      {preview.rows.length > 0 ? <RowsTable label="Import preview" rows={preview.rows} done={false} /> : null}
+    </>
+  );
+}
+
+function ImportForm({ importing, onClose }: { importing: ContactImport; onClose: () => void }) {
+  const { preview, blocked } = importing;
+  return (
+    <Stack>
+      <Text size="sm" c="dimmed">
+        A CSV file with a header row (exports of Google Contacts, Outlook and HubSpot are recognised) or a
+        vCard file (.vcf, as iCloud exports). Check the field of each column and what each row will do before
+        importing. Rows without a name or a phone number are refused.
+      </Text>
+      <FileInput
+        label="CSV or vCard file"
+        placeholder="Choose a .csv or .vcf file"
+        // Mantine's placeholder grey is below 4.5:1 on white.
+        styles={{ placeholder: { color: "var(--mantine-color-dimmed)" } }}
+        accept=".csv,.vcf,.vcard,text/csv,text/vcard,text/x-vcard"
+        leftSection={<Upload size={16} aria-hidden />}
+        value={importing.file}
+        onChange={importing.choose}
+        clearable
+        clearButtonProps={{ "aria-label": "Clear the file" }}
+      />
+      <Radio.Group
+        label="When a phone number is already in your contacts"
+        description="A merge fills only the contact's empty fields and adds the row's tags; its source and last contact stay as they are."
+        value={importing.mode}
+        onChange={importing.chooseMode}
+      >
+        <Group mt="xs">
+          <Radio value="merge" label="Merge into the contact" />
+          <Radio value="skip" label="Skip the row" />
+        </Group>
+      </Radio.Group>
+      {importing.check.isPending ? <Text size="sm">Checking the file...</Text> : null}
+      {importing.problem ? (
+        <Alert color="red" title="Import Error" role="alert">
+          {importing.problem}
+        </Alert>
+      ) : null}
+      {preview ? <PreviewDetails preview={preview} importing={importing} /> : null}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button onClick={importing.confirm} disabled={blocked} loading={importing.run.isPending}>
+          {preview && !blocked ? importButtonLabel(preview.counts) : "Import"}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * Import of a CSV (Google Contacts, Outlook, HubSpot, ours or any) or vCard file. The server reads
+ * it, proposes a field for each column (the person may change any) and says what each row will
+ * do: create a contact, merge into the contact that has its phone number (or skip it, as chosen),
+ * or be refused. The report after the import is the server's account of what it did.
+ */
+export function ImportDialog({ onClose }: { onClose: () => void }) {
+  useReturnFocus();
+  const importing = useContactImport(onClose);
   return (
     <Modal
       closeButtonProps={{ "aria-label": "Close dialog" }}
@@ -264,79 +375,10 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
       title="Import Contacts"
       size="xl"
     >
-      {result ? (
-        <Stack>
-          <Counts counts={result.counts} done />
-          <RowsTable label="Import report" rows={result.rows} done />
-          <Group justify="flex-end">
-            <Button onClick={onClose}>Done</Button>
-          </Group>
-        </Stack>
+      {importing.result ? (
+        <ImportReport result={importing.result} onClose={onClose} />
       ) : (
-        <Stack>
-          <Text size="sm" c="dimmed">
-            A CSV file with a header row (exports of Google Contacts, Outlook and HubSpot are recognised) or a
-            vCard file (.vcf, as iCloud exports). Check the field of each column and what each row will do
-            before importing. Rows without a name or a phone number are refused.
-          </Text>
-          <FileInput
-            label="CSV or vCard file"
-            placeholder="Choose a .csv or .vcf file"
-            // Mantine's placeholder grey is below 4.5:1 on white.
-            styles={{ placeholder: { color: "var(--mantine-color-dimmed)" } }}
-            accept=".csv,.vcf,.vcard,text/csv,text/vcard,text/x-vcard"
-            leftSection={<Upload size={16} aria-hidden />}
-            value={file}
-            onChange={choose}
-            clearable
-            clearButtonProps={{ "aria-label": "Clear the file" }}
-          />
-          <Radio.Group
-            label="When a phone number is already in your contacts"
-            description="A merge fills only the contact's empty fields and adds the row's tags; its source and last contact stay as they are."
-            value={mode}
-            onChange={chooseMode}
-          >
-            <Group mt="xs">
-              <Radio value="merge" label="Merge into the contact" />
-              <Radio value="skip" label="Skip the row" />
-            </Group>
-          </Radio.Group>
-          {check.isPending ? <Text size="sm">Checking the file...</Text> : null}
-          {problem ? (
-            <Alert color="red" title="Import Error" role="alert">
-              {problem}
-            </Alert>
-          ) : null}
-          {preview ? (
-            <>
-              <Text size="xs" c="dimmed">
-                Read as {FORMAT_LABELS[preview.format]}, {ENCODING_LABELS[preview.encoding]}.
-              </Text>
-              {preview.fileError ? (
-                <Alert color="red" title="This file cannot be imported" role="alert">
-                  {preview.fileError}
-                </Alert>
-              ) : (
-                <Counts counts={preview.counts} done={false} />
-              )}
-              {preview.columns.length > 0 && content ? (
-                <MappingTable preview={preview} onChange={(next) => previewWith(content, next, mode)} />
-              ) : null}
-              {preview.rows.length > 0 ? (
-                <RowsTable label="Import preview" rows={preview.rows} done={false} />
-              ) : null}
-            </>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button onClick={confirm} disabled={blocked} loading={run.isPending}>
-              {preview && !blocked ? importButtonLabel(preview.counts) : "Import"}
-            </Button>
-          </Group>
-        </Stack>
+        <ImportForm importing={importing} onClose={onClose} />
       )}
     </Modal>
   );

@@ -1,5 +1,5 @@
 import { contactSources, contactTypes, leadStatuses } from "@poundline/db/enums";
-import { formatCalendarDay, formatDate, formatDateTime } from "../../lib/format";
+import { formatCalendarDay, formatDate, formatDateTime } from "../../ui/format";
 
 const title = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 

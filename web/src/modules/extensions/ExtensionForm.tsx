@@ -10,13 +10,13 @@ import {
   Text,
   TextInput,
 } from "@mantine/core";
-import { createExtensionBodySchema, EXTENSION_LIMITS } from "@poundline/api/extensions/schemas";
+import { createExtensionBodySchema, EXTENSION_LIMITS } from "@poundline/contracts/extensions/schemas";
 import { useState } from "react";
 import { isRefusal } from "../../api/errors";
 import type { Extension } from "../../api/extensions";
 import { useSchemaForm } from "../../lib/schema-form";
-import { toast } from "../../lib/toast";
 import { useReturnFocus } from "../../lib/use-return-focus";
+import { toast, toastError } from "../../ui/toast";
 import { useExtensionMutation, useExtensionsApi } from "./hooks";
 
 interface ExtensionFormValues extends Record<string, unknown> {
@@ -70,10 +70,10 @@ export function ExtensionFormModal({ extension, onClose }: ExtensionFormProps) {
         },
         onError: (error) => {
           if (isRefusal(error)) showServerErrors(error);
-          toast({ title: "Save Error", description: error.message, variant: "destructive" });
+          toastError("Save Error", error);
         },
       }),
-    (errors) => toast({ title: "Save Error", description: Object.values(errors)[0], variant: "destructive" }),
+    (errors) => toastError("Save Error", Object.values(errors)[0]),
   );
 
   const onDelete = () => {
@@ -86,7 +86,7 @@ export function ExtensionFormModal({ extension, onClose }: ExtensionFormProps) {
       },
       onError: (error) => {
         setConfirmDelete(false);
-        toast({ title: "Delete Error", description: error.message, variant: "destructive" });
+        toastError("Delete Error", error);
       },
     });
   };

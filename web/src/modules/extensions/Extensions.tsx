@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { Plus, Search } from "lucide-react";
 import { useState } from "react";
 import type { Extension } from "../../api/extensions";
-import { WideDataTable } from "../../lib/WideDataTable";
+import { DataTable } from "../../ui/DataTable";
+import { QueryError } from "../../ui/QueryState";
 import { ExtensionFormModal } from "./ExtensionForm";
 import { useExtensions } from "./hooks";
 
@@ -31,11 +32,9 @@ export function Extensions() {
         onChange={(event) => setSearch(event.currentTarget.value)}
       />
       {list.isError ? (
-        <Alert color="red" title="Error loading extensions">
-          {list.error.message}
-        </Alert>
+        <QueryError query={list} title="Error loading extensions" />
       ) : (
-        <WideDataTable<Extension>
+        <DataTable<Extension>
           aria-label="Extensions"
           records={list.data?.items ?? []}
           fetching={list.isFetching}

@@ -27,7 +27,7 @@ export function CoveragePanel({ coverage, loading, pending }: Props) {
           <Title order={2} size="h4" id="coverage-title">
             Coverage Check
           </Title>
-          {loading && <Loader size="xs" aria-label="Checking coverage" />}
+          {loading && <Loader size="xs" role="status" aria-label="Checking coverage" />}
         </Group>
         {pending && <Text c="dimmed">{pending}</Text>}
         {!pending && coverage && (

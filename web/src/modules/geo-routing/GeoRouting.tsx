@@ -11,11 +11,11 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { GEO_MESSAGES, geoRuleInputSchema } from "@poundline/api/geo-routing/schemas";
+import { GEO_MESSAGES, geoRuleInputSchema } from "@poundline/contracts/geo-routing/schemas";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { SharedNumberDetail } from "../../api/geo-routing";
-import { toast } from "../../lib/toast";
-import { WideDataTable } from "../../lib/WideDataTable";
+import { DataTable } from "../../ui/DataTable";
+import { toast, toastError } from "../../ui/toast";
 import { CoveragePanel } from "./CoveragePanel";
 import { useCoverage, useSaveRules, useSharedNumber, useSharedNumbers } from "./hooks";
 import { type DraftRule, draftKey, toBody } from "./labels";
@@ -34,7 +34,7 @@ export function GeoRouting() {
     <Stack>
       <Title>Geo-Location Routing</Title>
       {numbers.isPending ? (
-        <Loader aria-label="Loading shared numbers" />
+        <Loader role="status" aria-label="Loading shared numbers" />
       ) : list.length === 0 ? (
         <Card withBorder>
           <Text>{GEO_MESSAGES.noSharedNumbers}</Text>
@@ -83,15 +83,11 @@ function NumberEditor({ numberId, detail }: { numberId: string; detail: SharedNu
 
   function onSave() {
     if (!numberId) {
-      toast({
-        title: GEO_MESSAGES.noNumberTitle,
-        description: GEO_MESSAGES.noNumber,
-        variant: "destructive",
-      });
+      toastError(GEO_MESSAGES.noNumberTitle, GEO_MESSAGES.noNumber);
       return;
     }
     if (incomplete !== -1) {
-      toast({ title: GEO_MESSAGES.missingTitle, description: GEO_MESSAGES.missing, variant: "destructive" });
+      toastError(GEO_MESSAGES.missingTitle, GEO_MESSAGES.missing);
       return;
     }
     save.mutate(
@@ -104,12 +100,7 @@ function NumberEditor({ numberId, detail }: { numberId: string; detail: SharedNu
             description: `Geo-routing rules saved for ${detail.sharedNumber.poundCode}.`,
           });
         },
-        onError: (err) =>
-          toast({
-            title: "Could not save rules.",
-            description: err.firstFieldMessage(),
-            variant: "destructive",
-          }),
+        onError: (err) => toastError("Could not save rules.", err.firstFieldMessage()),
       },
     );
   }
@@ -121,7 +112,7 @@ function NumberEditor({ numberId, detail }: { numberId: string; detail: SharedNu
           <Title order={2} size="h4">
             Licensed Clients
           </Title>
-          <WideDataTable
+          <DataTable
             aria-label="Licensed clients"
             withTableBorder={false}
             idAccessor="licenseeId"

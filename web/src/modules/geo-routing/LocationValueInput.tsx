@@ -1,5 +1,5 @@
 import { Select, TextInput } from "@mantine/core";
-import { CANADIAN_PROVINCES, US_STATES } from "@poundline/api/geo-routing/schemas";
+import { CANADIAN_PROVINCES, US_STATES } from "@poundline/contracts/geo-routing/schemas";
 import type { LocationType } from "./labels";
 
 interface Props {

@@ -1,4 +1,4 @@
-import { LOCATION_TYPE_LABELS } from "@poundline/api/geo-routing/schemas";
+import { LOCATION_TYPE_LABELS } from "@poundline/contracts/geo-routing/schemas";
 import type { GeoRuleBody } from "../../api/geo-routing";
 
 export { LOCATION_TYPE_LABELS };

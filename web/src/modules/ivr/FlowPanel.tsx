@@ -1,5 +1,6 @@
-import { Alert, Card, Group, Loader, Select, Stack, Text, Title } from "@mantine/core";
+import { Card, Group, Loader, Select, Stack, Text, Title } from "@mantine/core";
 import { lazy, Suspense, useMemo, useState } from "react";
+import { QueryError } from "../../ui/QueryState";
 import { useCallRouting } from "../call-routing/hooks";
 import type { FlowInput, FlowMenu } from "./flow-graph";
 
@@ -63,17 +64,13 @@ export function FlowPanel({ menus, currentMenuId, onOpenMenu }: FlowPanelProps) 
           Click a menu to open it in the editor. Dashed lines are the timeout and invalid-input paths; loops
           back to an earlier menu are marked "(loop)".
         </Text>
-        {routing.isError && (
-          <Alert color="red" title="Error loading the call flow">
-            {routing.error.message}
-          </Alert>
-        )}
+        <QueryError query={routing} title="Error loading the call flow" />
         {input ? (
-          <Suspense fallback={<Loader aria-label="Loading the diagram" />}>
+          <Suspense fallback={<Loader role="status" aria-label="Loading the diagram" />}>
             <FlowDiagram input={input} currentMenuId={currentMenuId} onOpenMenu={onOpenMenu} />
           </Suspense>
         ) : (
-          !routing.isError && <Loader aria-label="Loading the call flow" />
+          !routing.isError && <Loader role="status" aria-label="Loading the call flow" />
         )}
       </Stack>
     </Card>

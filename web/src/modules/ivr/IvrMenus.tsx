@@ -1,6 +1,7 @@
-import { Alert, Button, Card, Grid, Loader, NavLink, Stack, Text, Title } from "@mantine/core";
+import { Button, Card, Grid, Loader, NavLink, Stack, Text, Title } from "@mantine/core";
 import { ListTree, Plus } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
+import { QueryError } from "../../ui/QueryState";
 import { FlowPanel } from "./FlowPanel";
 import { useIvrMenus } from "./hooks";
 import { MenuEditor } from "./MenuEditor";
@@ -32,11 +33,7 @@ export function IvrMenus() {
   return (
     <Stack>
       <Title order={1}>IVR Menus</Title>
-      {list.isError && (
-        <Alert color="red" title="Error loading IVR menus">
-          {list.error.message}
-        </Alert>
-      )}
+      <QueryError query={list} title="Error loading IVR menus" />
       <Grid>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Card withBorder component="nav" aria-label="IVR menus">
@@ -48,7 +45,7 @@ export function IvrMenus() {
                 New Menu
               </Button>
               {list.isPending ? (
-                <Loader aria-label="Loading IVR menus" />
+                <Loader role="status" aria-label="Loading IVR menus" />
               ) : menus.length === 0 ? (
                 <Text c="dimmed" ta="center" py="md">
                   No IVR Menus Yet

@@ -15,13 +15,13 @@ import {
   Title,
 } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
-import { IVR_DEFAULTS, IVR_LIMITS, ivrMenuBodySchema } from "@poundline/api/ivr/schemas";
+import { IVR_DEFAULTS, IVR_LIMITS, ivrMenuBodySchema } from "@poundline/contracts/ivr/schemas";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { isRefusal } from "../../api/errors";
 import type { IvrMenu, IvrMenuBody } from "../../api/ivr";
 import { useSchemaForm } from "../../lib/schema-form";
-import { toast } from "../../lib/toast";
+import { toast, toastError } from "../../ui/toast";
 import { useExtensions } from "../extensions/hooks";
 import { GreetingVoice } from "./GreetingVoice";
 import { useIvrApi, useIvrMutation, useRememberSavedMenu } from "./hooks";
@@ -123,23 +123,19 @@ export function MenuEditor({ menu, allMenus, onSaved, onDeleted, onCancel }: Men
             form.setErrors(fields);
             showErrors(fields);
           }
-          toast({ title: "Save Error", description: error.message, variant: "destructive" });
+          toastError("Save Error", error);
         },
       }),
     (errors) => {
       showErrors(errors);
-      toast({ title: "Save Error", description: Object.values(errors)[0], variant: "destructive" });
+      toastError("Save Error", Object.values(errors)[0]);
     },
   );
 
   const onDelete = () => {
     // Seed 001: deleting needs a saved, selected menu.
     if (!menu) {
-      toast({
-        title: "Cannot Delete",
-        description: "Select a saved menu to delete.",
-        variant: "destructive",
-      });
+      toastError("Cannot Delete", "Select a saved menu to delete.");
       return;
     }
     setConfirmDelete(true);
@@ -154,7 +150,7 @@ export function MenuEditor({ menu, allMenus, onSaved, onDeleted, onCancel }: Men
       },
       onError: (error) => {
         setConfirmDelete(false);
-        toast({ title: "Delete Error", description: error.message, variant: "destructive" });
+        toastError("Delete Error", error);
       },
     });
   };
@@ -329,8 +325,7 @@ function PromptsTab({ form, menu }: { form: MenuForm; menu: IvrMenu | null }) {
           form.setFieldValue("greetingType", "recording");
           toast({ title: "Recording Uploaded", description: file.name });
         },
-        onError: (error) =>
-          toast({ title: "Upload Error", description: error.message, variant: "destructive" }),
+        onError: (error) => toastError("Upload Error", error),
       },
     );
   };

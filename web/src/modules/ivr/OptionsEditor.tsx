@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Card, Group, Select, Stack, Text, Textarea, TextInput } from "@mantine/core";
-import { IVR_LIMITS } from "@poundline/api/ivr/schemas";
+import { IVR_LIMITS } from "@poundline/contracts/ivr/schemas";
 import { Plus, Trash2 } from "lucide-react";
 import { destinationKind, KEYS, nextFreeKey, OPTION_ACTION_LABELS, selectData } from "./labels";
 import type { Choices, MenuForm, MenuFormValues } from "./MenuEditor";

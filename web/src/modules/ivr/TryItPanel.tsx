@@ -15,7 +15,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Phone, PhoneOff } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { IvrMenu, IvrTry } from "../../api/ivr";
-import { toast } from "../../lib/toast";
+import { toastError } from "../../ui/toast";
 import { useIvrApi } from "./hooks";
 import { KEYS } from "./labels";
 import { heardText, nodeText } from "./try-words";
@@ -26,13 +26,13 @@ interface TryItPanelProps {
   onCurrentMenu: (menuId: string | null) => void;
 }
 
-/** Try it: a simulated call into the draft or the live version; what the caller hears; a keypad. */
-export function TryItPanel({ menus, onCurrentMenu }: TryItPanelProps) {
+type Line = { id: number; text: string };
+
+/** The simulated call: its state, what the caller has heard, and the calls that move it on. */
+function useTryCall(target: "draft" | "live", startMenu: string | null) {
   const api = useIvrApi();
-  const [target, setTarget] = useState<"draft" | "live">("draft");
-  const [startMenu, setStartMenu] = useState<string | null>(null);
   const [call, setCall] = useState<IvrTry | null>(null);
-  const [transcript, setTranscript] = useState<{ id: number; text: string }[]>([]);
+  const [transcript, setTranscript] = useState<Line[]>([]);
 
   const follow = (step: IvrTry, pressed?: string) => {
     setCall(step);
@@ -44,8 +44,7 @@ export function TryItPanel({ menus, onCurrentMenu }: TryItPanelProps) {
       ...step.heard.map((h, i) => ({ id: lines.length + 1 + i, text: heardText(h) })),
     ]);
   };
-  const onError = (error: Error) =>
-    toast({ title: "Try It Error", description: error.message, variant: "destructive" });
+  const onError = (error: Error) => toastError("Try It Error", error);
 
   const start = useMutation({
     mutationFn: () => api.tryStart({ target, menuId: startMenu }),
@@ -68,10 +67,61 @@ export function TryItPanel({ menus, onCurrentMenu }: TryItPanelProps) {
     },
     onError,
   });
+  return { call, transcript, start, press, hangUp, live: call !== null && !call.ended };
+}
+
+function Transcript({ lines }: { lines: Line[] }) {
+  return (
+    <Stack gap={4} aria-live="polite">
+      <Text fw={600} size="sm">
+        The caller hears
+      </Text>
+      {lines.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Place a call to hear the menus.
+        </Text>
+      ) : (
+        <List size="sm" aria-label="What the caller hears" spacing={2}>
+          {lines.map((line) => (
+            <List.Item key={line.id}>{line.text}</List.Item>
+          ))}
+        </List>
+      )}
+    </Stack>
+  );
+}
+
+function Keypad({ disabled, press }: { disabled: boolean; press: (digits: string) => void }) {
+  return (
+    <Stack gap="xs" maw={220}>
+      <SimpleGrid cols={3} spacing="xs" role="group" aria-label="Keypad">
+        {KEYS.map((key) => (
+          <Button
+            key={key}
+            variant="default"
+            aria-label={`Press ${key}`}
+            disabled={disabled}
+            onClick={() => press(key)}
+          >
+            {key}
+          </Button>
+        ))}
+      </SimpleGrid>
+      <Button variant="default" disabled={disabled} onClick={() => press("")}>
+        Wait (no key)
+      </Button>
+    </Stack>
+  );
+}
+
+/** Try it: a simulated call into the draft or the live version; what the caller hears; a keypad. */
+export function TryItPanel({ menus, onCurrentMenu }: TryItPanelProps) {
+  const [target, setTarget] = useState<"draft" | "live">("draft");
+  const [startMenu, setStartMenu] = useState<string | null>(null);
+  const { call, transcript, start, press, hangUp, live } = useTryCall(target, startMenu);
 
   const currentMenu = call && !call.ended && call.node.kind === "menu" ? call.node.menuId : null;
   useEffect(() => onCurrentMenu(currentMenu), [currentMenu, onCurrentMenu]);
-  const live = call !== null && !call.ended;
   const where = call ? nodeText(call, menus) : null;
 
   return (
@@ -125,40 +175,8 @@ export function TryItPanel({ menus, onCurrentMenu }: TryItPanelProps) {
           </Alert>
         )}
         <Group align="flex-start" grow>
-          <Stack gap={4} aria-live="polite">
-            <Text fw={600} size="sm">
-              The caller hears
-            </Text>
-            {transcript.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                Place a call to hear the menus.
-              </Text>
-            ) : (
-              <List size="sm" aria-label="What the caller hears" spacing={2}>
-                {transcript.map((line) => (
-                  <List.Item key={line.id}>{line.text}</List.Item>
-                ))}
-              </List>
-            )}
-          </Stack>
-          <Stack gap="xs" maw={220}>
-            <SimpleGrid cols={3} spacing="xs" role="group" aria-label="Keypad">
-              {KEYS.map((key) => (
-                <Button
-                  key={key}
-                  variant="default"
-                  aria-label={`Press ${key}`}
-                  disabled={!live || press.isPending}
-                  onClick={() => press.mutate(key)}
-                >
-                  {key}
-                </Button>
-              ))}
-            </SimpleGrid>
-            <Button variant="default" disabled={!live || press.isPending} onClick={() => press.mutate("")}>
-              Wait (no key)
-            </Button>
-          </Stack>
+          <Transcript lines={transcript} />
+          <Keypad disabled={!live || press.isPending} press={(digits) => press.mutate(digits)} />
         </Group>
       </Stack>
     </Card>

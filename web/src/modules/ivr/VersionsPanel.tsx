@@ -1,23 +1,12 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  List,
-  Modal,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from "@mantine/core";
+import { Badge, Button, Card, Group, List, Modal, Select, Stack, Text, Textarea, Title } from "@mantine/core";
+import type { DataTableColumn } from "mantine-datatable";
 import { useState } from "react";
 import { ApiError } from "../../api/errors";
 import type { IvrVersionSummary } from "../../api/ivr";
-import { useFormat } from "../../lib/time-zone";
-import { toast } from "../../lib/toast";
-import { WideDataTable } from "../../lib/WideDataTable";
+import { DataTable } from "../../ui/DataTable";
+import { QueryError } from "../../ui/QueryState";
+import { useFormat } from "../../ui/time-zone";
+import { toast, toastError } from "../../ui/toast";
 import { useDraftStatus, useIvrApi, useIvrMutation, useVersionDiff, useVersions } from "./hooks";
 
 // Typed as the schema outputs it; over JSON it is the ISO text.
@@ -25,164 +14,179 @@ import { useDraftStatus, useIvrApi, useIvrMutation, useVersionDiff, useVersions 
 const reasonsOf = (error: Error) =>
   error instanceof ApiError && error.fields.reasons?.length ? error.fields.reasons.join(" ") : error.message;
 
-/** Versions: saving makes a draft; Publish makes it live; history, diff, roll back. */
-export function VersionsPanel() {
+function PublishModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const api = useIvrApi();
-  const draft = useDraftStatus();
-  const versions = useVersions();
-  const { dateTime: when } = useFormat();
-  const [publishing, setPublishing] = useState(false);
   const [note, setNote] = useState("");
-  const [rollingBack, setRollingBack] = useState<IvrVersionSummary | null>(null);
   const publish = useIvrMutation((text: string) => api.publish({ note: text || null }));
-  const rollback = useIvrMutation((id: string) => api.rollback(id));
-
   const onPublish = () =>
     publish.mutate(note, {
       onSuccess: (published) => {
-        setPublishing(false);
+        onClose();
         setNote("");
         toast({ title: "Menus Published", description: `Version ${published.version} is live.` });
       },
-      onError: (error) =>
-        toast({ title: "Publish Error", description: reasonsOf(error), variant: "destructive" }),
+      onError: (error) => toastError("Publish Error", reasonsOf(error)),
     });
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Publish IVR Menus"
+      closeButtonProps={{ "aria-label": "Close dialog" }}
+    >
+      <Stack>
+        <Text size="sm">The next calls follow the menus as they are saved now.</Text>
+        <Textarea
+          label="Note (optional)"
+          maxLength={500}
+          value={note}
+          onChange={(event) => setNote(event.currentTarget.value)}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={onPublish} loading={publish.isPending}>
+            Publish
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
 
+function RollBackModal({ version, onClose }: { version: IvrVersionSummary | null; onClose: () => void }) {
+  const api = useIvrApi();
+  const rollback = useIvrMutation((id: string) => api.rollback(id));
   const onRollback = () => {
-    if (!rollingBack) return;
-    const from = rollingBack;
+    if (!version) return;
+    const from = version;
     rollback.mutate(from.id, {
       onSuccess: (published) => {
-        setRollingBack(null);
+        onClose();
         toast({
           title: "Rolled Back",
           description: `Version ${from.version} is live again, as version ${published.version}.`,
         });
       },
       onError: (error) => {
-        setRollingBack(null);
-        toast({ title: "Roll Back Error", description: reasonsOf(error), variant: "destructive" });
+        onClose();
+        toastError("Roll Back Error", reasonsOf(error));
       },
     });
   };
+  return (
+    <Modal
+      opened={version !== null}
+      onClose={onClose}
+      title="Roll Back"
+      closeButtonProps={{ "aria-label": "Close dialog" }}
+    >
+      <Stack>
+        <Text>
+          Make version {version?.version} live again? The next calls follow it; calls in progress finish on
+          the version they started with.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color="red.9" onClick={onRollback} loading={rollback.isPending}>
+            Roll Back
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
 
-  const status = draft.data;
+function DraftStatus() {
+  const status = useDraftStatus().data;
+  return (
+    <Group>
+      <Title order={2} size="h3" id="ivr-versions-title">
+        Versions
+      </Title>
+      {status &&
+        (status.hasUnpublishedChanges ? (
+          <Badge color="yellow.4" autoContrast>
+            Unpublished changes
+          </Badge>
+        ) : (
+          <Badge color="teal.9">Published</Badge>
+        ))}
+      {status?.liveVersion != null && <Text size="sm">Calls follow version {status.liveVersion}.</Text>}
+    </Group>
+  );
+}
+
+function versionColumns(
+  when: (at: Date | string) => string,
+  rollBack: (version: IvrVersionSummary) => void,
+): DataTableColumn<IvrVersionSummary>[] {
+  return [
+    {
+      accessor: "version",
+      title: "Version",
+      render: (v) => (
+        <Group gap="xs">
+          <Text size="sm">{v.version}</Text>
+          {v.live && (
+            <Badge size="sm" color="teal.9">
+              Live
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    { accessor: "publishedBy", title: "Published By", render: (v) => v.publishedBy?.name ?? "System" },
+    { accessor: "publishedAt", title: "Published", render: (v) => when(v.publishedAt) },
+    { accessor: "note", title: "Note", render: (v) => v.note ?? "" },
+    {
+      accessor: "actions",
+      title: "",
+      textAlign: "right",
+      render: (v) =>
+        v.live ? null : (
+          <Button size="xs" variant="outline" onClick={() => rollBack(v)}>
+            Roll Back to {v.version}
+          </Button>
+        ),
+    },
+  ];
+}
+
+/** Versions: saving makes a draft; Publish makes it live; history, diff, roll back. */
+export function VersionsPanel() {
+  const draft = useDraftStatus();
+  const versions = useVersions();
+  const { dateTime: when } = useFormat();
+  const [publishing, setPublishing] = useState(false);
+  const [rollingBack, setRollingBack] = useState<IvrVersionSummary | null>(null);
+
   return (
     <Card withBorder component="section" aria-labelledby="ivr-versions-title">
       <Stack>
         <Group justify="space-between">
-          <Group>
-            <Title order={2} size="h3" id="ivr-versions-title">
-              Versions
-            </Title>
-            {status &&
-              (status.hasUnpublishedChanges ? (
-                <Badge color="yellow.4" autoContrast>
-                  Unpublished changes
-                </Badge>
-              ) : (
-                <Badge color="teal.9">Published</Badge>
-              ))}
-            {status?.liveVersion != null && <Text size="sm">Calls follow version {status.liveVersion}.</Text>}
-          </Group>
-          <Button onClick={() => setPublishing(true)} disabled={!status?.hasUnpublishedChanges}>
+          <DraftStatus />
+          <Button onClick={() => setPublishing(true)} disabled={!draft.data?.hasUnpublishedChanges}>
             Publish
           </Button>
         </Group>
-        {versions.isError && (
-          <Alert color="red" title="Error loading versions">
-            {versions.error.message}
-          </Alert>
-        )}
-        <WideDataTable<IvrVersionSummary>
+        <QueryError query={versions} title="Error loading versions" />
+        <DataTable<IvrVersionSummary>
           aria-label="Published versions"
           records={versions.data?.items ?? []}
           fetching={versions.isFetching}
           minHeight={120}
           noRecordsText="Nothing published yet."
           striped
-          columns={[
-            {
-              accessor: "version",
-              title: "Version",
-              render: (v) => (
-                <Group gap="xs">
-                  <Text size="sm">{v.version}</Text>
-                  {v.live && (
-                    <Badge size="sm" color="teal.9">
-                      Live
-                    </Badge>
-                  )}
-                </Group>
-              ),
-            },
-            {
-              accessor: "publishedBy",
-              title: "Published By",
-              render: (v) => v.publishedBy?.name ?? "System",
-            },
-            { accessor: "publishedAt", title: "Published", render: (v) => when(v.publishedAt) },
-            { accessor: "note", title: "Note", render: (v) => v.note ?? "" },
-            {
-              accessor: "actions",
-              title: "",
-              textAlign: "right",
-              render: (v) =>
-                v.live ? null : (
-                  <Button size="xs" variant="outline" onClick={() => setRollingBack(v)}>
-                    Roll Back to {v.version}
-                  </Button>
-                ),
-            },
-          ]}
+          columns={versionColumns(when, setRollingBack)}
         />
         <VersionDiff versions={versions.data?.items ?? []} />
       </Stack>
-      <Modal
-        opened={publishing}
-        onClose={() => setPublishing(false)}
-        title="Publish IVR Menus"
-        closeButtonProps={{ "aria-label": "Close dialog" }}
-      >
-        <Stack>
-          <Text size="sm">The next calls follow the menus as they are saved now.</Text>
-          <Textarea
-            label="Note (optional)"
-            maxLength={500}
-            value={note}
-            onChange={(event) => setNote(event.currentTarget.value)}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setPublishing(false)}>
-              Cancel
-            </Button>
-            <Button onClick={onPublish} loading={publish.isPending}>
-              Publish
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-      <Modal
-        opened={rollingBack !== null}
-        onClose={() => setRollingBack(null)}
-        title="Roll Back"
-        closeButtonProps={{ "aria-label": "Close dialog" }}
-      >
-        <Stack>
-          <Text>
-            Make version {rollingBack?.version} live again? The next calls follow it; calls in progress finish
-            on the version they started with.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRollingBack(null)}>
-              Cancel
-            </Button>
-            <Button color="red.9" onClick={onRollback} loading={rollback.isPending}>
-              Roll Back
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <PublishModal opened={publishing} onClose={() => setPublishing(false)} />
+      <RollBackModal version={rollingBack} onClose={() => setRollingBack(null)} />
     </Card>
   );
 }
@@ -203,11 +207,7 @@ function VersionDiff({ versions }: { versions: readonly IvrVersionSummary[] }) {
         <Select label="Compare" data={sides} value={from} onChange={setFrom} allowDeselect={false} w={260} />
         <Select label="With" data={sides} value={to} onChange={setTo} allowDeselect={false} w={260} />
       </Group>
-      {diff.isError && (
-        <Alert color="red" title="Error comparing versions">
-          {diff.error.message}
-        </Alert>
-      )}
+      <QueryError query={diff} title="Error comparing versions" />
       {diff.data &&
         (diff.data.identical ? (
           <Text size="sm">No differences.</Text>

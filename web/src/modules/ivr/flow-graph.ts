@@ -36,7 +36,7 @@ export interface FlowNumber {
   holidays: readonly { date: string; name: string; destination: Destination }[];
 }
 
-/** One finding of the routing validator (services/telephony/src/routing-validator.ts). */
+/** One finding of the routing validator (packages/domain/src/routing-validator.ts). */
 export interface FlowIssue {
   severity: "error" | "warning";
   code: string;
@@ -103,28 +103,57 @@ export const menuNodeId = (menuId: string) => `menu:${menuId}`;
 
 const shorten = (text: string, max = 40) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-export function buildFlowGraph(input: FlowInput): FlowGraph {
-  const menus = new Map(input.menus.map((m) => [m.id, m]));
-  const extensions = new Map(input.extensions.map((e) => [e.id, e]));
-  const nodes = new Map<string, FlowNode>();
-  const edges: FlowEdge[] = [];
-  const issuesOf = new Map<string, FlowIssue[]>();
-  for (const issue of input.issues) {
-    const list = issuesOf.get(issue.subject) ?? [];
-    list.push(issue);
-    issuesOf.set(issue.subject, list);
+/** Where one entry of a number (a time of day, a holiday) sends its calls; labels merged per place. */
+interface EntrySlot {
+  destination: Destination;
+  labels: string[];
+}
+
+/**
+ * Draws the graph breadth-first from the number (or from every menu): each menu met is queued
+ * once, its keys, timeout and invalid input drawn as edges to what they lead to.
+ */
+class FlowGraphBuilder {
+  private readonly menus: Map<string, FlowMenu>;
+  private readonly extensions: Map<string, FlowExtension>;
+  private readonly nodes = new Map<string, FlowNode>();
+  private readonly edges: FlowEdge[] = [];
+  private readonly issuesOf = new Map<string, FlowIssue[]>();
+  // The menus still to draw the paths of, in the order they were met.
+  private readonly queue: FlowMenu[] = [];
+  private readonly expanded = new Set<string>();
+
+  constructor(private readonly input: FlowInput) {
+    this.menus = new Map(input.menus.map((m) => [m.id, m]));
+    this.extensions = new Map(input.extensions.map((e) => [e.id, e]));
+    for (const issue of input.issues) {
+      const list = this.issuesOf.get(issue.subject) ?? [];
+      list.push(issue);
+      this.issuesOf.set(issue.subject, list);
+    }
   }
 
-  const node = (n: Omit<FlowNode, "flag" | "issues">, subject: string | null): FlowNode => {
-    const found = subject ? (issuesOf.get(subject) ?? []) : [];
+  build(): FlowGraph {
+    const number = this.input.numberId
+      ? this.input.numbers.find((n) => n.numberId === this.input.numberId)
+      : undefined;
+    if (number) this.drawNumber(number);
+    else for (const menu of this.input.menus) this.enqueue(menu.id);
+    while (this.queue.length > 0) this.drawMenu(this.queue.shift() as FlowMenu);
+    markBackEdges([...this.nodes.values()], this.edges);
+    return { nodes: [...this.nodes.values()], edges: this.edges };
+  }
+
+  private node(n: Omit<FlowNode, "flag" | "issues">, subject: string | null): FlowNode {
+    const found = subject ? (this.issuesOf.get(subject) ?? []) : [];
     const flag = found.some((i) => i.severity === "error") ? "error" : found.length > 0 ? "warning" : null;
     const made: FlowNode = { ...n, flag, issues: found.map((i) => i.message) };
-    nodes.set(made.id, made);
+    this.nodes.set(made.id, made);
     return made;
-  };
+  }
 
-  const missing = (id: string, what: string): string => {
-    nodes.set(id, {
+  private missing(id: string, what: string): string {
+    this.nodes.set(id, {
       id,
       kind: "missing",
       label: `Missing ${what}`,
@@ -134,91 +163,106 @@ export function buildFlowGraph(input: FlowInput): FlowGraph {
       issues: [`Points at ${what === "menu" ? "an IVR menu" : "an extension"} that does not exist.`],
     });
     return id;
-  };
+  }
 
-  const terminal = (id: string, kind: FlowNodeKind, label: string, detail: string | null = null) => {
-    node({ id, kind, label, detail, menuId: null }, null);
+  private terminal(id: string, kind: FlowNodeKind, label: string, detail: string | null = null): string {
+    this.node({ id, kind, label, detail, menuId: null }, null);
     return id;
-  };
+  }
 
-  const extensionLabel = (id: string) => {
-    const ext = extensions.get(id);
+  private extensionLabel(id: string): string | null {
+    const ext = this.extensions.get(id);
     return ext ? `Ext. ${ext.extensionNumber} ${ext.name}` : null;
-  };
+  }
 
-  const menuNode = (menu: FlowMenu) => {
+  private menuNode(menu: FlowMenu): string {
     const id = menuNodeId(menu.id);
-    if (nodes.has(id)) return id;
+    if (this.nodes.has(id)) return id;
     const noInput =
       menu.timeoutAction === "repeat"
         ? `No key in ${menu.timeoutSeconds}s: repeat`
         : `Timeout ${menu.timeoutSeconds}s`;
-    node(
-      {
-        id,
-        kind: "menu",
-        label: menu.name,
-        detail: `${noInput} · ${menu.maxInvalidInputs} wrong keys allowed`,
-        menuId: menu.id,
-      },
-      `menu:${menu.id}`,
-    );
+    const detail = `${noInput} · ${menu.maxInvalidInputs} wrong keys allowed`;
+    this.node({ id, kind: "menu", label: menu.name, detail, menuId: menu.id }, `menu:${menu.id}`);
     return id;
-  };
+  }
 
   /** The node a menu's action or option leads to; null when it stays in the menu (menu-level repeat). */
-  const targetOf = (
-    from: string,
-    slot: string,
-    action: string,
-    destination: string | null,
-  ): string | null => {
+  private targetOf(from: string, slot: string, action: string, destination: string | null): string | null {
     const id = `${from}/${slot}`;
     switch (action) {
       case "ivr_menu": {
-        const menu = destination ? menus.get(destination) : undefined;
-        return menu ? menuNode(menu) : missing(id, "menu");
+        const menu = destination ? this.menus.get(destination) : undefined;
+        return menu ? this.menuNode(menu) : this.missing(id, "menu");
       }
       case "extension": {
-        const label = destination ? extensionLabel(destination) : null;
-        return label ? terminal(id, "extension", label) : missing(id, "extension");
+        const label = destination ? this.extensionLabel(destination) : null;
+        return label ? this.terminal(id, "extension", label) : this.missing(id, "extension");
       }
       case "voicemail":
-        return terminal(id, "voicemail", "Voicemail", destination ? extensionLabel(destination) : null);
+        return this.terminal(
+          id,
+          "voicemail",
+          "Voicemail",
+          destination ? this.extensionLabel(destination) : null,
+        );
       case "operator":
-        return terminal(id, "operator", "Operator");
+        return this.terminal(id, "operator", "Operator");
       case "hangup":
-        return terminal(id, "hangup", "Hang up");
+        return this.terminal(id, "hangup", "Hang up");
       case "repeat":
-        return slot.startsWith("key") ? terminal(id, "repeat", "Repeat the menu") : null;
+        return slot.startsWith("key") ? this.terminal(id, "repeat", "Repeat the menu") : null;
       case "play_message":
-        return terminal(id, "message", "Play a message", destination ? shorten(destination) : null);
+        return this.terminal(id, "message", "Play a message", destination ? shorten(destination) : null);
       default:
-        return terminal(id, "hangup", action);
+        return this.terminal(id, "hangup", action);
     }
-  };
+  }
 
-  const edge = (source: string, target: string, kind: FlowEdgeKind, label: string) => {
-    edges.push({ id: `${source}->${target}#${kind}:${label}`, source, target, kind, label, back: false });
-  };
-
-  // The menus still to draw the paths of, in the order they were met.
-  const queue: FlowMenu[] = [];
-  const expanded = new Set<string>();
-  const enqueue = (menuId: string | null) => {
-    const menu = menuId ? menus.get(menuId) : undefined;
-    if (menu && !expanded.has(menu.id)) {
-      expanded.add(menu.id);
-      queue.push(menu);
+  private entryTarget(from: string, slot: string, destination: Destination): string {
+    const id = `${from}/${slot}`;
+    switch (destination.type) {
+      case "ivr_menu":
+        return this.targetOf(from, slot, "ivr_menu", destination.target) as string;
+      case "extension":
+        return this.targetOf(from, slot, "extension", destination.target) as string;
+      case "ring_group": {
+        const members = destination.ringGroup.map((e) => this.extensionLabel(e) ?? "missing extension");
+        return this.terminal(id, "ring_group", "Ring group", members.join(", "));
+      }
+      case "forward":
+        return this.terminal(id, "forward", "Forward", destination.target);
+      case "voicemail":
+        return this.terminal(id, "voicemail", "Voicemail");
+      default:
+        return this.terminal(id, "hangup", "Hang up");
     }
-  };
+  }
 
-  const number = input.numberId ? input.numbers.find((n) => n.numberId === input.numberId) : undefined;
-  if (number) {
+  private edge(source: string, target: string, kind: FlowEdgeKind, label: string): void {
+    this.edges.push({
+      id: `${source}->${target}#${kind}:${label}`,
+      source,
+      target,
+      kind,
+      label,
+      back: false,
+    });
+  }
+
+  private enqueue(menuId: string | null): void {
+    const menu = menuId ? this.menus.get(menuId) : undefined;
+    if (menu && !this.expanded.has(menu.id)) {
+      this.expanded.add(menu.id);
+      this.queue.push(menu);
+    }
+  }
+
+  /** The number and one edge per destination, however many times of day lead to it. */
+  private drawNumber(number: FlowNumber): void {
     const numberId = `number:${number.numberId}`;
-    node({ id: numberId, kind: "number", label: number.e164, detail: null, menuId: null }, numberId);
-    // One edge per destination, however many times of day lead to it.
-    const slots = new Map<string, { destination: Destination; labels: string[] }>();
+    this.node({ id: numberId, kind: "number", label: number.e164, detail: null, menuId: null }, numberId);
+    const slots = new Map<string, EntrySlot>();
     const add = (label: string, destination: Destination) => {
       const key = `${destination.type}:${destination.target ?? destination.ringGroup.join(",")}`;
       const slot = slots.get(key) ?? { destination, labels: [] };
@@ -230,58 +274,39 @@ export function buildFlowGraph(input: FlowInput): FlowGraph {
     for (const h of number.holidays) add(h.name || h.date, h.destination);
     let i = 0;
     for (const { destination, labels } of slots.values()) {
-      const target = entryTarget(numberId, `entry${i++}`, destination);
-      edge(numberId, target, "entry", labels.join(", "));
-      if (destination.type === "ivr_menu") enqueue(destination.target);
+      const target = this.entryTarget(numberId, `entry${i++}`, destination);
+      this.edge(numberId, target, "entry", labels.join(", "));
+      if (destination.type === "ivr_menu") this.enqueue(destination.target);
     }
     // Menus the validator finds nothing leads to are shown too, marked, so they can be fixed.
-    for (const issue of input.issues)
-      if (issue.code === "unreachable_menu") enqueue(issue.subject.replace(/^menu:/, ""));
-  } else {
-    for (const menu of input.menus) enqueue(menu.id);
+    for (const issue of this.input.issues)
+      if (issue.code === "unreachable_menu") this.enqueue(issue.subject.replace(/^menu:/, ""));
   }
 
-  function entryTarget(from: string, slot: string, destination: Destination): string {
-    const id = `${from}/${slot}`;
-    switch (destination.type) {
-      case "ivr_menu":
-        return targetOf(from, slot, "ivr_menu", destination.target) as string;
-      case "extension":
-        return targetOf(from, slot, "extension", destination.target) as string;
-      case "ring_group":
-        return terminal(
-          id,
-          "ring_group",
-          "Ring group",
-          destination.ringGroup.map((e) => extensionLabel(e) ?? "missing extension").join(", "),
-        );
-      case "forward":
-        return terminal(id, "forward", "Forward", destination.target);
-      case "voicemail":
-        return terminal(id, "voicemail", "Voicemail");
-      default:
-        return terminal(id, "hangup", "Hang up");
-    }
-  }
-
-  while (queue.length > 0) {
-    const menu = queue.shift() as FlowMenu;
-    const from = menuNode(menu);
+  /** A menu's keys, timeout and invalid input, each an edge to where it leads. */
+  private drawMenu(menu: FlowMenu): void {
+    const from = this.menuNode(menu);
     for (const option of menu.options) {
-      const target = targetOf(from, `key${option.keyPress}`, option.action, option.destination);
-      if (target) edge(from, target, "key", `Key ${option.keyPress}`);
-      if (option.action === "ivr_menu") enqueue(option.destination);
+      const target = this.targetOf(from, `key${option.keyPress}`, option.action, option.destination);
+      if (target) this.edge(from, target, "key", `Key ${option.keyPress}`);
+      if (option.action === "ivr_menu") this.enqueue(option.destination);
     }
-    const timeout = targetOf(from, "timeout", menu.timeoutAction, menu.timeoutActionDestination);
-    if (timeout) edge(from, timeout, "timeout", "Timeout");
-    if (menu.timeoutAction === "ivr_menu") enqueue(menu.timeoutActionDestination);
-    const invalid = targetOf(from, "invalid", menu.invalidInputAction, menu.invalidInputActionDestination);
-    if (invalid) edge(from, invalid, "invalid", "Invalid input");
-    if (menu.invalidInputAction === "ivr_menu") enqueue(menu.invalidInputActionDestination);
+    const timeout = this.targetOf(from, "timeout", menu.timeoutAction, menu.timeoutActionDestination);
+    if (timeout) this.edge(from, timeout, "timeout", "Timeout");
+    if (menu.timeoutAction === "ivr_menu") this.enqueue(menu.timeoutActionDestination);
+    const invalid = this.targetOf(
+      from,
+      "invalid",
+      menu.invalidInputAction,
+      menu.invalidInputActionDestination,
+    );
+    if (invalid) this.edge(from, invalid, "invalid", "Invalid input");
+    if (menu.invalidInputAction === "ivr_menu") this.enqueue(menu.invalidInputActionDestination);
   }
+}
 
-  markBackEdges([...nodes.values()], edges);
-  return { nodes: [...nodes.values()], edges };
+export function buildFlowGraph(input: FlowInput): FlowGraph {
+  return new FlowGraphBuilder(input).build();
 }
 
 /**

@@ -26,7 +26,7 @@ export const OPTION_ACTION_LABELS: Record<OptionAction, string> = {
 /** The keys a caller can press: one option per key. */
 export const KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "*", "#"] as const;
 
-/** What an action's destination names, if anything: the API checks the same (services/api/src/ivr/menus.ts). */
+/** What an action's destination names, if anything: the API checks the same (packages/modules/src/ivr/menus.ts). */
 export type DestinationKind = "menu" | "extension" | "optional-extension" | "text" | null;
 
 export function destinationKind(action: OptionAction): DestinationKind {

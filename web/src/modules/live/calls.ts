@@ -11,6 +11,8 @@ export interface LiveCall {
   at: string;
   /** When this console first heard of the call. */
   firstSeen: string;
+  /** Taken on a member's phone, as its leg reported. */
+  answeredOn?: "phone" | undefined;
 }
 
 export const ACTIVE_STATUSES = new Set(["queued", "initiated", "ringing", "in-progress"]);
@@ -25,7 +27,13 @@ export function applyCallEvent(
   const next = new Map(calls);
   const known = next.get(event.callSid);
   if (known && Date.parse(known.at) > Date.parse(event.at)) return next;
-  next.set(event.callSid, { ...event, firstSeen: known?.firstSeen ?? event.at });
+  // A phone's answer stays known when the call's later events (its end) do not repeat it.
+  const answeredOn = event.answeredOn ?? known?.answeredOn;
+  next.set(event.callSid, {
+    ...event,
+    firstSeen: known?.firstSeen ?? event.at,
+    ...(answeredOn ? { answeredOn } : {}),
+  });
   return next;
 }
 
@@ -39,6 +47,8 @@ export interface PanelCall {
   /** Start of the call's elapsed time. */
   since: string;
   ended: boolean;
+  /** Taken on a member's phone: its room is controlled from Active Calls. */
+  onPhone: boolean;
 }
 
 /**
@@ -62,6 +72,7 @@ export function panelCalls(
       name: call.contactName,
       since: call.answeredAt ?? call.callStartTime,
       ended: false,
+      onPhone: false,
     });
   }
   for (const call of live.values()) {
@@ -81,7 +92,16 @@ export function panelCalls(
       name: known?.name ?? null,
       since: known?.since ?? call.firstSeen,
       ended,
+      onPhone: call.answeredOn === "phone",
     });
   }
   return [...rows.values()].sort((a, b) => Date.parse(a.since) - Date.parse(b.since));
+}
+
+/** The team's side of a call: the names of the members on it (who answered, or who placed it). */
+export function membersOnCall(
+  members: readonly { name: string; callSids: readonly string[] }[],
+  callSid: string,
+): string[] {
+  return members.filter((m) => m.callSids.includes(callSid)).map((m) => m.name);
 }

@@ -1,6 +1,6 @@
 import { type LiveFrame, reconnectDelay } from "./events";
 
-/** The server's close code for a socket whose session ended (services/api live/routes.ts). */
+/** The server's close code for a socket whose session ended (apps/api live/routes.ts). */
 export const SESSION_ENDED_CLOSE_CODE = 4401;
 
 export type LiveStatus = "connecting" | "open" | "closed";

@@ -15,13 +15,25 @@ export function reconnectDelay(attempt: number): number {
 export function staleKeysOf(event: LiveFrame): string[][] {
   switch (event.type) {
     case "call.updated":
-      return [["calls"], ["dashboard"], ["analytics"], ["unread"]];
+      return [["calls"], ["dashboard"], ["analytics"], ["unread"], ["people", "presence"]];
     case "message.received":
+      return [["messages"], ["unread"], ["contacts"], ["inbox", "bell"]];
     case "message.status":
       return [["messages"], ["unread"], ["contacts"]];
     case "voicemail.created":
     case "voicemail.updated":
-      return [["voicemails"], ["unread"], ["dashboard"]];
+      return [["voicemails"], ["unread"], ["dashboard"], ["inbox", "bell"]];
+    case "inbox.updated":
+      return [["inbox"], ["messages", "conversations"], ["voicemails"]];
+    case "notification.created":
+      return [["inbox", "bell"]];
+    case "call.room":
+      // Every room the console shows: a call placed from the browser names its room by its own CallSid.
+      return [["call-room"]];
+    case "presence.changed":
+      return [["people", "presence"]];
+    case "queue.changed":
+      return [["calls", "waiting"]];
     default:
       return [];
   }
@@ -36,6 +48,8 @@ export const CATCH_UP_KEYS = [
   ["messages"],
   ["contacts"],
   ["voicemails"],
+  ["inbox"],
+  ["people", "presence"],
 ];
 
 /** The toast an event deserves, if any: incoming calls, texts and voicemails. */

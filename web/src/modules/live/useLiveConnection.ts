@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { sessionKey } from "../../app/session";
-import { toast } from "../../lib/toast";
+import { toast } from "../../ui/toast";
+import { recordTyping } from "../inbox/typing-store";
 import { createLiveConnection } from "./connection";
 import { CATCH_UP_KEYS, liveUrl, staleKeysOf, toastOf } from "./events";
 import { recordCallEvent, resetLiveCalls, setLiveStatus } from "./store";
@@ -14,6 +15,7 @@ export function useLiveConnection() {
       url: liveUrl(window.location),
       onFrame(frame) {
         if (frame.type === "call.updated") recordCallEvent(frame);
+        if (frame.type === "inbox.typing") recordTyping(frame, Date.now());
         for (const queryKey of staleKeysOf(frame)) void queryClient.invalidateQueries({ queryKey });
         const notice = toastOf(frame);
         // Bottom right: live alerts stay clear of the page's own header and controls.

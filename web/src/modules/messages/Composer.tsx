@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Textarea } from "@mantine/core";
-import { MESSAGE_LIMITS } from "@poundline/api/messages/schemas";
+import { MESSAGE_LIMITS } from "@poundline/contracts/messages/schemas";
 import { Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { sendsOnKey } from "./format";
@@ -9,10 +9,12 @@ interface ComposerProps {
   sending: boolean;
   /** Resolves true when sent (the text is then cleared). */
   onSend: (body: string) => Promise<boolean>;
+  /** Called on each keystroke: the team hears that someone is writing (throttled by the caller). */
+  onTyping?: () => void;
 }
 
 /** The message box: Enter sends, Shift+Enter inserts a new line. */
-export function Composer({ disabled = false, sending, onSend }: ComposerProps) {
+export function Composer({ disabled = false, sending, onSend, onTyping }: ComposerProps) {
   const [body, setBody] = useState("");
   const empty = body.trim().length === 0;
 
@@ -35,7 +37,10 @@ export function Composer({ disabled = false, sending, onSend }: ComposerProps) {
           style={{ flex: 1 }}
           value={body}
           disabled={disabled}
-          onChange={(event) => setBody(event.currentTarget.value)}
+          onChange={(event) => {
+            setBody(event.currentTarget.value);
+            if (event.currentTarget.value) onTyping?.();
+          }}
           onKeyDown={(event) => {
             if (
               sendsOnKey({

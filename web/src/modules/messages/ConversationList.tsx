@@ -13,8 +13,11 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { Search } from "lucide-react";
 import { useState } from "react";
 import type { Conversation } from "../../api/messages";
-import { useFormat } from "../../lib/time-zone";
-import { type ConversationKey, formatPhone, sameConversation } from "./format";
+import { formatPhone } from "../../ui/format";
+import { useFormat } from "../../ui/time-zone";
+import { AssigneeFilterControl, useAssigneeFilter } from "../inbox/AssigneeFilterControl";
+import { useMembers } from "../inbox/hooks";
+import { type ConversationKey, sameConversation } from "./format";
 import { useConversations } from "./hooks";
 import classes from "./messages.module.css";
 
@@ -29,14 +32,32 @@ function preview(conversation: Conversation): string {
   return last.direction === "outbound" ? `You: ${body}` : body;
 }
 
+/** "Assigned to Mia · Answered by Max · Resolved by Mia": the team's part in a conversation. */
+function useTeamLine() {
+  const { data: team } = useMembers();
+  const nameOf = (id: string) => team?.members.find((member) => member.id === id)?.name ?? "a former member";
+  return (conversation: Conversation) =>
+    [
+      conversation.assigneeId ? `Assigned to ${nameOf(conversation.assigneeId)}` : null,
+      conversation.answeredById ? `Answered by ${nameOf(conversation.answeredById)}` : null,
+      conversation.resolvedAt && conversation.resolvedById
+        ? `Resolved by ${nameOf(conversation.resolvedById)}`
+        : null,
+    ]
+      .filter(Boolean)
+      .join(" · ");
+}
+
 /** The account's conversations, searched on the server, each with its unread badge. */
 export function ConversationList({ selected, onSelect }: ConversationListProps) {
   const [search, setSearch] = useState("");
   const [q] = useDebouncedValue(search.trim(), 300);
   // The time today, else the day: today as the account's clock reads it, not the browser's.
   const { relative: when } = useFormat();
+  const [filter, setFilter, assignee] = useAssigneeFilter();
   const { conversations, isPending, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } =
-    useConversations(q);
+    useConversations(q, assignee ?? "");
+  const teamLine = useTeamLine();
 
   return (
     <Stack gap="xs" h="100%">
@@ -47,10 +68,11 @@ export function ConversationList({ selected, onSelect }: ConversationListProps) 
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
       />
+      <AssigneeFilterControl value={filter} onChange={setFilter} label="Show conversations" />
       <ScrollArea className={classes.scroll} type="auto">
         {isPending ? (
           <Group justify="center" p="md">
-            <Loader size="sm" aria-label="Loading conversations" />
+            <Loader size="sm" role="status" aria-label="Loading conversations" />
           </Group>
         ) : isError ? (
           <Text c="red" size="sm" p="md">
@@ -87,6 +109,11 @@ export function ConversationList({ selected, onSelect }: ConversationListProps) 
                         {preview(conversation)}
                       </Text>
                       <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+                        {conversation.resolvedAt && (
+                          <Badge size="xs" color="green.9" variant="outline">
+                            Resolved
+                          </Badge>
+                        )}
                         {conversation.optedOut && (
                           <Badge size="xs" color="gray.8" variant="outline">
                             Opted out
@@ -102,6 +129,11 @@ export function ConversationList({ selected, onSelect }: ConversationListProps) 
                     {conversation.contactName && (
                       <Text size="xs" c="dimmed">
                         {formatPhone(conversation.peerNumber)} · to {formatPhone(conversation.ourNumber)}
+                      </Text>
+                    )}
+                    {teamLine(conversation) && (
+                      <Text size="xs" c="dimmed" truncate>
+                        {teamLine(conversation)}
                       </Text>
                     )}
                   </UnstyledButton>

@@ -1,7 +1,7 @@
 import { Anchor, Group, Stack, Text } from "@mantine/core";
 import clsx from "clsx";
 import type { ThreadMessage } from "../../api/messages";
-import { useFormat } from "../../lib/time-zone";
+import { useFormat } from "../../ui/time-zone";
 import { carrierErrorText, deliveryLabel, isDeliveryFailure } from "./format";
 import classes from "./messages.module.css";
 

@@ -1,10 +1,11 @@
 import { Autocomplete, Button, Group, Modal, Select, Stack, Textarea } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { MESSAGE_LIMITS, sendMessageBodySchema } from "@poundline/api/messages/schemas";
+import { MESSAGE_LIMITS, sendMessageBodySchema } from "@poundline/contracts/messages/schemas";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { ApiError } from "../../api/errors";
-import { toast } from "../../lib/toast";
-import { type ConversationKey, formatPhone, toE164 } from "./format";
+import { formatPhone } from "../../ui/format";
+import { toastError } from "../../ui/toast";
+import { type ConversationKey, toE164 } from "./format";
 import { useContactSearch, useSenders, useSendMessage } from "./hooks";
 
 interface NewMessageModalProps {
@@ -16,24 +17,28 @@ interface NewMessageModalProps {
 
 type Errors = Partial<Record<"from" | "to" | "body", string>>;
 
-/** New Message: pick a contact or type a number, choose which of the account's numbers sends. */
-export function NewMessageModal({ opened, onClose, onSent }: NewMessageModalProps) {
-  const senders = useSenders();
-  const [from, setFrom] = useState<string | null>(null);
-  const [to, setTo] = useState("");
-  const [body, setBody] = useState("");
-  const [errors, setErrors] = useState<Errors>({});
+/** The number typed, or the one of the contact picked ("Name — (305) 555-0100"), in E.164 when it reads as one. */
+function recipientOf(to: string): string {
+  const picked = /—\s*(\+?[\d\s().-]+)$/.exec(to);
+  const typed = picked?.[1] ?? to;
+  return toE164(typed) ?? typed.trim();
+}
+
+/** The first message of each field the schema refused. */
+function errorsOf(issues: readonly { path: PropertyKey[]; message: string }[]): Errors {
+  const found: Errors = {};
+  for (const issue of issues) {
+    const field = issue.path[0] as keyof Errors;
+    found[field] ??= issue.message;
+  }
+  return found;
+}
+
+/** The contacts matching what is typed in To: "Name — (305) 555-0100" picks the contact's number. */
+function useContactOptions(to: string) {
   const [q] = useDebouncedValue(to.trim(), 250);
   const contacts = useContactSearch(q);
-  const send = useSendMessage();
-
-  const numbers = senders.data?.numbers ?? [];
-  useEffect(() => {
-    if (!from && numbers[0]) setFrom(numbers[0].e164);
-  }, [from, numbers]);
-
-  // "Name — (305) 555-0100" picks the contact's number.
-  const options = useMemo(
+  return useMemo(
     () =>
       (contacts.data?.contacts ?? []).map((c) => ({
         value: `${c.name} — ${c.phone}`,
@@ -41,12 +46,25 @@ export function NewMessageModal({ opened, onClose, onSent }: NewMessageModalProp
       })),
     [contacts.data],
   );
+}
 
-  function recipient(): string {
-    const picked = /—\s*(\+?[\d\s().-]+)$/.exec(to);
-    const typed = picked?.[1] ?? to;
-    return toE164(typed) ?? typed.trim();
-  }
+const senderLabel = (n: { e164: string; friendlyName: string | null }) =>
+  n.friendlyName ? `${n.friendlyName} — ${formatPhone(n.e164)}` : formatPhone(n.e164);
+
+/** New Message: pick a contact or type a number, choose which of the account's numbers sends. */
+export function NewMessageModal({ opened, onClose, onSent }: NewMessageModalProps) {
+  const senders = useSenders();
+  const [from, setFrom] = useState<string | null>(null);
+  const [to, setTo] = useState("");
+  const [body, setBody] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+  const options = useContactOptions(to);
+  const send = useSendMessage();
+
+  const numbers = senders.data?.numbers ?? [];
+  useEffect(() => {
+    if (!from && numbers[0]) setFrom(numbers[0].e164);
+  }, [from, numbers]);
 
   function reset() {
     setTo("");
@@ -56,15 +74,10 @@ export function NewMessageModal({ opened, onClose, onSent }: NewMessageModalProp
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const candidate = { from: from ?? "", to: recipient(), body };
+    const candidate = { from: from ?? "", to: recipientOf(to), body };
     const checked = sendMessageBodySchema.safeParse(candidate);
     if (!checked.success) {
-      const found: Errors = {};
-      for (const issue of checked.error.issues) {
-        const field = issue.path[0] as keyof Errors;
-        found[field] ??= issue.message;
-      }
-      setErrors(found);
+      setErrors(errorsOf(checked.error.issues));
       return;
     }
     try {
@@ -76,7 +89,7 @@ export function NewMessageModal({ opened, onClose, onSent }: NewMessageModalProp
       if (err instanceof ApiError && err.fields) {
         setErrors({ from: err.fields.from?.[0], to: err.fields.to?.[0], body: err.fields.body?.[0] });
       }
-      toast({ title: "Message not sent", description: (err as Error).message, variant: "destructive" });
+      toastError("Message not sent", err as Error);
     }
   }
 
@@ -87,10 +100,7 @@ export function NewMessageModal({ opened, onClose, onSent }: NewMessageModalProp
           <Select
             label="From"
             placeholder={senders.isPending ? "Loading..." : "Choose a number"}
-            data={numbers.map((n) => ({
-              value: n.e164,
-              label: n.friendlyName ? `${n.friendlyName} — ${formatPhone(n.e164)}` : formatPhone(n.e164),
-            }))}
+            data={numbers.map((n) => ({ value: n.e164, label: senderLabel(n) }))}
             value={from}
             onChange={setFrom}
             error={errors.from}

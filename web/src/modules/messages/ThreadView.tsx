@@ -12,14 +12,19 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { OPTED_OUT_MESSAGE } from "@poundline/api/messages/schemas";
+import { OPTED_OUT_MESSAGE } from "@poundline/contracts/messages/schemas";
 import { Ban } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { dayOf, formatCalendarDay, previousDay } from "../../lib/format";
-import { useAccountTimeZone } from "../../lib/time-zone";
-import { toast } from "../../lib/toast";
+import { dayOf, formatCalendarDay, formatPhone, previousDay } from "../../ui/format";
+import { useAccountTimeZone } from "../../ui/time-zone";
+import { toastError } from "../../ui/toast";
+import { ConversationInbox } from "../inbox/ConversationInbox";
+import { useTypingSignal } from "../inbox/hooks";
+import { NotesPanel } from "../inbox/NotesPanel";
+import { TypingIndicator } from "../inbox/TypingIndicator";
+import { CallButton } from "../softphone/components/CallButton";
 import { Composer } from "./Composer";
-import { type ConversationKey, formatPhone, groupByDay } from "./format";
+import { type ConversationKey, groupByDay } from "./format";
 import { useMarkRead, useSendMessage, useThread } from "./hooks";
 import { MessageBubble } from "./MessageBubble";
 import classes from "./messages.module.css";
@@ -39,6 +44,7 @@ export function ThreadView({ conversation }: { conversation: ConversationKey }) 
   const markRead = useMarkRead();
   const timeZone = useAccountTimeZone();
   const send = useSendMessage();
+  const typing = useTypingSignal(conversation);
   const viewport = useRef<HTMLDivElement>(null);
   const newest = messages.at(-1)?.id;
 
@@ -59,7 +65,7 @@ export function ThreadView({ conversation }: { conversation: ConversationKey }) 
       await send.mutateAsync({ from: conversation.ourNumber, to: conversation.peerNumber, body });
       return true;
     } catch (err) {
-      toast({ title: "Message not sent", description: (err as Error).message, variant: "destructive" });
+      toastError("Message not sent", err as Error);
       return false;
     }
   }
@@ -79,11 +85,15 @@ export function ThreadView({ conversation }: { conversation: ConversationKey }) 
             {formatPhone(conversation.ourNumber)}
           </Text>
         </Box>
-        {optedOut && (
-          <Badge color="red.9" variant="filled" leftSection={<Ban size={12} aria-hidden />}>
-            Opted out
-          </Badge>
-        )}
+        <Group gap="xs" wrap="wrap" justify="flex-end">
+          {optedOut && (
+            <Badge color="red.9" variant="filled" leftSection={<Ban size={12} aria-hidden />}>
+              Opted out
+            </Badge>
+          )}
+          <CallButton number={conversation.peerNumber} />
+          <ConversationInbox conversation={conversation} />
+        </Group>
       </Group>
       <Divider />
       <ScrollArea viewportRef={viewport} className={classes.scroll} type="auto">
@@ -97,7 +107,7 @@ export function ThreadView({ conversation }: { conversation: ConversationKey }) 
           )}
           {isPending ? (
             <Center p="md">
-              <Loader size="sm" aria-label="Loading messages" />
+              <Loader size="sm" role="status" aria-label="Loading messages" />
             </Center>
           ) : isError ? (
             <Text c="red" size="sm">
@@ -131,7 +141,9 @@ export function ThreadView({ conversation }: { conversation: ConversationKey }) 
             {OPTED_OUT_MESSAGE}
           </Alert>
         )}
-        <Composer disabled={optedOut} sending={send.isPending} onSend={onSend} />
+        <TypingIndicator conversation={conversation} />
+        <Composer disabled={optedOut} sending={send.isPending} onSend={onSend} onTyping={typing} />
+        <NotesPanel subject={{ conversation }} />
       </Stack>
     </Stack>
   );

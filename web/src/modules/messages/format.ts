@@ -1,4 +1,4 @@
-import { dayOf, formatPhone } from "../../lib/format";
+import { dayOf } from "../../ui/format";
 
 /** Pure pieces of the Messages screen: numbers, conversation keys, delivery statuses, days. */
 
@@ -37,9 +37,6 @@ export function toE164(typed: string): string | null {
   if (digits.length === 11 && digits.startsWith("1")) return `+${digits}`;
   return null;
 }
-
-/** +15551234567 → (555) 123-4567; other numbers and senders as they are (lib/format.ts). */
-export { formatPhone };
 
 const STATUS_LABELS: Record<string, string> = {
   accepted: "Queued",

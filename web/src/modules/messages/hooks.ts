@@ -16,7 +16,7 @@ import { type ConversationKey, messagesApi, type SendMessageInput } from "../../
  */
 export const messageKeys = {
   all: ["messages"] as const,
-  conversations: (q: string) => ["messages", "conversations", q] as const,
+  conversations: (q: string, assignee = "") => ["messages", "conversations", q, assignee] as const,
   thread: (key: ConversationKey) => ["messages", "thread", key.ourNumber, key.peerNumber] as const,
   unread: ["messages", "unread"] as const,
   senders: ["messages", "senders"] as const,
@@ -30,12 +30,16 @@ function useMessagesApi() {
   return useMemo(() => messagesApi(api), [api]);
 }
 
-export function useConversations(q: string) {
+/** `assignee`: the shared inbox's filter, "unassigned" or a member's id ("" for all). */
+export function useConversations(q: string, assignee = "") {
   const api = useMessagesApi();
   const query = useInfiniteQuery({
-    queryKey: messageKeys.conversations(q),
+    queryKey: messageKeys.conversations(q, assignee),
     queryFn: ({ pageParam, signal }) =>
-      api.conversations({ q: q || undefined, limit: CONVERSATION_PAGE, offset: pageParam }, signal),
+      api.conversations(
+        { q: q || undefined, assignee: assignee || undefined, limit: CONVERSATION_PAGE, offset: pageParam },
+        signal,
+      ),
     initialPageParam: 0,
     getNextPageParam: (last, pages) =>
       last.hasMore ? pages.reduce((n, page) => n + page.conversations.length, 0) : undefined,

@@ -12,14 +12,15 @@ import {
   TextInput,
   VisuallyHidden,
 } from "@mantine/core";
-import { availableQuerySchema, NUMBER_LIMITS } from "@poundline/api/numbers/schemas";
+import { availableQuerySchema, NUMBER_LIMITS } from "@poundline/contracts/numbers/schemas";
 import { usStates } from "@poundline/db/enums";
 import { useState } from "react";
 import { isRefusal } from "../../api/errors";
 import type { AvailableNumber, AvailableQuery, NumberRequest } from "../../api/numbers";
-import { toast } from "../../lib/toast";
 import { useReturnFocus } from "../../lib/use-return-focus";
-import { formatNumber, includedText, monthlyPriceText } from "./format";
+import { formatPhone } from "../../ui/format";
+import { toast } from "../../ui/toast";
+import { includedText, monthlyPriceText } from "./format";
 import { useAvailableNumbers, useNumberMutation, useNumbersApi } from "./hooks";
 
 type NumberType = "local" | "toll-free";
@@ -37,18 +38,225 @@ interface BuyNumberDialogProps {
   onClose: () => void;
 }
 
-/** Search numbers for sale (local by area code or state, toll-free) and buy one. */
-export function BuyNumberDialog({ request, onClose }: BuyNumberDialogProps) {
-  useReturnFocus();
-  const api = useNumbersApi();
+/** The numbers for sale that a search found, and their price. */
+type AvailableList = NonNullable<ReturnType<typeof useAvailableNumbers>["data"]>;
+
+interface SearchFormProps {
+  request: NumberRequest | null;
+  friendlyName: string;
+  setFriendlyName: (name: string) => void;
+  searching: boolean;
+  /** A valid search to run; null when the number type changes (the results no longer apply). */
+  onQuery: (query: AvailableQuery | null) => void;
+}
+
+function LocalSearchFields({
+  searchBy,
+  setSearchBy,
+  areaCode,
+  setAreaCode,
+  state,
+  setState,
+  errors,
+}: LocalSearch) {
+  return (
+    <>
+      <Radio.Group label="Search by" value={searchBy} onChange={(value) => setSearchBy(value as SearchBy)}>
+        <Group mt={4}>
+          <Radio value="areaCode" label="By area code" />
+          <Radio value="state" label="By state" />
+        </Group>
+      </Radio.Group>
+      {searchBy === "areaCode" ? (
+        <TextInput
+          label="Area Code"
+          inputMode="numeric"
+          maxLength={3}
+          value={areaCode}
+          onChange={(event) => setAreaCode(event.currentTarget.value)}
+          error={errors.areaCode}
+        />
+      ) : (
+        <Select
+          label="State"
+          data={stateOptions}
+          value={state}
+          onChange={setState}
+          searchable
+          error={errors.state}
+        />
+      )}
+    </>
+  );
+}
+
+interface LocalSearch {
+  searchBy: SearchBy;
+  setSearchBy: (by: SearchBy) => void;
+  areaCode: string;
+  setAreaCode: (code: string) => void;
+  state: string | null;
+  setState: (state: string | null) => void;
+  errors: Record<string, string>;
+}
+
+/** The first message of each field the schema refused (a state search has one field). */
+function searchErrors(issues: readonly { path: PropertyKey[]; message: string }[], searchBy: SearchBy) {
+  const next: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = searchBy === "state" ? "state" : String(issue.path[0] ?? "areaCode");
+    next[field] ??= issue.message;
+  }
+  return next;
+}
+
+function SearchForm({ request, friendlyName, setFriendlyName, searching, onQuery }: SearchFormProps) {
   const [numberType, setNumberType] = useState<NumberType>(request?.numberType ?? "local");
   const [searchBy, setSearchBy] = useState<SearchBy>("areaCode");
   const [areaCode, setAreaCode] = useState(request?.areaCode ?? "");
   const [state, setState] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  function search(event: React.FormEvent) {
+    event.preventDefault();
+    const candidate = {
+      type: numberType,
+      ...(numberType === "local" && searchBy === "areaCode" ? { areaCode: areaCode.trim() } : {}),
+      ...(numberType === "local" && searchBy === "state" && state ? { state } : {}),
+    };
+    const parsed = availableQuerySchema.safeParse(candidate);
+    if (!parsed.success) {
+      setErrors(searchErrors(parsed.error.issues, searchBy));
+      return;
+    }
+    setErrors({});
+    onQuery(candidate);
+  }
+
+  const chooseSearchBy = (by: SearchBy) => {
+    setSearchBy(by);
+    setErrors({});
+  };
+  return (
+    <form onSubmit={search} noValidate>
+      <Stack>
+        <Select
+          label="Number Type"
+          data={typeOptions}
+          value={numberType}
+          onChange={(value) => {
+            setNumberType((value as NumberType | null) ?? "local");
+            onQuery(null);
+          }}
+          allowDeselect={false}
+        />
+        {numberType === "local" ? (
+          <LocalSearchFields
+            {...{ searchBy, areaCode, setAreaCode, state, setState, errors }}
+            setSearchBy={chooseSearchBy}
+          />
+        ) : null}
+        <TextInput
+          label="Friendly Name"
+          description="Optional: how this number is named in the console."
+          maxLength={NUMBER_LIMITS.friendlyName}
+          value={friendlyName}
+          onChange={(event) => setFriendlyName(event.currentTarget.value)}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={searching}>
+            Search Numbers
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+interface ConfirmPurchaseProps {
+  number: AvailableNumber;
+  price: AvailableList["price"];
+  buying: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+function ConfirmPurchase({ number, price, buying, onCancel, onConfirm }: ConfirmPurchaseProps) {
+  return (
+    <Alert color="blue" title={`Buy ${formatPhone(number.e164)}?`}>
+      <Stack gap="sm">
+        <Text size="sm">
+          Price: <strong>{monthlyPriceText(price.monthlyCents)}</strong>, {includedText(price)}.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} disabled={buying}>
+            Cancel
+          </Button>
+          <Button onClick={onConfirm} loading={buying} data-autofocus>
+            Confirm Purchase
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+function AvailableNumbers({
+  list,
+  buying,
+  onPick,
+}: {
+  list: AvailableList;
+  buying: boolean;
+  onPick: (n: AvailableNumber) => void;
+}) {
+  if (list.numbers.length === 0)
+    return <Text>No numbers available for this search. Try another area code or state.</Text>;
+  return (
+    <Stack gap="xs">
+      <Text size="sm">
+        Each number: {monthlyPriceText(list.price.monthlyCents)}, {includedText(list.price)}.
+      </Text>
+      <Table aria-label="Available numbers" striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Number</Table.Th>
+            <Table.Th>Region</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Action</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {list.numbers.map((number) => (
+            <Table.Tr key={number.e164}>
+              <Table.Td>{formatPhone(number.e164)}</Table.Td>
+              <Table.Td>{number.region ?? "Toll-free"}</Table.Td>
+              <Table.Td ta="right">
+                <Button
+                  size="xs"
+                  onClick={() => onPick(number)}
+                  disabled={buying}
+                  aria-label={`Buy ${formatPhone(number.e164)}`}
+                >
+                  Buy
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
+
+/** Search numbers for sale (local by area code or state, toll-free) and buy one. */
+export function BuyNumberDialog({ request, onClose }: BuyNumberDialogProps) {
+  useReturnFocus();
+  const api = useNumbersApi();
   const [friendlyName, setFriendlyName] = useState(
     request?.purpose?.slice(0, NUMBER_LIMITS.friendlyName) ?? "",
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [query, setQuery] = useState<AvailableQuery | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   /** The number picked, waiting for the user to confirm its price. */
@@ -62,34 +270,12 @@ export function BuyNumberDialog({ request, onClose }: BuyNumberDialogProps) {
     }),
   );
 
-  function search(event: React.FormEvent) {
-    event.preventDefault();
-    const candidate = {
-      type: numberType,
-      ...(numberType === "local" && searchBy === "areaCode" ? { areaCode: areaCode.trim() } : {}),
-      ...(numberType === "local" && searchBy === "state" && state ? { state } : {}),
-    };
-    const parsed = availableQuerySchema.safeParse(candidate);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const field = searchBy === "state" ? "state" : String(issue.path[0] ?? "areaCode");
-        next[field] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    setRefusal(null);
-    setQuery(candidate);
-  }
-
   function purchase(number: AvailableNumber) {
     setRefusal(null);
     buy.mutate(number, {
       onSettled: () => setConfirming(null),
       onSuccess: (bought) => {
-        toast({ title: "Number Purchased", description: `${formatNumber(bought.e164)} is now yours.` });
+        toast({ title: "Number Purchased", description: `${formatPhone(bought.e164)} is now yours.` });
         onClose();
       },
       onError: (error) => {
@@ -108,69 +294,16 @@ export function BuyNumberDialog({ request, onClose }: BuyNumberDialogProps) {
       size="lg"
     >
       <Stack>
-        <form onSubmit={search} noValidate>
-          <Stack>
-            <Select
-              label="Number Type"
-              data={typeOptions}
-              value={numberType}
-              onChange={(value) => {
-                setNumberType((value as NumberType | null) ?? "local");
-                setQuery(null);
-              }}
-              allowDeselect={false}
-            />
-            {numberType === "local" ? (
-              <>
-                <Radio.Group
-                  label="Search by"
-                  value={searchBy}
-                  onChange={(value) => {
-                    setSearchBy(value as SearchBy);
-                    setErrors({});
-                  }}
-                >
-                  <Group mt={4}>
-                    <Radio value="areaCode" label="By area code" />
-                    <Radio value="state" label="By state" />
-                  </Group>
-                </Radio.Group>
-                {searchBy === "areaCode" ? (
-                  <TextInput
-                    label="Area Code"
-                    inputMode="numeric"
-                    maxLength={3}
-                    value={areaCode}
-                    onChange={(event) => setAreaCode(event.currentTarget.value)}
-                    error={errors.areaCode}
-                  />
-                ) : (
-                  <Select
-                    label="State"
-                    data={stateOptions}
-                    value={state}
-                    onChange={setState}
-                    searchable
-                    error={errors.state}
-                  />
-                )}
-              </>
-            ) : null}
-            <TextInput
-              label="Friendly Name"
-              description="Optional: how this number is named in the console."
-              maxLength={NUMBER_LIMITS.friendlyName}
-              value={friendlyName}
-              onChange={(event) => setFriendlyName(event.currentTarget.value)}
-            />
-            <Group justify="flex-end">
-              <Button type="submit" loading={available.isFetching}>
-                Search Numbers
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-
+        <SearchForm
+          request={request}
+          friendlyName={friendlyName}
+          setFriendlyName={setFriendlyName}
+          searching={available.isFetching}
+          onQuery={(next) => {
+            if (next) setRefusal(null);
+            setQuery(next);
+          }}
+        />
         {refusal ? (
           <Alert color="red" title="Cannot buy this number" role="alert">
             {refusal}
@@ -186,63 +319,22 @@ export function BuyNumberDialog({ request, onClose }: BuyNumberDialogProps) {
             {available.error.message}
           </Alert>
         ) : confirming ? (
-          <Alert color="blue" title={`Buy ${formatNumber(confirming.e164)}?`}>
-            <Stack gap="sm">
-              <Text size="sm">
-                Price: <strong>{monthlyPriceText(available.data.price.monthlyCents)}</strong>,{" "}
-                {includedText(available.data.price)}.
-              </Text>
-              <Group justify="flex-end">
-                <Button variant="default" onClick={() => setConfirming(null)} disabled={buy.isPending}>
-                  Cancel
-                </Button>
-                <Button onClick={() => purchase(confirming)} loading={buy.isPending} data-autofocus>
-                  Confirm Purchase
-                </Button>
-              </Group>
-            </Stack>
-          </Alert>
-        ) : available.data.numbers.length === 0 ? (
-          <Text>No numbers available for this search. Try another area code or state.</Text>
+          <ConfirmPurchase
+            number={confirming}
+            price={available.data.price}
+            buying={buy.isPending}
+            onCancel={() => setConfirming(null)}
+            onConfirm={() => purchase(confirming)}
+          />
         ) : (
-          <Stack gap="xs">
-            <Text size="sm">
-              Each number: {monthlyPriceText(available.data.price.monthlyCents)},{" "}
-              {includedText(available.data.price)}.
-            </Text>
-            <Table aria-label="Available numbers" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Number</Table.Th>
-                  <Table.Th>Region</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Action</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {available.data.numbers.map((number) => (
-                  <Table.Tr key={number.e164}>
-                    <Table.Td>{formatNumber(number.e164)}</Table.Td>
-                    <Table.Td>{number.region ?? "Toll-free"}</Table.Td>
-                    <Table.Td ta="right">
-                      <Button
-                        size="xs"
-                        onClick={() => {
-                          setRefusal(null);
-                          setConfirming(number);
-                        }}
-                        disabled={buy.isPending}
-                        aria-label={`Buy ${formatNumber(number.e164)}`}
-                      >
-                        Buy
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Stack>
+          <AvailableNumbers
+            list={available.data}
+            buying={buy.isPending}
+            onPick={(number) => {
+              setRefusal(null);
+              setConfirming(number);
+            }}
+          />
         )}
       </Stack>
     </Modal>

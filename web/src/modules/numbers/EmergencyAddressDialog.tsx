@@ -1,13 +1,13 @@
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
-import { emergencyAddressBodySchema } from "@poundline/api/numbers/schemas";
+import { emergencyAddressBodySchema } from "@poundline/contracts/numbers/schemas";
 import { canadianProvinces, usStates } from "@poundline/db/enums";
 import { useState } from "react";
 import { isRefusal } from "../../api/errors";
 import type { EmergencyAddressInput, NumberList, PhoneNumber } from "../../api/numbers";
 import { useSchemaForm } from "../../lib/schema-form";
-import { toast } from "../../lib/toast";
 import { useReturnFocus } from "../../lib/use-return-focus";
-import { formatNumber } from "./format";
+import { formatPhone } from "../../ui/format";
+import { toast, toastError } from "../../ui/toast";
 import { useNumberMutation, useNumbersApi } from "./hooks";
 
 const countryOptions = [
@@ -73,14 +73,14 @@ export function EmergencyAddressDialog({
       onSuccess: () => {
         toast({
           title: "E911 Address Saved",
-          description: `${formatNumber(number.e164)} may now place calls.`,
+          description: `${formatPhone(number.e164)} may now place calls.`,
         });
         onClose();
       },
       onError: (error) => {
         if (isRefusal(error)) showServerErrors(error);
         setRefusal(error.message);
-        toast({ title: "Save Error", description: error.message, variant: "destructive" });
+        toastError("Save Error", error);
       },
     });
   });
@@ -90,7 +90,7 @@ export function EmergencyAddressDialog({
       closeButtonProps={{ "aria-label": "Close dialog" }}
       opened
       onClose={onClose}
-      title={`E911 Address for ${formatNumber(number.e164)}`}
+      title={`E911 Address for ${formatPhone(number.e164)}`}
       size="lg"
     >
       <form onSubmit={submit} noValidate>

@@ -1,15 +1,16 @@
-import { Badge, Button, Card, Center, Group, Loader, Stack, Text, Title, Tooltip } from "@mantine/core";
+import { Badge, Button, Card, Group, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { useState } from "react";
-import type { NumberRequest, PhoneNumber } from "../../api/numbers";
+import type { NumberList, NumberRequest, PhoneNumber } from "../../api/numbers";
 import { useCan } from "../../app/session";
 import { ConfirmDialog } from "../../lib/ConfirmDialog";
-import { LoadError } from "../../lib/LoadError";
-import { useFormat } from "../../lib/time-zone";
-import { toast } from "../../lib/toast";
-import { WideDataTable } from "../../lib/WideDataTable";
+import { DataTable } from "../../ui/DataTable";
+import { formatPhone } from "../../ui/format";
+import { EmptyState, QueryState } from "../../ui/QueryState";
+import { useFormat } from "../../ui/time-zone";
+import { toast, toastError } from "../../ui/toast";
 import { BuyNumberDialog } from "./BuyNumberDialog";
 import { EmergencyAddressDialog } from "./EmergencyAddressDialog";
-import { formatNumber, routingSummary, usageText } from "./format";
+import { routingSummary, usageText } from "./format";
 import { useNumberList, useNumberMutation, useNumberRequests, useNumbersApi } from "./hooks";
 import { RenameDialog } from "./RenameDialog";
 
@@ -37,30 +38,202 @@ function E911Cell({ number }: { number: PhoneNumber }) {
   );
 }
 
-/** The account's phone numbers: buy, rename, E911 address, release; and its number requests. */
-export function PhoneNumbers() {
-  const api = useNumbersApi();
-  const list = useNumberList();
-  const requests = useNumberRequests();
-  const { date } = useFormat();
-  const [dialog, setDialog] = useState<Dialog>({ kind: "none" });
-  const close = () => setDialog({ kind: "none" });
-  const release = useNumberMutation((number: PhoneNumber) => api.release(number.id));
-  const openRequests = (requests.data?.requests ?? []).filter((r) => OPEN_REQUESTS.has(r.status));
-  const canBuy = useCan("numbers.buy");
+type OpenDialog = (dialog: Dialog) => void;
+
+interface NumberActionsProps {
+  number: PhoneNumber;
+  canEdit: boolean;
+  canRelease: boolean;
+  open: OpenDialog;
+}
+
+function NumberActions({ number, canEdit, canRelease, open }: NumberActionsProps) {
+  const shown = formatPhone(number.e164);
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      {canEdit ? (
+        <>
+          <Button
+            size="xs"
+            variant="subtle"
+            onClick={() => open({ kind: "rename", number })}
+            aria-label={`Rename ${shown}`}
+          >
+            Rename
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            onClick={() => open({ kind: "e911", number })}
+            aria-label={`E911 address of ${shown}`}
+          >
+            E911
+          </Button>
+        </>
+      ) : null}
+      {canRelease ? (
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          c="red.9"
+          onClick={() => open({ kind: "release", number })}
+          aria-label={`Release ${shown}`}
+        >
+          Release
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
+const capabilitiesText = (n: PhoneNumber) =>
+  [n.capabilities.voice ? "Voice" : null, n.capabilities.sms ? "SMS" : null].filter(Boolean).join(", ") ||
+  "None";
+
+function NumbersTable({
+  numbers,
+  fetching,
+  open,
+}: {
+  numbers: PhoneNumber[];
+  fetching: boolean;
+  open: OpenDialog;
+}) {
   const canEdit = useCan("numbers.edit");
   const canRelease = useCan("numbers.release");
+  return (
+    <Card withBorder padding={0}>
+      <DataTable<PhoneNumber>
+        aria-label="Phone numbers"
+        records={numbers}
+        fetching={fetching}
+        minHeight={150}
+        striped
+        highlightOnHover
+        columns={[
+          { accessor: "e164", title: "Number", render: (n) => formatPhone(n.e164) },
+          {
+            accessor: "friendlyName",
+            title: "Friendly Name",
+            render: (n) =>
+              n.friendlyName || (
+                <Text size="sm" c="dimmed">
+                  None
+                </Text>
+              ),
+          },
+          { accessor: "numberType", title: "Type", render: (n) => typeLabel(n.numberType) },
+          { accessor: "capabilities", title: "Capabilities", render: capabilitiesText },
+          { accessor: "e911", title: "E911", render: (n) => <E911Cell number={n} /> },
+          { accessor: "routing", title: "Routing", render: (n) => routingSummary(n.routing) },
+          {
+            accessor: "actions",
+            title: "Actions",
+            textAlign: "right",
+            hidden: !canEdit && !canRelease,
+            render: (n) => <NumberActions number={n} canEdit={canEdit} canRelease={canRelease} open={open} />,
+          },
+        ]}
+      />
+    </Card>
+  );
+}
 
-  function confirmRelease(number: PhoneNumber) {
+const typeLabel = (numberType: string) => (numberType === "toll-free" ? "Toll-Free" : "Local");
+
+function NumberRequestsCard({ requests, open }: { requests: NumberRequest[]; open: OpenDialog }) {
+  const { date } = useFormat();
+  return (
+    <Card withBorder padding="md">
+      <Stack>
+        <Title order={2} size="h3">
+          Number Requests
+        </Title>
+        <DataTable<NumberRequest>
+          aria-label="Number requests"
+          records={requests}
+          columns={[
+            { accessor: "numberType", title: "Type", render: (r) => typeLabel(r.numberType) },
+            { accessor: "areaCode", title: "Area Code", render: (r) => r.areaCode ?? "Any" },
+            { accessor: "quantity", title: "Quantity" },
+            { accessor: "purpose", title: "Purpose", render: (r) => r.purpose ?? "" },
+            { accessor: "createdAt", title: "Requested", render: (r) => date(r.createdAt) },
+            {
+              accessor: "actions",
+              title: "Actions",
+              textAlign: "right",
+              render: (r) => (
+                <Button size="xs" onClick={() => open({ kind: "buy", request: r })}>
+                  Fulfil
+                </Button>
+              ),
+            },
+          ]}
+        />
+      </Stack>
+    </Card>
+  );
+}
+
+function ReleaseDialog({ number, onClose }: { number: PhoneNumber; onClose: () => void }) {
+  const api = useNumbersApi();
+  const release = useNumberMutation((released: PhoneNumber) => api.release(released.id));
+  function confirmRelease() {
     release.mutate(number, {
       onSuccess: () => {
-        toast({ title: "Number Released", description: `${formatNumber(number.e164)} was released.` });
-        close();
+        toast({ title: "Number Released", description: `${formatPhone(number.e164)} was released.` });
+        onClose();
       },
-      onError: (error) =>
-        toast({ title: "Release Error", description: error.message, variant: "destructive" }),
+      onError: (error) => toastError("Release Error", error),
     });
   }
+  return (
+    <ConfirmDialog
+      title="Release Number"
+      message={
+        <>
+          Release <strong>{formatPhone(number.e164)}</strong>? It goes back to the carrier: calls and texts to
+          it will no longer reach you. This cannot be undone.
+        </>
+      }
+      confirmLabel="Release Number"
+      danger
+      pending={release.isPending}
+      onConfirm={confirmRelease}
+      onCancel={onClose}
+    />
+  );
+}
+
+function NumberDialog({ dialog, list, onClose }: { dialog: Dialog; list?: NumberList; onClose: () => void }) {
+  switch (dialog.kind) {
+    case "buy":
+      return <BuyNumberDialog request={dialog.request} onClose={onClose} />;
+    case "rename":
+      return <RenameDialog number={dialog.number} onClose={onClose} />;
+    case "e911":
+      return (
+        <EmergencyAddressDialog
+          number={dialog.number}
+          registeredAddress={list?.registeredAddress ?? null}
+          onClose={onClose}
+        />
+      );
+    case "release":
+      return <ReleaseDialog number={dialog.number} onClose={onClose} />;
+    default:
+      return null;
+  }
+}
+
+/** The account's phone numbers: buy, rename, E911 address, release; and its number requests. */
+export function PhoneNumbers() {
+  const list = useNumberList();
+  const requests = useNumberRequests();
+  const [dialog, setDialog] = useState<Dialog>({ kind: "none" });
+  const openRequests = (requests.data?.requests ?? []).filter((r) => OPEN_REQUESTS.has(r.status));
+  const canBuy = useCan("numbers.buy");
 
   return (
     <Stack gap="lg">
@@ -74,178 +247,25 @@ export function PhoneNumbers() {
         ) : null}
       </Group>
 
-      {list.isPending ? (
-        <Center py="xl">
-          <Group>
-            <Loader size="sm" />
-            <Text>Loading phone numbers...</Text>
-          </Group>
-        </Center>
-      ) : list.isError ? (
-        <LoadError
-          title="Error loading phone numbers"
-          message={list.error.message}
-          onRetry={() => list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : list.data.numbers.length === 0 ? (
-        <Card withBorder padding="xl">
-          <Stack align="center" gap="xs">
-            <Title order={2} size="h3">
-              No Phone Numbers Yet
-            </Title>
-            <Text c="dimmed" size="sm">
-              Buy a local or toll-free number to start taking calls.
-            </Text>
-          </Stack>
-        </Card>
-      ) : (
-        <Card withBorder padding={0}>
-          <WideDataTable<PhoneNumber>
-            aria-label="Phone numbers"
-            records={list.data.numbers}
-            fetching={list.isFetching}
-            minHeight={150}
-            striped
-            highlightOnHover
-            columns={[
-              { accessor: "e164", title: "Number", render: (n) => formatNumber(n.e164) },
-              {
-                accessor: "friendlyName",
-                title: "Friendly Name",
-                render: (n) =>
-                  n.friendlyName || (
-                    <Text size="sm" c="dimmed">
-                      None
-                    </Text>
-                  ),
-              },
-              {
-                accessor: "numberType",
-                title: "Type",
-                render: (n) => (n.numberType === "toll-free" ? "Toll-Free" : "Local"),
-              },
-              {
-                accessor: "capabilities",
-                title: "Capabilities",
-                render: (n) =>
-                  [n.capabilities.voice ? "Voice" : null, n.capabilities.sms ? "SMS" : null]
-                    .filter(Boolean)
-                    .join(", ") || "None",
-              },
-              { accessor: "e911", title: "E911", render: (n) => <E911Cell number={n} /> },
-              { accessor: "routing", title: "Routing", render: (n) => routingSummary(n.routing) },
-              {
-                accessor: "actions",
-                title: "Actions",
-                textAlign: "right",
-                hidden: !canEdit && !canRelease,
-                render: (n) => (
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    {canEdit ? (
-                      <>
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          onClick={() => setDialog({ kind: "rename", number: n })}
-                          aria-label={`Rename ${formatNumber(n.e164)}`}
-                        >
-                          Rename
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          onClick={() => setDialog({ kind: "e911", number: n })}
-                          aria-label={`E911 address of ${formatNumber(n.e164)}`}
-                        >
-                          E911
-                        </Button>
-                      </>
-                    ) : null}
-                    {canRelease ? (
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        c="red.9"
-                        onClick={() => setDialog({ kind: "release", number: n })}
-                        aria-label={`Release ${formatNumber(n.e164)}`}
-                      >
-                        Release
-                      </Button>
-                    ) : null}
-                  </Group>
-                ),
-              },
-            ]}
-          />
-        </Card>
-      )}
+      <QueryState
+        query={list}
+        loadingText="Loading phone numbers..."
+        errorTitle="Error loading phone numbers"
+        isEmpty={(answer) => answer.numbers.length === 0}
+        empty={
+          <EmptyState title="No Phone Numbers Yet">
+            Buy a local or toll-free number to start taking calls.
+          </EmptyState>
+        }
+      >
+        {(answer) => <NumbersTable numbers={answer.numbers} fetching={list.isFetching} open={setDialog} />}
+      </QueryState>
 
       {canBuy && openRequests.length > 0 ? (
-        <Card withBorder padding="md">
-          <Stack>
-            <Title order={2} size="h3">
-              Number Requests
-            </Title>
-            <WideDataTable<NumberRequest>
-              aria-label="Number requests"
-              records={openRequests}
-              columns={[
-                {
-                  accessor: "numberType",
-                  title: "Type",
-                  render: (r) => (r.numberType === "toll-free" ? "Toll-Free" : "Local"),
-                },
-                { accessor: "areaCode", title: "Area Code", render: (r) => r.areaCode ?? "Any" },
-                { accessor: "quantity", title: "Quantity" },
-                { accessor: "purpose", title: "Purpose", render: (r) => r.purpose ?? "" },
-                {
-                  accessor: "createdAt",
-                  title: "Requested",
-                  render: (r) => date(r.createdAt),
-                },
-                {
-                  accessor: "actions",
-                  title: "Actions",
-                  textAlign: "right",
-                  render: (r) => (
-                    <Button size="xs" onClick={() => setDialog({ kind: "buy", request: r })}>
-                      Fulfil
-                    </Button>
-                  ),
-                },
-              ]}
-            />
-          </Stack>
-        </Card>
+        <NumberRequestsCard requests={openRequests} open={setDialog} />
       ) : null}
 
-      {dialog.kind === "buy" ? <BuyNumberDialog request={dialog.request} onClose={close} /> : null}
-      {dialog.kind === "rename" ? <RenameDialog number={dialog.number} onClose={close} /> : null}
-      {dialog.kind === "e911" ? (
-        <EmergencyAddressDialog
-          number={dialog.number}
-          registeredAddress={list.data?.registeredAddress ?? null}
-          onClose={close}
-        />
-      ) : null}
-      {dialog.kind === "release" ? (
-        <ConfirmDialog
-          title="Release Number"
-          message={
-            <>
-              Release <strong>{formatNumber(dialog.number.e164)}</strong>? It goes back to the carrier: calls
-              and texts to it will no longer reach you. This cannot be undone.
-            </>
-          }
-          confirmLabel="Release Number"
-          danger
-          pending={release.isPending}
-          onConfirm={() => confirmRelease(dialog.number)}
-          onCancel={close}
-        />
-      ) : null}
+      <NumberDialog dialog={dialog} list={list.data} onClose={() => setDialog({ kind: "none" })} />
     </Stack>
   );
 }

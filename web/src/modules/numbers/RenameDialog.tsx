@@ -1,11 +1,11 @@
 import { Button, Group, Modal, Stack, TextInput } from "@mantine/core";
-import { NUMBER_LIMITS, updateNumberBodySchema } from "@poundline/api/numbers/schemas";
+import { NUMBER_LIMITS, updateNumberBodySchema } from "@poundline/contracts/numbers/schemas";
 import { isRefusal } from "../../api/errors";
 import type { PhoneNumber } from "../../api/numbers";
 import { useSchemaForm } from "../../lib/schema-form";
-import { toast } from "../../lib/toast";
 import { useReturnFocus } from "../../lib/use-return-focus";
-import { formatNumber } from "./format";
+import { formatPhone } from "../../ui/format";
+import { toast, toastError } from "../../ui/toast";
 import { useNumberMutation, useNumbersApi } from "./hooks";
 
 /** Edits a number's friendly name (saved at the carrier too). */
@@ -21,12 +21,12 @@ export function RenameDialog({ number, onClose }: { number: PhoneNumber; onClose
   const submit = onSubmit((body) => {
     save.mutate(body.friendlyName, {
       onSuccess: () => {
-        toast({ title: "Number Updated", description: `${formatNumber(number.e164)} renamed.` });
+        toast({ title: "Number Updated", description: `${formatPhone(number.e164)} renamed.` });
         onClose();
       },
       onError: (error) => {
         if (isRefusal(error)) showServerErrors(error);
-        toast({ title: "Save Error", description: error.message, variant: "destructive" });
+        toastError("Save Error", error);
       },
     });
   });
@@ -36,7 +36,7 @@ export function RenameDialog({ number, onClose }: { number: PhoneNumber; onClose
       closeButtonProps={{ "aria-label": "Close dialog" }}
       opened
       onClose={onClose}
-      title={`Rename ${formatNumber(number.e164)}`}
+      title={`Rename ${formatPhone(number.e164)}`}
     >
       <form onSubmit={submit} noValidate>
         <Stack>

@@ -1,8 +1,5 @@
 import type { PhoneNumber } from "../../api/numbers";
-import { formatPhone } from "../../lib/format";
-
-/** `(407) 555-0150` for NANP numbers: the console's one phone format (lib/format.ts). */
-export const formatNumber = formatPhone;
+import { formatMoney } from "../../ui/format";
 
 const TARGETS: Record<PhoneNumber["routing"]["businessHoursTarget"], string> = {
   ivr_menu: "IVR menu",
@@ -34,10 +31,7 @@ export function usageText(usage: { plan: string; maxNumbers: number | null; used
 
 /** A number's monthly price as the server quotes it (numbers/pricing.ts): "$0.00 a month". */
 export function monthlyPriceText(monthlyCents: number): string {
-  const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(
-    monthlyCents / 100,
-  );
-  return `${dollars} a month`;
+  return `${formatMoney(monthlyCents)} a month`;
 }
 
 /** What the plan says about one more number: "included in your Starter plan (2 numbers, 1 in use)". */

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, MultiSelect, Stack, Text, Title } from "@ma
 import { useEffect, useState } from "react";
 import { isRefusal } from "../../api/errors";
 import type { DestinationPolicy } from "../../api/settings";
-import { toast } from "../../lib/toast";
+import { toast, toastError } from "../../ui/toast";
 import { settingsKeys, useSettingsApi, useSettingsMutation } from "./hooks";
 
 /**
@@ -54,7 +54,7 @@ export function CallingTab({ policy }: { policy: DestinationPolicy }) {
                       toast({ title: "Countries Saved", description: "Allowed countries saved." }),
                     onError: (err) => {
                       if (isRefusal(err)) setError(err.firstFieldMessage());
-                      toast({ title: "Save Failed", description: err.message, variant: "destructive" });
+                      toastError("Save Failed", err);
                     },
                   },
                 )

@@ -1,10 +1,10 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
-import { companyBodySchema } from "@poundline/api/settings/schemas";
+import { companyBodySchema } from "@poundline/contracts/settings/schemas";
 import { isRefusal } from "../../api/errors";
 import type { CompanyResponse } from "../../api/settings";
 import { type Country, countryChange, E911AddressFields } from "../../lib/e911-address-fields";
 import { useSchemaForm } from "../../lib/schema-form";
-import { toast } from "../../lib/toast";
+import { toast, toastError } from "../../ui/toast";
 import { settingsKeys, useSettingsApi, useSettingsMutation } from "./hooks";
 
 type Company = NonNullable<CompanyResponse["company"]>;
@@ -39,15 +39,10 @@ export function CompanyTab({ company, canEdit }: { company: Company; canEdit: bo
           toast({ title: "Company Updated", description: "Company information has been updated." }),
         onError: (error) => {
           if (isRefusal(error)) showServerErrors(error);
-          toast({ title: "Company Update Failed", description: error.message, variant: "destructive" });
+          toastError("Company Update Failed", error);
         },
       }),
-    (errors) =>
-      toast({
-        title: "Company Update Failed",
-        description: Object.values(errors)[0],
-        variant: "destructive",
-      }),
+    (errors) => toastError("Company Update Failed", Object.values(errors)[0]),
   );
 
   const changeCountry = (value: string | null) => {

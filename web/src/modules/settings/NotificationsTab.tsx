@@ -1,10 +1,12 @@
-import { Button, Card, Group, Stack, Switch, Title } from "@mantine/core";
+import { Button, Card, Fieldset, Group, Stack, Switch, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import type { NotificationPreferences } from "../../api/settings";
-import { toast } from "../../lib/toast";
+import { toast, toastError } from "../../ui/toast";
 import { settingsKeys, useSettingsApi, useSettingsMutation } from "./hooks";
 
-const preferenceLabels: { key: keyof NotificationPreferences; label: string; description: string }[] = [
+type Preference = { key: keyof NotificationPreferences; label: string; description: string };
+
+const preferenceLabels: Preference[] = [
   {
     key: "emailNewVoicemail",
     label: "Email on new voicemail",
@@ -13,16 +15,81 @@ const preferenceLabels: { key: keyof NotificationPreferences; label: string; des
   {
     key: "emailMissedCall",
     label: "Email on missed call",
-    description: "An email for each call nobody answered.",
+    description: "An email for each call nobody answered (on your direct number: only you hear of it).",
   },
   {
     key: "smsNewVoicemail",
     label: "SMS on voicemail",
     description: "A text to the phone number of your profile.",
   },
+  {
+    key: "emailAssignment",
+    label: "Email when something is assigned to you",
+    description: "A conversation or voicemail of the shared inbox.",
+  },
+  {
+    key: "emailMention",
+    label: "Email when a note mentions you",
+    description: "A teammate wrote @your name in an internal note.",
+  },
 ];
 
-/** Seed 001's notification preferences (defaults: both e-mails on, the text off); the workers obey them. */
+/** The console's bell, each kind on its own: the e-mail above can stay on with the bell off. */
+const bellLabels: Preference[] = [
+  {
+    key: "bellAssignment",
+    label: "Bell when something is assigned to you",
+    description: "By a teammate, or by round robin on a number.",
+  },
+  {
+    key: "bellMention",
+    label: "Bell when a note mentions you",
+    description: "On a conversation or on a call.",
+  },
+  {
+    key: "bellMissedCall",
+    label: "Bell on missed call",
+    description: "A call nobody answered on your direct number, or on a shared number.",
+  },
+  {
+    key: "bellVoicemail",
+    label: "Bell on new voicemail",
+    description: "A voicemail assigned to you, left on your direct number, or on a shared number.",
+  },
+];
+
+function PreferenceSwitches({
+  title,
+  list,
+  values,
+  onChange,
+}: {
+  title: string;
+  list: Preference[];
+  values: NotificationPreferences;
+  onChange: (values: NotificationPreferences) => void;
+}) {
+  return (
+    <Fieldset legend={title} variant="unstyled" styles={{ legend: { fontWeight: 600, marginBottom: 8 } }}>
+      <Stack gap="md">
+        {list.map(({ key, label, description }) => (
+          <Switch
+            key={key}
+            label={label}
+            description={description}
+            checked={values[key] ?? true}
+            onChange={(event) => onChange({ ...values, [key]: event.currentTarget.checked })}
+          />
+        ))}
+      </Stack>
+    </Fieldset>
+  );
+}
+
+/**
+ * Seed 001's notification preferences (defaults: both e-mails on, the text off), the shared inbox's
+ * e-mails, and the bell per kind (all on by default); the API and the workers obey them.
+ */
 export function NotificationsTab({ preferences }: { preferences: NotificationPreferences }) {
   const api = useSettingsApi();
   const [values, setValues] = useState(preferences);
@@ -35,15 +102,18 @@ export function NotificationsTab({ preferences }: { preferences: NotificationPre
         Notification Preferences
       </Title>
       <Stack gap="md">
-        {preferenceLabels.map(({ key, label, description }) => (
-          <Switch
-            key={key}
-            label={label}
-            description={description}
-            checked={values[key]}
-            onChange={(event) => setValues({ ...values, [key]: event.currentTarget.checked })}
-          />
-        ))}
+        <PreferenceSwitches
+          title="Email and text"
+          list={preferenceLabels}
+          values={values}
+          onChange={setValues}
+        />
+        <PreferenceSwitches
+          title="Bell in the console"
+          list={bellLabels}
+          values={values}
+          onChange={setValues}
+        />
         <Group>
           <Button
             loading={save.isPending}
@@ -54,8 +124,7 @@ export function NotificationsTab({ preferences }: { preferences: NotificationPre
                     title: "Preferences Saved",
                     description: "Your notification preferences have been saved.",
                   }),
-                onError: (error) =>
-                  toast({ title: "Save Failed", description: error.message, variant: "destructive" }),
+                onError: (error) => toastError("Save Failed", error),
               })
             }
           >

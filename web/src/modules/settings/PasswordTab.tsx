@@ -1,8 +1,8 @@
 import { Button, Card, Checkbox, Group, PasswordInput, Stack, Title } from "@mantine/core";
-import { changePasswordBodySchema } from "@poundline/api/auth/schemas";
+import { changePasswordBodySchema } from "@poundline/contracts/auth/schemas";
 import { isRefusal } from "../../api/errors";
 import { useSchemaForm } from "../../lib/schema-form";
-import { toast } from "../../lib/toast";
+import { toast, toastError } from "../../ui/toast";
 import { settingsKeys, useSettingsApi, useSettingsMutation } from "./hooks";
 
 /**
@@ -26,15 +26,10 @@ export function PasswordTab() {
         },
         onError: (error) => {
           if (isRefusal(error)) showServerErrors(error);
-          toast({ title: "Password Update Failed", description: error.message, variant: "destructive" });
+          toastError("Password Update Failed", error);
         },
       }),
-    (errors) =>
-      toast({
-        title: "Password Update Failed",
-        description: Object.values(errors)[0],
-        variant: "destructive",
-      }),
+    (errors) => toastError("Password Update Failed", Object.values(errors)[0]),
   );
 
   return (

@@ -12,12 +12,12 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { emailChangeBodySchema, profileBodySchema } from "@poundline/api/settings/schemas";
+import { emailChangeBodySchema, profileBodySchema } from "@poundline/contracts/settings/schemas";
 import { useEffect } from "react";
 import { isRefusal } from "../../api/errors";
 import type { Profile } from "../../api/settings";
 import { useSchemaForm } from "../../lib/schema-form";
-import { toast } from "../../lib/toast";
+import { toast, toastError } from "../../ui/toast";
 import { failureToast, settingsKeys, useSettingsApi, useSettingsMutation, useTwoFactorStatus } from "./hooks";
 
 /** Seed 001's profile: avatar, first and last name, phone, and the sign-in e-mail. */
@@ -109,12 +109,7 @@ function NameCard({ profile }: { profile: Profile }) {
           failureToast("Profile Update Failed")(error);
         },
       }),
-    (errors) =>
-      toast({
-        title: "Profile Update Failed",
-        description: Object.values(errors)[0],
-        variant: "destructive",
-      }),
+    (errors) => toastError("Profile Update Failed", Object.values(errors)[0]),
   );
 
   return (
@@ -185,12 +180,7 @@ function EmailCard({ profile }: { profile: Profile }) {
           failureToast("Email Change Failed")(error);
         },
       }),
-    (errors) =>
-      toast({
-        title: "Email Change Failed",
-        description: errors.email ?? errors.password ?? errors.code,
-        variant: "destructive",
-      }),
+    (errors) => toastError("Email Change Failed", errors.email ?? errors.password ?? errors.code),
   );
 
   return (

@@ -4,9 +4,9 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { ActiveSession } from "../../api/settings";
 import { sessionKey, signedOutHere } from "../../app/session";
-import { useFormat } from "../../lib/time-zone";
-import { toast } from "../../lib/toast";
-import { WideDataTable } from "../../lib/WideDataTable";
+import { DataTable } from "../../ui/DataTable";
+import { useFormat } from "../../ui/time-zone";
+import { toast } from "../../ui/toast";
 import { failureToast, settingsKeys, useActiveSessions, useSettingsApi } from "./hooks";
 import { TwoFactorCard } from "./TwoFactorCard";
 
@@ -71,7 +71,7 @@ function SessionsCard() {
           Sign Out Everywhere
         </Button>
       </Group>
-      <WideDataTable<ActiveSession>
+      <DataTable<ActiveSession>
         aria-label="Active sessions"
         records={sessions.data?.sessions ?? []}
         fetching={sessions.isFetching}

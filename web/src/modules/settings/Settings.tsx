@@ -1,5 +1,12 @@
 import { Alert, Loader, Stack, Tabs, Text, Title } from "@mantine/core";
 import { useSearchParams } from "react-router";
+import { useCan } from "../../app/session";
+import { RoundRobinTab } from "../inbox/RoundRobinTab";
+import { AvailabilityTab } from "../people/AvailabilityTab";
+import { useMyForwarding, useMyWorkingHours } from "../people/hooks";
+import { RolesTab } from "../team/RolesTab";
+import { TeamTab } from "../team/TeamTab";
+import { ActivityTab } from "./ActivityTab";
 import { CallingTab } from "./CallingTab";
 import { CompanyTab } from "./CompanyTab";
 import { useCompany, useDestinationPolicy, useNotificationPreferences, useProfile } from "./hooks";
@@ -8,7 +15,19 @@ import { PasswordTab } from "./PasswordTab";
 import { ProfileTab } from "./ProfileTab";
 import { SecurityTab } from "./SecurityTab";
 
-const tabs = ["profile", "company", "calling", "password", "notifications", "security"] as const;
+const tabs = [
+  "profile",
+  "company",
+  "team",
+  "roles",
+  "availability",
+  "calling",
+  "password",
+  "notifications",
+  "inbox",
+  "security",
+  "activity",
+] as const;
 type Tab = (typeof tabs)[number];
 
 /** What the confirmation link of an e-mail change lands with (?email=changed|invalid). */
@@ -20,8 +39,10 @@ function emailNotice(value: string | null) {
 
 /**
  * Seed 001's user settings (/dashboard/settings): Profile (with avatar), Company (only when the
- * account has one), Calling (the countries the account may call and text), Password,
- * Notifications, Security. The tab is in the address (?tab=), so a
+ * account has one), Team (members and invitations), Roles (the permission table), Availability
+ * (the phone ring groups ring and one's working hours), Calling (the countries the account may
+ * call and text), Password, Notifications, Shared inbox (round robin per number), Security, and Activity (owner and admins: the
+ * account's activity log). The tab is in the address (?tab=), so a
  * link (the admin guard's, to set up two-factor authentication) opens the right one.
  */
 export function Settings() {
@@ -30,9 +51,14 @@ export function Settings() {
   const company = useCompany();
   const notifications = useNotificationPreferences();
   const destinations = useDestinationPolicy();
+  const workingHours = useMyWorkingHours();
+  const forwarding = useMyForwarding();
   const hasCompany = Boolean(company.data?.company);
+  const seesActivity = useCan("activity.view");
   const asked = params.get("tab") as Tab | null;
-  const tab: Tab = asked && tabs.includes(asked) && (asked !== "company" || hasCompany) ? asked : "profile";
+  const shown = (candidate: Tab) =>
+    (candidate !== "company" || hasCompany) && (candidate !== "activity" || seesActivity);
+  const tab: Tab = asked && tabs.includes(asked) && shown(asked) ? asked : "profile";
   const notice = emailNotice(params.get("email"));
 
   const failed = profile.error ?? company.error ?? notifications.error;
@@ -58,10 +84,15 @@ export function Settings() {
         <Tabs.List mb="lg">
           <Tabs.Tab value="profile">Profile</Tabs.Tab>
           {hasCompany && <Tabs.Tab value="company">Company</Tabs.Tab>}
+          <Tabs.Tab value="team">Team</Tabs.Tab>
+          <Tabs.Tab value="roles">Roles</Tabs.Tab>
+          <Tabs.Tab value="availability">Availability</Tabs.Tab>
           <Tabs.Tab value="calling">Calling</Tabs.Tab>
           <Tabs.Tab value="password">Password</Tabs.Tab>
           <Tabs.Tab value="notifications">Notifications</Tabs.Tab>
+          <Tabs.Tab value="inbox">Shared inbox</Tabs.Tab>
           <Tabs.Tab value="security">Security</Tabs.Tab>
+          {seesActivity && <Tabs.Tab value="activity">Activity</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="profile">
           {profile.data ? <ProfileTab profile={profile.data} /> : <Loading />}
@@ -71,6 +102,19 @@ export function Settings() {
             <CompanyTab company={company.data.company} canEdit={company.data.canEdit} />
           </Tabs.Panel>
         )}
+        <Tabs.Panel value="team">
+          <TeamTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="roles">
+          <RolesTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="availability">
+          {workingHours.data && forwarding.data ? (
+            <AvailabilityTab hours={workingHours.data} forwardingPhone={forwarding.data.forwardingPhone} />
+          ) : (
+            <Loading />
+          )}
+        </Tabs.Panel>
         <Tabs.Panel value="calling">
           {destinations.data ? <CallingTab policy={destinations.data} /> : <Loading />}
         </Tabs.Panel>
@@ -80,9 +124,17 @@ export function Settings() {
         <Tabs.Panel value="notifications">
           {notifications.data ? <NotificationsTab preferences={notifications.data} /> : <Loading />}
         </Tabs.Panel>
+        <Tabs.Panel value="inbox">
+          <RoundRobinTab />
+        </Tabs.Panel>
         <Tabs.Panel value="security">
           <SecurityTab />
         </Tabs.Panel>
+        {seesActivity && (
+          <Tabs.Panel value="activity">
+            <ActivityTab />
+          </Tabs.Panel>
+        )}
       </Tabs>
     </Stack>
   );

@@ -15,12 +15,12 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { disableTwoFactorBodySchema, enableTwoFactorBodySchema } from "@poundline/api/auth/schemas";
+import { disableTwoFactorBodySchema, enableTwoFactorBodySchema } from "@poundline/contracts/auth/schemas";
 import { useState } from "react";
 import { isRefusal } from "../../api/errors";
 import type { TwoFactorSetup } from "../../api/settings";
 import { useSchemaForm } from "../../lib/schema-form";
-import { toast } from "../../lib/toast";
+import { toast, toastError } from "../../ui/toast";
 import { failureToast, settingsKeys, useSettingsApi, useSettingsMutation, useTwoFactorStatus } from "./hooks";
 
 /**
@@ -90,7 +90,7 @@ function SetUpTwoFactor({ onEnabled }: { onEnabled: (codes: string[]) => void })
         failureToast("Two-Factor Setup Failed")(error as Error);
       }
     },
-    (errors) => toast({ title: "Two-Factor Setup Failed", description: errors.code, variant: "destructive" }),
+    (errors) => toastError("Two-Factor Setup Failed", errors.code),
   );
 
   if (!setup)
@@ -230,8 +230,7 @@ function DisableForm({ onDone }: { onDone: () => void }) {
         failureToast("Could Not Turn Off")(error as Error);
       }
     },
-    (errors) =>
-      toast({ title: "Could Not Turn Off", description: Object.values(errors)[0], variant: "destructive" }),
+    (errors) => toastError("Could Not Turn Off", Object.values(errors)[0]),
   );
   return (
     <form noValidate onSubmit={submit}>
@@ -268,8 +267,7 @@ function NewCodesForm({
           failureToast("Could Not Make New Codes")(error);
         },
       }),
-    (errors) =>
-      toast({ title: "Could Not Make New Codes", description: errors.code, variant: "destructive" }),
+    (errors) => toastError("Could Not Make New Codes", errors.code),
   );
   return (
     <form noValidate onSubmit={submit}>

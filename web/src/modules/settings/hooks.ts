@@ -3,11 +3,10 @@ import { useMemo } from "react";
 import { useApi } from "../../api/context";
 import { settingsApi } from "../../api/settings";
 import { sessionKey } from "../../app/session";
-import { toast } from "../../lib/toast";
+import { toastError } from "../../ui/toast";
 
 /** Seed 001: a failed settings change is a destructive toast with the server's message. */
-export const failureToast = (title: string) => (error: Error) =>
-  toast({ title, description: error.message, variant: "destructive" });
+export const failureToast = (title: string) => (error: Error) => toastError(title, error);
 
 export const settingsKeys = {
   profile: ["settings", "profile"] as const,

@@ -1,10 +1,10 @@
 import { Card, Group, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { SUPPORT_LIMITS } from "@poundline/api/support/schemas";
+import { SUPPORT_LIMITS } from "@poundline/contracts/support/schemas";
 import { Search } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { AdminTicket, TicketPriority, TicketStatus } from "../../api/support";
-import { toast } from "../../lib/toast";
+import { toastError } from "../../ui/toast";
 import { PRIORITY_OPTIONS, STATUS_OPTIONS } from "./format";
 import { useAllTickets } from "./hooks";
 import { TICKETS_PAGE_SIZE, TicketTable } from "./TicketTable";
@@ -38,7 +38,7 @@ export function AllTickets() {
   });
   const error = tickets.error;
   useEffect(() => {
-    if (error) toast({ title: "Error fetching tickets", description: error.message, variant: "destructive" });
+    if (error) toastError("Error fetching tickets", error);
   }, [error]);
 
   return (

@@ -2,7 +2,7 @@ import { Button, Card, Group, Stack, Title } from "@mantine/core";
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "../../lib/toast";
+import { toastError } from "../../ui/toast";
 import { useMyTickets } from "./hooks";
 import { SUPPORT_PATHS } from "./paths";
 import { TICKETS_PAGE_SIZE, TicketTable } from "./TicketTable";
@@ -13,7 +13,7 @@ export function MyTickets() {
   const tickets = useMyTickets({ limit: TICKETS_PAGE_SIZE, offset: (page - 1) * TICKETS_PAGE_SIZE });
   const error = tickets.error;
   useEffect(() => {
-    if (error) toast({ title: "Error fetching tickets", description: error.message, variant: "destructive" });
+    if (error) toastError("Error fetching tickets", error);
   }, [error]);
 
   return (

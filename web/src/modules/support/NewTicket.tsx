@@ -3,14 +3,14 @@ import {
   createTicketBodySchema,
   LOGIN_REQUIRED_MESSAGE,
   SUPPORT_LIMITS,
-} from "@poundline/api/support/schemas";
+} from "@poundline/contracts/support/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { isRefusal } from "../../api/errors";
 import { useSession } from "../../app/session";
 import { useSchemaForm } from "../../lib/schema-form";
-import { toast } from "../../lib/toast";
+import { toast, toastError } from "../../ui/toast";
 import { PRIORITY_OPTIONS } from "./format";
 import { supportKeys, useSupportApi } from "./hooks";
 import { SUPPORT_PATHS, ticketPagePath } from "./paths";
@@ -39,11 +39,7 @@ export function NewTicket() {
   const submit = onSubmit(
     (body) => {
       if (!user) {
-        toast({
-          title: "Error submitting ticket",
-          description: LOGIN_REQUIRED_MESSAGE,
-          variant: "destructive",
-        });
+        toastError("Error submitting ticket", LOGIN_REQUIRED_MESSAGE);
         return;
       }
       create.mutate(body, {
@@ -54,8 +50,7 @@ export function NewTicket() {
         onError: (error) => {
           // A field's refusal is told under its field; anything else in one toast.
           if (isRefusal(error) && Object.keys(error.fields).length > 0) showServerErrors(error);
-          else
-            toast({ title: "Error submitting ticket", description: error.message, variant: "destructive" });
+          else toastError("Error submitting ticket", error);
         },
       });
     },

@@ -2,8 +2,8 @@ import { Anchor } from "@mantine/core";
 import type { DataTableColumn } from "mantine-datatable";
 import { Link } from "react-router";
 import type { TicketSide, TicketSummary } from "../../api/support";
-import { useFormat } from "../../lib/time-zone";
-import { WideDataTable } from "../../lib/WideDataTable";
+import { DataTable } from "../../ui/DataTable";
+import { useFormat } from "../../ui/time-zone";
 import { PriorityBadge, StatusBadge } from "./format";
 
 import { ticketPagePath } from "./paths";
@@ -35,17 +35,19 @@ export function TicketTable<T extends TicketSummary>({
 }: TicketTableProps<T>) {
   const { dateTime: formatWhen } = useFormat();
   return (
-    <WideDataTable<T>
+    <DataTable<T>
       aria-label="Support tickets"
       minHeight={data?.items.length ? undefined : 180}
       records={data?.items ?? []}
       fetching={fetching}
       noRecordsText={noRecordsText}
-      totalRecords={data?.total ?? 0}
-      recordsPerPage={TICKETS_PAGE_SIZE}
-      page={page}
-      onPageChange={onPageChange}
-      paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+      paging={{
+        page,
+        onPageChange,
+        total: data?.total ?? 0,
+        pageSize: TICKETS_PAGE_SIZE,
+        text: ({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`,
+      }}
       columns={[
         { accessor: "subject", title: "Subject" },
         ...extraColumns,

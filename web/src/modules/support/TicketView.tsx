@@ -19,7 +19,7 @@ import {
   replyBodySchema,
   SUPPORT_LIMITS,
   TICKET_ACCESS_DENIED_MESSAGE,
-} from "@poundline/api/support/schemas";
+} from "@poundline/contracts/support/schemas";
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Paperclip } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -27,8 +27,8 @@ import { Link, useNavigate } from "react-router";
 import { ApiError, isRefusal } from "../../api/errors";
 import { attachmentUrl, type TicketDetail, type TicketSide } from "../../api/support";
 import { useSchemaForm } from "../../lib/schema-form";
-import { useFormat } from "../../lib/time-zone";
-import { toast } from "../../lib/toast";
+import { useFormat } from "../../ui/time-zone";
+import { toast, toastError } from "../../ui/toast";
 import { consoleKeys } from "../console/queries";
 import { formatSize, PriorityBadge, StatusBadge } from "./format";
 import { useAttach, useSupportApi, useTicket, useTicketChange } from "./hooks";
@@ -58,9 +58,9 @@ export function TicketView({ side, ticketId }: TicketViewProps) {
     if (!error || told.current === error) return;
     told.current = error;
     if (denied) {
-      toast({ title: "Access Denied", description: TICKET_ACCESS_DENIED_MESSAGE, variant: "destructive" });
+      toastError("Access Denied", TICKET_ACCESS_DENIED_MESSAGE);
       navigate(ticketListPath(side), { replace: true });
-    } else toast({ title: "Error fetching ticket", description: error.message, variant: "destructive" });
+    } else toastError("Error fetching ticket", error);
   }, [error, denied, navigate, side]);
   // The owner reading the ticket marked support's replies read: the bell counts again.
   const client = useQueryClient();
@@ -193,15 +193,10 @@ function ReplyForm({ side, ticketId }: { side: TicketSide; ticketId: string }) {
         },
         onError: (error) => {
           if (isRefusal(error)) showServerErrors(error);
-          toast({ title: "Error submitting reply", description: error.message, variant: "destructive" });
+          toastError("Error submitting reply", error);
         },
       }),
-    (errors) =>
-      toast({
-        title: "Error submitting reply",
-        description: Object.values(errors)[0],
-        variant: "destructive",
-      }),
+    (errors) => toastError("Error submitting reply", Object.values(errors)[0]),
   );
   return (
     <Card withBorder padding="lg">
@@ -248,12 +243,7 @@ function ClosedNotice({ side, ticket }: { side: TicketSide; ticket: TicketDetail
               onClick={() =>
                 reopen.mutate(undefined, {
                   onSuccess: () => toast({ title: "Ticket Reopened" }),
-                  onError: (error) =>
-                    toast({
-                      title: "Error updating ticket status",
-                      description: error.message,
-                      variant: "destructive",
-                    }),
+                  onError: (error) => toastError("Error updating ticket status", error),
                 })
               }
             >
@@ -299,12 +289,7 @@ function CloseTicket({ ticketId }: { ticketId: string }) {
                     setConfirming(false);
                     toast({ title: "Ticket Closed" });
                   },
-                  onError: (error) =>
-                    toast({
-                      title: "Error closing ticket",
-                      description: error.message,
-                      variant: "destructive",
-                    }),
+                  onError: (error) => toastError("Error closing ticket", error),
                 })
               }
             >
@@ -324,17 +309,12 @@ function Attachments({ side, ticket }: { side: TicketSide; ticket: TicketDetail 
   const onFile = (file: File | null) => {
     if (!file) return;
     if (file.size > SUPPORT_LIMITS.attachmentBytes) {
-      toast({
-        title: "Error uploading file",
-        description: "Attachments must be 10 MB or smaller.",
-        variant: "destructive",
-      });
+      toastError("Error uploading file", "Attachments must be 10 MB or smaller.");
       return;
     }
     attach.mutate(file, {
       onSuccess: (attachment) => toast({ title: "File Attached", description: attachment.fileName }),
-      onError: (error) =>
-        toast({ title: "Error uploading file", description: error.message, variant: "destructive" }),
+      onError: (error) => toastError("Error uploading file", error),
     });
   };
   return (

@@ -1,6 +1,6 @@
 import { Badge } from "@mantine/core";
 import type { TicketPriority, TicketSide, TicketStatus } from "../../api/support";
-import { formatDateTime } from "../../lib/format";
+import { formatDateTime } from "../../ui/format";
 import { statusLabel } from "./status-words";
 
 export { STATUS_OPTIONS } from "./status-words";

@@ -1,10 +1,13 @@
 import { Button, Group, Modal, Radio, Stack, Text, TextInput } from "@mantine/core";
-import { addVerifiedNumberBodySchema, VERIFIED_NUMBER_LIMITS } from "@poundline/api/verified-numbers/schemas";
+import {
+  addVerifiedNumberBodySchema,
+  VERIFIED_NUMBER_LIMITS,
+} from "@poundline/contracts/verified-numbers/schemas";
 import { isRefusal } from "../../api/errors";
 import type { AddVerifiedNumberInput, VerifiedNumber } from "../../api/verified-numbers";
 import { useSchemaForm } from "../../lib/schema-form";
-import { toast } from "../../lib/toast";
 import { useReturnFocus } from "../../lib/use-return-focus";
+import { toast, toastError } from "../../ui/toast";
 import { useVerifiedNumberMutation, useVerifiedNumbersApi } from "./hooks";
 
 interface AddValues extends Record<string, unknown> {
@@ -42,7 +45,7 @@ export function AddVerifiedNumberDialog({
       },
       onError: (error) => {
         if (isRefusal(error)) showServerErrors(error);
-        toast({ title: "Code Not Sent", description: error.message, variant: "destructive" });
+        toastError("Code Not Sent", error);
       },
     });
   });

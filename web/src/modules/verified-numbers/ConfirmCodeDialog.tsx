@@ -1,11 +1,11 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
-import { confirmCodeBodySchema, VERIFICATION_CODE } from "@poundline/api/verified-numbers/schemas";
+import { confirmCodeBodySchema, VERIFICATION_CODE } from "@poundline/contracts/verified-numbers/schemas";
 import { isRefusal } from "../../api/errors";
 import type { VerifiedNumber } from "../../api/verified-numbers";
 import { useSchemaForm } from "../../lib/schema-form";
-import { toast } from "../../lib/toast";
 import { useReturnFocus } from "../../lib/use-return-focus";
-import { formatNumber } from "../numbers/format";
+import { formatPhone } from "../../ui/format";
+import { toast, toastError } from "../../ui/toast";
 import { useVerifiedNumberMutation, useVerifiedNumbersApi } from "./hooks";
 
 /** Asks for the code sent to a pending number; a new code may be sent from here. */
@@ -24,12 +24,12 @@ export function ConfirmCodeDialog({ number, onClose }: { number: VerifiedNumber;
   const submit = onSubmit((body) => {
     confirm.mutate(body.code, {
       onSuccess: () => {
-        toast({ title: "Number Verified", description: `${formatNumber(number.e164)} is verified.` });
+        toast({ title: "Number Verified", description: `${formatPhone(number.e164)} is verified.` });
         onClose();
       },
       onError: (error) => {
         if (isRefusal(error) && Object.keys(error.fields).length > 0) showServerErrors(error);
-        else toast({ title: "Verification Error", description: error.message, variant: "destructive" });
+        else toastError("Verification Error", error);
       },
     });
   });
@@ -40,11 +40,10 @@ export function ConfirmCodeDialog({ number, onClose }: { number: VerifiedNumber;
         form.setFieldValue("code", "");
         toast({
           title: "Code Sent",
-          description: `A new code is on its way to ${formatNumber(number.e164)}.`,
+          description: `A new code is on its way to ${formatPhone(number.e164)}.`,
         });
       },
-      onError: (error) =>
-        toast({ title: "Code Not Sent", description: error.message, variant: "destructive" }),
+      onError: (error) => toastError("Code Not Sent", error),
     });
   }
 
@@ -53,7 +52,7 @@ export function ConfirmCodeDialog({ number, onClose }: { number: VerifiedNumber;
       closeButtonProps={{ "aria-label": "Close dialog" }}
       opened
       onClose={onClose}
-      title={`Enter the Code for ${formatNumber(number.e164)}`}
+      title={`Enter the Code for ${formatPhone(number.e164)}`}
     >
       <form onSubmit={submit} noValidate>
         <Stack>

@@ -3,11 +3,11 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { VerifiedNumber } from "../../api/verified-numbers";
 import { ConfirmDialog } from "../../lib/ConfirmDialog";
-import { LoadError } from "../../lib/LoadError";
-import { useFormat } from "../../lib/time-zone";
-import { toast } from "../../lib/toast";
-import { WideDataTable } from "../../lib/WideDataTable";
-import { formatNumber } from "../numbers/format";
+import { DataTable } from "../../ui/DataTable";
+import { formatPhone } from "../../ui/format";
+import { LoadError } from "../../ui/QueryState";
+import { useFormat } from "../../ui/time-zone";
+import { toast, toastError } from "../../ui/toast";
 import { AddVerifiedNumberDialog } from "./AddVerifiedNumberDialog";
 import { ConfirmCodeDialog } from "./ConfirmCodeDialog";
 import { useVerifiedNumberMutation, useVerifiedNumbers, useVerifiedNumbersApi } from "./hooks";
@@ -43,12 +43,11 @@ export function VerifiedNumbers() {
       onSuccess: () => {
         toast({
           title: "Number Deleted",
-          description: `${formatNumber(number.e164)} is no longer verified.`,
+          description: `${formatPhone(number.e164)} is no longer verified.`,
         });
         close();
       },
-      onError: (error) =>
-        toast({ title: "Delete Error", description: error.message, variant: "destructive" }),
+      onError: (error) => toastError("Delete Error", error),
     });
   }
 
@@ -97,13 +96,13 @@ export function VerifiedNumbers() {
             No verified numbers yet.
           </Text>
         ) : (
-          <WideDataTable<VerifiedNumber>
+          <DataTable<VerifiedNumber>
             aria-label="Verified numbers"
             records={list.data?.numbers ?? []}
             fetching={list.isPending}
             minHeight={list.isPending ? 150 : undefined}
             columns={[
-              { accessor: "e164", title: "Number", render: (n) => formatNumber(n.e164) },
+              { accessor: "e164", title: "Number", render: (n) => formatPhone(n.e164) },
               { accessor: "status", title: "Status", render: (n) => <StatusBadge number={n} /> },
               {
                 accessor: "verifiedAt",
@@ -121,7 +120,7 @@ export function VerifiedNumbers() {
                         size="xs"
                         variant="subtle"
                         onClick={() => setDialog({ kind: "code", number: n })}
-                        aria-label={`Enter the code for ${formatNumber(n.e164)}`}
+                        aria-label={`Enter the code for ${formatPhone(n.e164)}`}
                       >
                         Enter Code
                       </Button>
@@ -132,7 +131,7 @@ export function VerifiedNumbers() {
                       color="red"
                       c="red.9"
                       onClick={() => setDialog({ kind: "delete", number: n })}
-                      aria-label={`Delete ${formatNumber(n.e164)}`}
+                      aria-label={`Delete ${formatPhone(n.e164)}`}
                     >
                       Delete
                     </Button>
@@ -153,8 +152,8 @@ export function VerifiedNumbers() {
           title="Delete Number"
           message={
             <>
-              Delete <strong>{formatNumber(dialog.number.e164)}</strong> from your verified numbers? During
-              the free trial it can then no longer be called or texted.
+              Delete <strong>{formatPhone(dialog.number.e164)}</strong> from your verified numbers? During the
+              free trial it can then no longer be called or texted.
             </>
           }
           confirmLabel="Delete Number"

@@ -1,9 +1,10 @@
 import { ActionIcon, Badge, Box, Button, Collapse, Group, Paper, Stack, Text, Tooltip } from "@mantine/core";
 import { Mail, MailOpen, Pause, Play, Trash2 } from "lucide-react";
 import { type Voicemail, voicemailAudioUrl } from "../../api/voicemails";
-import { useFormat } from "../../lib/time-zone";
-import { formatPhone } from "../messages/format";
-import { formatDuration, transcriptionText } from "./format";
+import { formatClockDuration, formatPhone } from "../../ui/format";
+import { useFormat } from "../../ui/time-zone";
+import { VoicemailInbox } from "../inbox/VoicemailInbox";
+import { transcriptionText } from "./format";
 
 interface VoicemailItemProps {
   voicemail: Voicemail;
@@ -51,7 +52,7 @@ export function VoicemailItem({
             </Group>
             <Text size="sm" c="dimmed">
               {vm.contactName ? `${formatPhone(vm.fromNumber)} · ` : ""}
-              {time} · {formatDuration(vm.durationSeconds)}
+              {time} · {formatClockDuration(vm.durationSeconds)}
             </Text>
             <Text
               size="sm"
@@ -61,6 +62,7 @@ export function VoicemailItem({
             >
               {transcriptionText(vm)}
             </Text>
+            <VoicemailInbox voicemail={vm} caller={caller} />
           </Box>
         </Group>
         <Group gap={4} wrap="nowrap">

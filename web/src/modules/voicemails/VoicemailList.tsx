@@ -16,8 +16,9 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { Download, Search } from "lucide-react";
 import { useState } from "react";
 import { voicemailExportUrl } from "../../api/voicemails";
-import { useAccountTimeZone } from "../../lib/time-zone";
-import { toast } from "../../lib/toast";
+import { useAccountTimeZone } from "../../ui/time-zone";
+import { toast, toastError } from "../../ui/toast";
+import { AssigneeFilterControl, useAssigneeFilter } from "../inbox/AssigneeFilterControl";
 import { groupByDate } from "./format";
 import { useDeleteVoicemail, useSetVoicemailStatus, useVoicemails, VOICEMAIL_PAGE_SIZE } from "./hooks";
 import { VoicemailItem } from "./VoicemailItem";
@@ -31,7 +32,8 @@ export function VoicemailList() {
   const [expanded, setExpanded] = useState<string | null>(null);
   const timeZone = useAccountTimeZone();
   const [deleting, setDeleting] = useState<string | null>(null);
-  const filters = { q: q || undefined, unread: unreadOnly ? ("true" as const) : undefined };
+  const [assigned, setAssigned, assignee] = useAssigneeFilter(() => setPage(1));
+  const filters = { q: q || undefined, unread: unreadOnly ? ("true" as const) : undefined, assignee };
   const { data, isPending, isError, error } = useVoicemails(filters, page);
   const setStatus = useSetVoicemailStatus();
   const remove = useDeleteVoicemail();
@@ -43,7 +45,7 @@ export function VoicemailList() {
     setStatus.mutate(
       { id, status },
       {
-        onError: (err) => toast({ title: "Update failed", description: err.message, variant: "destructive" }),
+        onError: (err) => toastError("Update failed", err),
       },
     );
   }
@@ -55,7 +57,7 @@ export function VoicemailList() {
       toast({ title: "Voicemail deleted" });
       if (expanded === deleting) setExpanded(null);
     } catch (err) {
-      toast({ title: "Delete failed", description: (err as Error).message, variant: "destructive" });
+      toastError("Delete failed", err as Error);
     } finally {
       setDeleting(null);
     }
@@ -99,9 +101,10 @@ export function VoicemailList() {
           }}
         />
       </Group>
+      <AssigneeFilterControl label="Show voicemails" value={assigned} onChange={setAssigned} />
       {isPending ? (
         <Center p="xl">
-          <Loader aria-label="Loading voicemails" />
+          <Loader role="status" aria-label="Loading voicemails" />
         </Center>
       ) : isError ? (
         <Text c="red">{error.message}</Text>

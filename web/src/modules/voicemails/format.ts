@@ -1,4 +1,4 @@
-import { dayOf, formatDayLabel } from "../../lib/format";
+import { dayOf, formatDayLabel } from "../../ui/format";
 
 /** Pure pieces of the Voicemails screen. */
 
@@ -23,15 +23,9 @@ export function groupByDate<T extends { createdAt: Date | string }>(
   return groups;
 }
 
-/** 65 → "1:05". */
-export function formatDuration(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
-}
-
 /**
  * What the screen shows for a voicemail's text: the text, or why there is none (the row's
- * transcription status, see db/src/schema/enums.ts).
+ * transcription status, see packages/db/src/schema/enums.ts).
  */
 export function transcriptionText(vm: { transcription: string | null; transcriptionStatus: string }): string {
   if (vm.transcription?.trim()) return vm.transcription;

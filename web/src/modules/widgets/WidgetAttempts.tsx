@@ -1,8 +1,9 @@
-import { Alert, Badge, Card, Title } from "@mantine/core";
+import { Badge, Card, Title } from "@mantine/core";
 import { useState } from "react";
 import type { WidgetAttempt } from "../../api/widgets";
-import { useFormat } from "../../lib/time-zone";
-import { WideDataTable } from "../../lib/WideDataTable";
+import { DataTable } from "../../ui/DataTable";
+import { QueryError } from "../../ui/QueryState";
+import { useFormat } from "../../ui/time-zone";
 import { useWidgetAttempts } from "./hooks";
 
 const PAGE_SIZE = 10;
@@ -29,21 +30,16 @@ export function WidgetAttempts({ widgetId }: { widgetId: string }) {
         Attempts
       </Title>
       {attempts.isError ? (
-        <Alert color="red" title="Error loading attempts">
-          {attempts.error.message}
-        </Alert>
+        <QueryError query={attempts} title="Error loading attempts" />
       ) : (
-        <WideDataTable<WidgetAttempt>
+        <DataTable<WidgetAttempt>
           aria-label="Widget attempts"
           records={attempts.data?.items ?? []}
           fetching={attempts.isFetching}
           minHeight={150}
           noRecordsText="No attempts yet."
           striped
-          totalRecords={attempts.data?.total ?? 0}
-          recordsPerPage={PAGE_SIZE}
-          page={page}
-          onPageChange={setPage}
+          paging={{ page, onPageChange: setPage, total: attempts.data?.total ?? 0, pageSize: PAGE_SIZE }}
           columns={[
             { accessor: "createdAt", title: "When", render: (a) => dateTime(a.createdAt) },
             { accessor: "kind", title: "Kind", render: (a) => (a.kind === "call" ? "Callback" : "Text") },

@@ -12,12 +12,13 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { createWidgetBodySchema, WIDGET_DEFAULTS, WIDGET_LIMITS } from "@poundline/api/widgets/schemas";
+import type { UseFormReturnType } from "@mantine/form";
+import { createWidgetBodySchema, WIDGET_DEFAULTS, WIDGET_LIMITS } from "@poundline/contracts/widgets/schemas";
 import { useState } from "react";
 import { isRefusal } from "../../api/errors";
 import type { LicensedNumberList, Widget } from "../../api/widgets";
 import { useSchemaForm } from "../../lib/schema-form";
-import { toast } from "../../lib/toast";
+import { toast, toastError } from "../../ui/toast";
 import { useWidgetMutation, useWidgetsApi } from "./hooks";
 import { WidgetPreview } from "./WidgetPreview";
 import { CONFIGURATION_INCOMPLETE } from "./WidgetSnippet";
@@ -67,10 +68,116 @@ interface WidgetFormProps {
   onDeleted: () => void;
 }
 
+type Form = UseFormReturnType<WidgetFormValues>;
+
+/** Delete, then Confirm Delete: the second press deletes. */
+function DeleteWidgetButton({ widget, onDeleted }: { widget: Widget; onDeleted: () => void }) {
+  const api = useWidgetsApi();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const remove = useWidgetMutation((id: string) => api.remove(id));
+  const onDelete = () => {
+    if (!confirmDelete) return setConfirmDelete(true);
+    remove.mutate(widget.id, {
+      onSuccess: () => {
+        toast({ title: "Widget Deleted", description: widget.name });
+        onDeleted();
+      },
+      onError: (error) => {
+        setConfirmDelete(false);
+        toastError("Delete Error", error);
+      },
+    });
+  };
+  return (
+    <Button
+      color="red.9"
+      variant={confirmDelete ? "filled" : "outline"}
+      onClick={onDelete}
+      loading={remove.isPending}
+    >
+      {confirmDelete ? "Confirm Delete" : "Delete"}
+    </Button>
+  );
+}
+
+/** What the widget looks like: its type, button texts, colours and place on the page. */
+function LookFields({ form }: { form: Form }) {
+  return (
+    <>
+      <Select label="Widget Type" data={TYPES} allowDeselect={false} {...form.getInputProps("type")} />
+      <SimpleGrid cols={2}>
+        <TextInput
+          label="Call Button Text"
+          maxLength={WIDGET_LIMITS.buttonText}
+          {...form.getInputProps("callText")}
+        />
+        <TextInput
+          label="SMS Button Text"
+          maxLength={WIDGET_LIMITS.buttonText}
+          {...form.getInputProps("smsText")}
+        />
+        <ColorInput
+          label="Primary Colour"
+          format="hex"
+          withEyeDropper={false}
+          {...form.getInputProps("primaryColor")}
+        />
+        <ColorInput
+          label="Text Colour"
+          format="hex"
+          withEyeDropper={false}
+          {...form.getInputProps("textColor")}
+        />
+      </SimpleGrid>
+      <Select label="Position" data={POSITIONS} allowDeselect={false} {...form.getInputProps("position")} />
+    </>
+  );
+}
+
+/** Where its calls and texts go, which websites may show it, and how many a day it takes. */
+function DeliveryFields({ form, numbers }: { form: Form; numbers: WidgetFormProps["numbers"] }) {
+  const numberOptions = (numbers.data?.items ?? []).map((n) => ({
+    value: n.id,
+    label: n.kind === "territory_license" ? `${n.label} (${n.e164})` : `${n.e164} — ${n.label}`,
+  }));
+  return (
+    <>
+      {numbers.isError ? (
+        <Alert color="red" title="Error">
+          Could not load licensed numbers.
+        </Alert>
+      ) : null}
+      <Select
+        label="Licensed Number"
+        withAsterisk
+        placeholder="Select a licensed number"
+        data={numberOptions}
+        nothingFoundMessage="No licensed numbers: rent a number or hold an active territory licence."
+        {...form.getInputProps("licensedNumberId")}
+        onChange={(value) => form.setFieldValue("licensedNumberId", value ?? "")}
+      />
+      <TagsInput
+        label="Allowed Websites"
+        description="The website origins that may show this widget, such as https://www.example.com. Press Enter after each."
+        maxTags={WIDGET_LIMITS.origins}
+        clearable
+        {...form.getInputProps("allowedOrigins")}
+      />
+      <NumberInput
+        label="Daily Cap"
+        description="Callbacks and texts accepted per day (UTC); more are refused."
+        min={WIDGET_LIMITS.dailyCap.min}
+        max={WIDGET_LIMITS.dailyCap.max}
+        allowDecimal={false}
+        {...form.getInputProps("dailyCap")}
+      />
+    </>
+  );
+}
+
 /** Seed 001 "Configuration" card, with the live preview of what the form holds now. */
 export function WidgetForm({ widget, numbers, onSaved, onDeleted }: WidgetFormProps) {
   const api = useWidgetsApi();
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const { form, onSubmit, showServerErrors } = useSchemaForm({
     schema: createWidgetBodySchema,
     initialValues: valuesOf(widget),
@@ -82,7 +189,6 @@ export function WidgetForm({ widget, numbers, onSaved, onDeleted }: WidgetFormPr
   const save = useWidgetMutation((body: Parameters<typeof api.create>[0]) =>
     widget ? api.update(widget.id, body) : api.create(body),
   );
-  const remove = useWidgetMutation((id: string) => api.remove(id));
 
   const submit = onSubmit(
     (body) =>
@@ -93,36 +199,16 @@ export function WidgetForm({ widget, numbers, onSaved, onDeleted }: WidgetFormPr
         },
         onError: (error) => {
           if (isRefusal(error)) showServerErrors(error);
-          toast({ title: "Save Error", description: error.message, variant: "destructive" });
+          toastError("Save Error", error);
         },
       }),
     (errors) =>
       errors.licensedNumberId
         ? toast({ ...CONFIGURATION_INCOMPLETE, variant: "destructive" })
-        : toast({ title: "Save Error", description: Object.values(errors)[0], variant: "destructive" }),
+        : toastError("Save Error", Object.values(errors)[0]),
   );
 
-  const onDelete = () => {
-    if (!widget) return;
-    if (!confirmDelete) return setConfirmDelete(true);
-    remove.mutate(widget.id, {
-      onSuccess: () => {
-        toast({ title: "Widget Deleted", description: widget.name });
-        onDeleted();
-      },
-      onError: (error) => {
-        setConfirmDelete(false);
-        toast({ title: "Delete Error", description: error.message, variant: "destructive" });
-      },
-    });
-  };
-
   const values = form.getValues();
-  const numberOptions = (numbers.data?.items ?? []).map((n) => ({
-    value: n.id,
-    label: n.kind === "territory_license" ? `${n.label} (${n.e164})` : `${n.e164} — ${n.label}`,
-  }));
-
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
       <Card withBorder padding="lg" component="section" aria-labelledby="widget-config-title">
@@ -132,79 +218,10 @@ export function WidgetForm({ widget, numbers, onSaved, onDeleted }: WidgetFormPr
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
             <TextInput label="Widget Name" withAsterisk {...form.getInputProps("name")} />
-            <Select label="Widget Type" data={TYPES} allowDeselect={false} {...form.getInputProps("type")} />
-            <SimpleGrid cols={2}>
-              <TextInput
-                label="Call Button Text"
-                maxLength={WIDGET_LIMITS.buttonText}
-                {...form.getInputProps("callText")}
-              />
-              <TextInput
-                label="SMS Button Text"
-                maxLength={WIDGET_LIMITS.buttonText}
-                {...form.getInputProps("smsText")}
-              />
-              <ColorInput
-                label="Primary Colour"
-                format="hex"
-                withEyeDropper={false}
-                {...form.getInputProps("primaryColor")}
-              />
-              <ColorInput
-                label="Text Colour"
-                format="hex"
-                withEyeDropper={false}
-                {...form.getInputProps("textColor")}
-              />
-            </SimpleGrid>
-            <Select
-              label="Position"
-              data={POSITIONS}
-              allowDeselect={false}
-              {...form.getInputProps("position")}
-            />
-            {numbers.isError ? (
-              <Alert color="red" title="Error">
-                Could not load licensed numbers.
-              </Alert>
-            ) : null}
-            <Select
-              label="Licensed Number"
-              withAsterisk
-              placeholder="Select a licensed number"
-              data={numberOptions}
-              nothingFoundMessage="No licensed numbers: rent a number or hold an active territory licence."
-              {...form.getInputProps("licensedNumberId")}
-              onChange={(value) => form.setFieldValue("licensedNumberId", value ?? "")}
-            />
-            <TagsInput
-              label="Allowed Websites"
-              description="The website origins that may show this widget, such as https://www.example.com. Press Enter after each."
-              maxTags={WIDGET_LIMITS.origins}
-              clearable
-              {...form.getInputProps("allowedOrigins")}
-            />
-            <NumberInput
-              label="Daily Cap"
-              description="Callbacks and texts accepted per day (UTC); more are refused."
-              min={WIDGET_LIMITS.dailyCap.min}
-              max={WIDGET_LIMITS.dailyCap.max}
-              allowDecimal={false}
-              {...form.getInputProps("dailyCap")}
-            />
+            <LookFields form={form} />
+            <DeliveryFields form={form} numbers={numbers} />
             <Group justify="space-between" mt="xs">
-              {widget ? (
-                <Button
-                  color="red.9"
-                  variant={confirmDelete ? "filled" : "outline"}
-                  onClick={onDelete}
-                  loading={remove.isPending}
-                >
-                  {confirmDelete ? "Confirm Delete" : "Delete"}
-                </Button>
-              ) : (
-                <span />
-              )}
+              {widget ? <DeleteWidgetButton widget={widget} onDeleted={onDeleted} /> : <span />}
               <Button type="submit" loading={save.isPending}>
                 {widget ? "Save Changes" : "Create Widget"}
               </Button>

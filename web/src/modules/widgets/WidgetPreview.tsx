@@ -1,5 +1,5 @@
 import { Box, Card, Text, Title } from "@mantine/core";
-import { renderWidget, type WidgetLook } from "@poundline/api/widgets/embed/render";
+import { renderWidget, type WidgetLook } from "@poundline/modules/widgets/embed/render";
 import { useEffect, useRef } from "react";
 
 const PREVIEW_ANSWER = "Preview only: nothing was sent.";

@@ -1,7 +1,7 @@
 import { Button, Card, Code, Group, Text, Title } from "@mantine/core";
 import { Copy } from "lucide-react";
 import type { Widget } from "../../api/widgets";
-import { toast } from "../../lib/toast";
+import { toast } from "../../ui/toast";
 import { useEmbedScript } from "./hooks";
 
 export const CONFIGURATION_INCOMPLETE = {

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Loader, Select, Stack, Title } from "@mantine/core";
+import { Button, Group, Loader, Select, Stack, Title } from "@mantine/core";
 import { Plus } from "lucide-react";
 import { useState } from "react";
+import { QueryError } from "../../ui/QueryState";
 import { useLicensedNumbers, useWidgets } from "./hooks";
 import { WidgetAttempts } from "./WidgetAttempts";
 import { WidgetForm } from "./WidgetForm";
@@ -46,11 +47,9 @@ export function Widgets() {
         </Group>
       </Group>
       {widgets.isError ? (
-        <Alert color="red" title="Error loading widgets">
-          {widgets.error.message}
-        </Alert>
+        <QueryError query={widgets} title="Error loading widgets" />
       ) : widgets.isPending ? (
-        <Loader aria-label="Loading widgets" />
+        <Loader role="status" aria-label="Loading widgets" />
       ) : (
         <>
           <WidgetForm

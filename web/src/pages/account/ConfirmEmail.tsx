@@ -1,5 +1,5 @@
 import { Button, Group, Loader, Stack, Text } from "@mantine/core";
-import { authMessages } from "@poundline/api/auth/messages";
+import { authMessages } from "@poundline/contracts/auth/messages";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";

@@ -1,11 +1,11 @@
-import { authMessages, forgotPasswordBodySchema } from "@poundline/api/auth/schemas";
+import { authMessages, forgotPasswordBodySchema } from "@poundline/contracts/auth/schemas";
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { useApi } from "../../api/context";
 import { isRefusal } from "../../api/errors";
 import { hasMessage } from "../../lib/form-errors";
 import { useSchemaForm } from "../../lib/schema-form";
-import { toast } from "../../lib/toast";
+import { toast, toastError } from "../../ui/toast";
 import * as Account from "./account-layout";
 
 const UNEXPECTED_ERROR = "An unexpected error occurred. Please try again.";
@@ -34,7 +34,7 @@ export function ForgotPasswordPage() {
       }),
     (errors) => {
       if (hasMessage(errors, authMessages.emailRequired))
-        toast({ title: "Email Required", description: authMessages.emailRequired, variant: "destructive" });
+        toastError("Email Required", authMessages.emailRequired);
       else toastSendFailure(errors.email ?? UNEXPECTED_ERROR);
     },
   );

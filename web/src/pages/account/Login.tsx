@@ -1,10 +1,10 @@
 import { Anchor, Group, Stack } from "@mantine/core";
-import { loginBodySchema } from "@poundline/api/auth/schemas";
+import { loginBodySchema } from "@poundline/contracts/auth/schemas";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useSignIn } from "../../app/session";
 import { useSchemaForm } from "../../lib/schema-form";
-import { toast } from "../../lib/toast";
+import { toast } from "../../ui/toast";
 import * as Account from "./account-layout";
 import { useAfterSignIn, useToSecondStep } from "./after-sign-in";
 import { GoogleOrEmail } from "./google-button";

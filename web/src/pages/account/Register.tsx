@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
-import { type RegisterInput, registerBodySchema } from "@poundline/api/auth/schemas";
+import { type RegisterInput, registerBodySchema } from "@poundline/contracts/auth/schemas";
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { useApi } from "../../api/context";
@@ -8,7 +8,7 @@ import { variantDetails } from "../../app/site";
 import { useSiteVariant } from "../../app/site-config";
 import { type Country, countryChange, E911AddressFields } from "../../lib/e911-address-fields";
 import { useSchemaForm } from "../../lib/schema-form";
-import { toast } from "../../lib/toast";
+import { toast, toastError } from "../../ui/toast";
 import * as Account from "./account-layout";
 import { problemToast, registrationFailure } from "./form-problems";
 import { GoogleOrEmail } from "./google-button";
@@ -63,11 +63,7 @@ export function RegisterPage() {
         },
         onError: (err) => {
           if (err instanceof ApiError) showServerErrors(err);
-          toast({
-            title: "Registration Failed",
-            description: registrationFailure(err),
-            variant: "destructive",
-          });
+          toastError("Registration Failed", registrationFailure(err));
         },
       }),
     (errors) => toast({ ...problemToast(errors, formFields), variant: "destructive" }),

@@ -1,12 +1,12 @@
 import { Button, Stack } from "@mantine/core";
-import { authMessages, resetPasswordBodySchema } from "@poundline/api/auth/schemas";
+import { authMessages, resetPasswordBodySchema } from "@poundline/contracts/auth/schemas";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useApi } from "../../api/context";
 import { ApiError, isRefusal } from "../../api/errors";
 import { useSchemaForm } from "../../lib/schema-form";
-import { toast } from "../../lib/toast";
+import { toast } from "../../ui/toast";
 import * as Account from "./account-layout";
 import { problemToast } from "./form-problems";
 import { PasswordField, PasswordStrength } from "./password-fields";

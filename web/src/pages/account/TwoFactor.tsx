@@ -1,11 +1,11 @@
 import { Anchor, Group, Stack, TextInput } from "@mantine/core";
-import { verifyTwoFactorBodySchema } from "@poundline/api/auth/schemas";
+import { verifyTwoFactorBodySchema } from "@poundline/contracts/auth/schemas";
 import { useEffect, useRef, useState } from "react";
 import { Navigate } from "react-router";
 import { isRefusal } from "../../api/errors";
 import { useSession, useSignOut, useVerifyTwoFactor } from "../../app/session";
 import { useSchemaForm } from "../../lib/schema-form";
-import { toast } from "../../lib/toast";
+import { toastError } from "../../ui/toast";
 import * as Account from "./account-layout";
 import { useAfterSignIn } from "./after-sign-in";
 
@@ -33,21 +33,16 @@ export function TwoFactorPage() {
         await verify.mutateAsync(body);
       } catch (err) {
         if (isRefusal(err)) showServerErrors(err);
-        toast({
-          title: "Verification Failed",
-          description: err instanceof Error ? err.message : "An unexpected error occurred.",
-          variant: "destructive",
-        });
+        toastError(
+          "Verification Failed",
+          err instanceof Error ? err.message : "An unexpected error occurred.",
+        );
         return;
       }
       // Signed in now: the page re-renders as signed in and ContinueAfterSignIn takes it on.
     },
     (errors) =>
-      toast({
-        title: "Verification Failed",
-        description: errors.code ?? errors.recoveryCode ?? "Please check the code.",
-        variant: "destructive",
-      }),
+      toastError("Verification Failed", errors.code ?? errors.recoveryCode ?? "Please check the code."),
   );
 
   // Through (just now, or before): on to where the person was going, as a sign-in without

@@ -1,4 +1,4 @@
-import { authMessages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@poundline/api/auth/messages";
+import { authMessages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@poundline/contracts/auth/messages";
 import { isRefusal } from "../../api/errors";
 import { type FieldMessages, firstMessage, hasMessage } from "../../lib/form-errors";
 

@@ -1,7 +1,7 @@
 import { Button, Divider } from "@mantine/core";
 import { useState } from "react";
 import { apiErrorFrom } from "../../api/errors";
-import { toast } from "../../lib/toast";
+import { toastError } from "../../ui/toast";
 
 /** The server's start of Google sign-in: a redirect to Google's consent screen. */
 const GOOGLE_SIGN_IN_PATH = "/api/auth/google";
@@ -52,17 +52,9 @@ function GoogleButton({ label }: { label: string }) {
         return; // The page is leaving: the button keeps reading "Redirecting...".
       }
       const body: unknown = await res.json().catch(() => null);
-      toast({
-        title: "Google Sign-In Unavailable",
-        description: apiErrorFrom(res.status, res.statusText, body).message,
-        variant: "destructive",
-      });
+      toastError("Google Sign-In Unavailable", apiErrorFrom(res.status, res.statusText, body).message);
     } catch {
-      toast({
-        title: "Google Sign-In Unavailable",
-        description: "An unexpected error occurred.",
-        variant: "destructive",
-      });
+      toastError("Google Sign-In Unavailable", "An unexpected error occurred.");
     }
     setRedirecting(false);
   }

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from "@poundline/api/auth/messages";
+import { PASSWORD_MIN_LENGTH } from "@poundline/contracts/auth/messages";
 
 /** Seed 000's checklist. Only the length rule is enforced (by the shared schema); the rest is advice. */
 export const passwordRules = [

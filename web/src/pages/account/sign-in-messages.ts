@@ -1,4 +1,4 @@
-import { authMessages } from "@poundline/api/auth/messages";
+import { authMessages } from "@poundline/contracts/auth/messages";
 import { isRefusal } from "../../api/errors";
 import { type FieldMessages, hasMessage } from "../../lib/form-errors";
 

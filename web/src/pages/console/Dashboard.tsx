@@ -9,6 +9,7 @@ import { RecentVoicemails } from "../../modules/console/RecentVoicemails";
 import { SetupGuide } from "../../modules/console/SetupGuide";
 import { StatCards } from "../../modules/console/StatCards";
 import { ActiveCallsPanel } from "../../modules/live/ActiveCallsPanel";
+import { WaitingCallersPanel } from "../../modules/live/WaitingCallersPanel";
 
 const DASHBOARD_KEYS = [["dashboard"], ["calls"], ["voicemails"], ["unread"], ["setup-guide"]];
 
@@ -40,6 +41,7 @@ export function DashboardPage() {
       <TrialAllowanceCard />
       <QuickActions />
       <ActiveCallsPanel />
+      <WaitingCallersPanel />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <RecentCalls />
         <RecentVoicemails />

@@ -14,7 +14,7 @@ import {
   ThemeIcon,
   Title,
 } from "@mantine/core";
-import { COMPANY_SIZES, contactBodySchema } from "@poundline/api/site/schemas";
+import { COMPANY_SIZES, contactBodySchema } from "@poundline/contracts/site/schemas";
 import { useMutation } from "@tanstack/react-query";
 import { Clock, type LucideIcon, Mail, MapPin, Phone, Share2 } from "lucide-react";
 import type { ReactNode } from "react";
@@ -25,7 +25,7 @@ import { company } from "../../app/site";
 import { useSiteVariant } from "../../app/site-config";
 import { firstMessage } from "../../lib/form-errors";
 import { useSchemaForm } from "../../lib/schema-form";
-import { toast } from "../../lib/toast";
+import { toast } from "../../ui/toast";
 import { contactBody, emptyContact } from "./form-bodies";
 import { MUTED, PageHero } from "./sections";
 

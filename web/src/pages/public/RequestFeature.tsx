@@ -1,5 +1,5 @@
 import { Textarea, TextInput } from "@mantine/core";
-import { featureRequestBodySchema, siteMessages } from "@poundline/api/site/schemas";
+import { featureRequestBodySchema, siteMessages } from "@poundline/contracts/site/schemas";
 import { Lightbulb } from "lucide-react";
 import { useApi } from "../../api/context";
 import { emptyFeatureRequest, featureRequestBody } from "./form-bodies";

@@ -1,5 +1,5 @@
 import { Alert, Group, NumberInput, Radio, Text, TextInput } from "@mantine/core";
-import { phoneNumberRequestBodySchema, SITE_LIMITS, siteMessages } from "@poundline/api/site/schemas";
+import { phoneNumberRequestBodySchema, SITE_LIMITS, siteMessages } from "@poundline/contracts/site/schemas";
 import { Info, Phone } from "lucide-react";
 import { useApi } from "../../api/context";
 import { useSession } from "../../app/session";

@@ -1,4 +1,8 @@
-import type { ContactInput, FeatureRequestInput, PhoneNumberRequestInput } from "@poundline/api/site/schemas";
+import type {
+  ContactInput,
+  FeatureRequestInput,
+  PhoneNumberRequestInput,
+} from "@poundline/contracts/site/schemas";
 import { type companySizes, numberTypes } from "@poundline/db/enums";
 
 /**

@@ -1,3 +1,4 @@
+import { formatMoney } from "../../ui/format";
 /** The pricing page's content (seed 000, section 9). Display only: checkout happens after sign-up. */
 
 export type BillingPeriod = "monthly" | "annual";
@@ -104,7 +105,7 @@ export function monthlyRate(plan: Plan, period: BillingPeriod): number {
 
 /** "$0" for free, else dollars and cents: "$19.99". */
 export function formatPrice(amount: number): string {
-  return amount === 0 ? "$0" : `$${amount.toFixed(2)}`;
+  return amount === 0 ? "$0" : formatMoney(Math.round(amount * 100));
 }
 
 /** What a year costs when billed annually: the annual per-month price × 12, to 2 decimals. */

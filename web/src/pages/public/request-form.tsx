@@ -17,7 +17,7 @@ import type { z } from "zod";
 import { ApiError } from "../../api/errors";
 import { hasMessage } from "../../lib/form-errors";
 import { useSchemaForm } from "../../lib/schema-form";
-import { toast } from "../../lib/toast";
+import { toast } from "../../ui/toast";
 
 /**
  * What the two request pages (a feature, a phone number) share: the form on the API's schema and

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatCents, formatRate, previewOf } from "../../../src/modules/admin/format";
+import { formatRate, previewOf } from "../../../src/modules/admin/format";
+import { formatMoney } from "../../../src/ui/format";
 
 describe("previewOf (seed 001: a value preview of 70 characters)", () => {
   it.each([
@@ -19,8 +20,8 @@ describe("figures", () => {
     [4300, "$43.00"],
     [-150, "-$1.50"],
     [123456789, "$1,234,567.89"],
-  ])("formatCents(%d) = %s", (cents, text) => {
-    expect(formatCents(cents)).toBe(text);
+  ])("formatMoney(%d) = %s", (cents, text) => {
+    expect(formatMoney(cents)).toBe(text);
   });
 
   it.each([

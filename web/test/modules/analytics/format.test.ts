@@ -1,13 +1,7 @@
-import { ANALYTICS_RANGES } from "@poundline/api/analytics/ranges";
+import { ANALYTICS_RANGES } from "@poundline/domain/calendar-ranges";
 import { describe, expect, it } from "vitest";
-import {
-  formatDay,
-  formatDuration,
-  formatHour,
-  formatPhone,
-  formatRate,
-  RANGE_LABELS,
-} from "../../../src/modules/analytics/format";
+import { formatDay, formatHour, formatRate, RANGE_LABELS } from "../../../src/modules/analytics/format";
+import { formatDuration, formatPhone } from "../../../src/ui/format";
 
 describe("analytics formatting", () => {
   it.each([

@@ -1,4 +1,4 @@
-import { registerBodySchema, resetPasswordBodySchema } from "@poundline/api/auth/schemas";
+import { registerBodySchema, resetPasswordBodySchema } from "@poundline/contracts/auth/schemas";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../../src/api/errors";

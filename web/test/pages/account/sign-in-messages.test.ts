@@ -1,4 +1,4 @@
-import { loginBodySchema } from "@poundline/api/auth/schemas";
+import { loginBodySchema } from "@poundline/contracts/auth/schemas";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../../src/api/errors";

@@ -3,7 +3,7 @@ import {
   featureRequestBodySchema,
   phoneNumberRequestBodySchema,
   siteMessages,
-} from "@poundline/api/site/schemas";
+} from "@poundline/contracts/site/schemas";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { describe, expect, it } from "vitest";
 import {

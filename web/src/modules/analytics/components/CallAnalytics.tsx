@@ -38,7 +38,7 @@ export function CallAnalytics() {
         </Alert>
       ) : !data ? (
         <Group justify="center" py="xl">
-          <Loader aria-label="Loading analytics" />
+          <Loader role="status" aria-label="Loading analytics" />
         </Group>
       ) : (
         <>

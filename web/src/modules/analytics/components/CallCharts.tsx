@@ -1,7 +1,7 @@
 import { BarChart, DonutChart } from "@mantine/charts";
 import { Card, Grid, Group, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import type { Analytics } from "../../../api/analytics";
-import { formatCount } from "../../../lib/format";
+import { formatCount } from "../../../ui/format";
 import { formatDay, formatRate } from "../format";
 
 /** Calls per day by direction, and missed ones, over the range's days. */

@@ -1,7 +1,7 @@
 import { Card, Text, Title } from "@mantine/core";
 import type { Analytics } from "../../../api/analytics";
-import { WideDataTable } from "../../../lib/WideDataTable";
-import { formatDuration } from "../format";
+import { DataTable } from "../../../ui/DataTable";
+import { formatDuration } from "../../../ui/format";
 
 /** Seed 001's agent table: the calls put through to each extension of the account. */
 export function ExtensionTable({ extensions }: { extensions: Analytics["extensions"] }) {
@@ -13,7 +13,7 @@ export function ExtensionTable({ extensions }: { extensions: Analytics["extensio
       {extensions.length === 0 ? (
         <Text c="gray.7">No extensions yet.</Text>
       ) : (
-        <WideDataTable
+        <DataTable
           aria-labelledby="extension-performance"
           withTableBorder={false}
           striped

@@ -1,6 +1,6 @@
 import { Group, Select } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
-import { ANALYTICS_RANGES, type AnalyticsRange } from "@poundline/api/analytics/ranges";
+import { ANALYTICS_RANGES, type AnalyticsRange } from "@poundline/domain/calendar-ranges";
 import { RANGE_LABELS } from "../format";
 import type { RangeSelection } from "../useAnalytics";
 

@@ -1,7 +1,7 @@
 import { Card, SimpleGrid, Text } from "@mantine/core";
 import type { Analytics } from "../../../api/analytics";
-import { formatCount } from "../../../lib/format";
-import { formatDuration, formatRate } from "../format";
+import { formatCount, formatDuration } from "../../../ui/format";
+import { formatRate } from "../format";
 
 function Stat({ label, value, detail }: { label: string; value: string; detail: string }) {
   return (

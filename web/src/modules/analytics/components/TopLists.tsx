@@ -1,8 +1,7 @@
 import { Card, SimpleGrid, Table, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import type { Analytics } from "../../../api/analytics";
-import { formatCount } from "../../../lib/format";
-import { formatPhone } from "../format";
+import { formatCount, formatPhone } from "../../../ui/format";
 
 function Ranked({
   id,

@@ -1,0 +1,118 @@
+import { type Access, type Answer, type Endpoint, isRawAnswer } from "@poundline/contracts/endpoint";
+import type {
+  ContextConfigDefault,
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+  RouteShorthandOptions,
+} from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { z } from "zod";
+import { requireAccount, requireAdmin, requireAuth } from "../auth/context";
+
+/** The Fastify schema of an endpoint: what the zod type provider types the request and reply from. */
+type SchemaOf<E extends Endpoint> = {
+  params: E["params"] extends z.ZodType ? E["params"] : undefined;
+  querystring: E["query"] extends z.ZodType ? E["query"] : undefined;
+  body: E["body"] extends z.ZodType ? E["body"] : undefined;
+  response: {
+    [S in keyof E["responses"]]: E["responses"][S] extends z.ZodType ? E["responses"][S] : unknown;
+  };
+};
+
+export type ContractHandler<E extends Endpoint> = RouteHandlerMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  ContextConfigDefault,
+  SchemaOf<E>,
+  ZodTypeProvider
+>;
+
+/** Route options an endpoint's contract does not decide: rate limits, body size, hooks. */
+export type RouteExtras = Omit<RouteShorthandOptions, "schema">;
+
+const hooks = <T>(hook: T | T[] | undefined): T[] =>
+  hook === undefined ? [] : Array.isArray(hook) ? hook : [hook];
+
+/** Who may call, as the contract's `access` says: checked before the input is read. */
+const guards: Record<Exclude<Access, "public">, (request: FastifyRequest) => Promise<void>> = {
+  "signed-in": async (request) => void requireAuth(request),
+  account: async (request) => void requireAccount(request),
+  admin: async (request) => void requireAdmin(request),
+};
+
+/** JSON answers are validated against their schema; raw ones (files, CSV) are the handler's. */
+function responseSchemas(responses: Endpoint["responses"]) {
+  const json: Record<number, z.ZodType> = {};
+  for (const [status, answer] of Object.entries(responses) as [string, Answer][])
+    if (!isRawAnswer(answer)) json[Number(status)] = answer;
+  return json;
+}
+
+/**
+ * Registers `handler` for `endpoint` on `scope`, whose prefix the contract's path starts with:
+ * the method, path, schemas and permission come from the contract, so the handler cannot answer
+ * on another path or take another body than the one the web sends.
+ */
+export function route<E extends Endpoint>(
+  scope: FastifyInstance,
+  endpoint: E,
+  handler: ContractHandler<E>,
+  extras: RouteExtras = {},
+) {
+  if (!endpoint.path.startsWith(scope.prefix))
+    throw new Error(`${endpoint.method} ${endpoint.path} registered under ${scope.prefix}`);
+  const config = {
+    ...extras.config,
+    summary: endpoint.summary,
+    ...(endpoint.permission ? { permission: endpoint.permission } : {}),
+  };
+  // Only public endpoints take anonymous callers: the others answer 401 (or 403) before reading anything.
+  const onRequest =
+    endpoint.access === "public" ? extras.onRequest : [...hooks(extras.onRequest), guards[endpoint.access]];
+  scope.withTypeProvider<ZodTypeProvider>().route({
+    ...extras,
+    config,
+    ...(onRequest ? { onRequest } : {}),
+    method: endpoint.method,
+    url: endpoint.path.slice(scope.prefix.length) || "/",
+    schema: {
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response: responseSchemas(endpoint.responses),
+    },
+    handler: handler as RouteHandlerMethod,
+  });
+}
+
+/** One endpoint's handler, kept in a file of its own and mounted by its context's `endpointRoutes`. */
+export interface EndpointHandler {
+  readonly endpoint: Endpoint;
+  readonly handler: RouteHandlerMethod;
+  readonly extras: RouteExtras;
+}
+
+/** Pairs a handler with its endpoint: the handler is typed from the contract. */
+export function handle<E extends Endpoint>(
+  endpoint: E,
+  handler: ContractHandler<E>,
+  extras: RouteExtras = {},
+): EndpointHandler {
+  return { endpoint, handler: handler as RouteHandlerMethod, extras };
+}
+
+/** A Fastify plugin that mounts each handler at its contract's path (relative to the plugin's prefix). */
+export function endpointRoutes(...handlers: EndpointHandler[]): FastifyPluginAsync {
+  return async (scope) => {
+    for (const { endpoint, handler, extras } of handlers)
+      route(scope, endpoint, handler as ContractHandler<typeof endpoint>, extras);
+  };
+}

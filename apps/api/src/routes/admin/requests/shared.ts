@@ -1,0 +1,1 @@
+export const UNKNOWN_STATUS = "Unknown status.";

@@ -1,0 +1,5 @@
+import { endpointRoutes } from "../../http/contract-route";
+import { get } from "./get";
+
+/** Call analytics, mounted under /api: figures over the signed-in account's call logs only. */
+export const analyticsRoutes = endpointRoutes(get);

@@ -1,0 +1,34 @@
+import { AppError } from "@poundline/contracts/errors";
+import { numberEndpoints } from "@poundline/contracts/numbers/endpoints";
+import { numberMessages } from "@poundline/contracts/numbers/schemas";
+import { buyNumber } from "@poundline/modules/numbers/numbers";
+import { requireAccount } from "../../auth/context";
+import { handle } from "../../http/contract-route";
+import { portsOf } from "./shared";
+
+type Refusal = Exclude<Awaited<ReturnType<typeof buyNumber>>, { ok: true }>;
+
+/** Each reason a purchase is refused, as the status and words the console shows. */
+function refusal(result: Refusal): AppError {
+  switch (result.reason) {
+    case "request-not-found":
+      return new AppError("NOT_FOUND", numberMessages.requestNotFound);
+    case "request-closed":
+      return new AppError("CONFLICT", numberMessages.requestClosed);
+    case "unpaid-trial":
+    case "limit":
+      return new AppError("FORBIDDEN", result.message);
+    case "not-available":
+      return new AppError("CONFLICT", result.message, { "body.e164": [result.message] });
+    default:
+      return new AppError("BAD_REQUEST", result.message);
+  }
+}
+
+export const buy = handle(numberEndpoints.buy, async (request, reply) => {
+  const { account } = requireAccount(request);
+  const result = await buyNumber(portsOf(request), account.id, request.body);
+  if (!result.ok) throw refusal(result);
+  await request.server.deps.routing.changed();
+  return reply.status(201).send(result.number);
+});

@@ -1,0 +1,11 @@
+import { peopleEndpoints } from "@poundline/contracts/people/endpoints";
+import { setForwarding as save } from "@poundline/modules/people/people";
+import { handle } from "../../http/contract-route";
+import { me, routingChanged } from "./shared";
+
+export const setForwarding = handle(peopleEndpoints.setForwarding, async (request) => {
+  const { db, accountId, userId } = me(request);
+  await save(db, accountId, userId, request.body);
+  await routingChanged(request);
+  return request.body;
+});

@@ -1,0 +1,92 @@
+import { endpoint, errors } from "../endpoint";
+import {
+  activeCallsSchema,
+  clickToCallBodySchema,
+  clickToCallResponseSchema,
+  dashboardStatsSchema,
+  phoneNumberListSchema,
+  recentCallsSchema,
+  recentVoicemailsSchema,
+  searchQuerySchema,
+  searchResultsSchema,
+  timeZoneSchema,
+  unreadCountsSchema,
+  waitingCallersSchema,
+} from "./schemas";
+
+/** The console's shell and home: the bell, the header search, the stat cards, recent and active calls. */
+export const consoleEndpoints = {
+  unread: endpoint({
+    method: "GET",
+    path: "/api/console/unread",
+    summary: "What the bell counts: unread voicemails, texts and the like",
+    access: "account",
+    responses: { 200: unreadCountsSchema, ...errors(401, 403) },
+  }),
+  search: endpoint({
+    method: "GET",
+    path: "/api/console/search",
+    summary: "The header search across contacts, numbers, calls and the rest",
+    access: "account",
+    query: searchQuerySchema,
+    responses: { 200: searchResultsSchema, ...errors(400, 401, 403) },
+  }),
+  timeZone: endpoint({
+    method: "GET",
+    path: "/api/console/time-zone",
+    summary: "The time zone the console writes dates in and counts its days in",
+    access: "account",
+    responses: { 200: timeZoneSchema, ...errors(401, 403) },
+  }),
+  numbers: endpoint({
+    method: "GET",
+    path: "/api/console/numbers",
+    summary: "The account's phone numbers, to call or text from",
+    access: "account",
+    responses: { 200: phoneNumberListSchema, ...errors(401, 403) },
+  }),
+  stats: endpoint({
+    method: "GET",
+    path: "/api/dashboard/stats",
+    summary: "The dashboard's stat cards",
+    access: "account",
+    responses: { 200: dashboardStatsSchema, ...errors(401, 403) },
+  }),
+  recentCalls: endpoint({
+    method: "GET",
+    path: "/api/dashboard/recent-calls",
+    summary: "The last few calls",
+    access: "account",
+    responses: { 200: recentCallsSchema, ...errors(401, 403) },
+  }),
+  recentVoicemails: endpoint({
+    method: "GET",
+    path: "/api/dashboard/voicemails",
+    summary: "The last few voicemails",
+    access: "account",
+    responses: { 200: recentVoicemailsSchema, ...errors(401, 403) },
+  }),
+  activeCalls: endpoint({
+    method: "GET",
+    path: "/api/calls/active",
+    summary: "The calls going on now",
+    access: "account",
+    responses: { 200: activeCallsSchema, ...errors(401, 403) },
+  }),
+  waitingCallers: endpoint({
+    method: "GET",
+    path: "/api/calls/waiting",
+    summary: "The callers waiting in the ring groups' lines",
+    access: "account",
+    responses: { 200: waitingCallersSchema, ...errors(401, 403) },
+  }),
+  clickToCall: endpoint({
+    method: "POST",
+    path: "/api/calls/click-to-call",
+    summary: "Make a Call: ring the user's own phone, then bridge it to the destination",
+    access: "account",
+    permission: "calls.place",
+    body: clickToCallBodySchema,
+    responses: { 201: clickToCallResponseSchema, ...errors(400, 401, 403) },
+  }),
+};

@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { endpoint, errors } from "../endpoint";
+import {
+  availableListSchema,
+  availableQuerySchema,
+  buyNumberBodySchema,
+  emergencyAddressBodySchema,
+  numberListSchema,
+  numberParamsSchema,
+  numberRequestListSchema,
+  phoneNumberSchema,
+  updateNumberBodySchema,
+} from "./schemas";
+
+/** Phone numbers: the account's numbers, bought from and released to the carrier. */
+export const numberEndpoints = {
+  list: endpoint({
+    method: "GET",
+    path: "/api/numbers",
+    summary: "The account's phone numbers and its plan's usage",
+    access: "account",
+    responses: { 200: numberListSchema, ...errors(401, 403) },
+  }),
+  requests: endpoint({
+    method: "GET",
+    path: "/api/numbers/requests",
+    summary: "The account's requests for numbers the search does not offer",
+    access: "account",
+    responses: { 200: numberRequestListSchema, ...errors(401, 403) },
+  }),
+  available: endpoint({
+    method: "GET",
+    path: "/api/numbers/available",
+    summary: "Numbers the carrier offers, with the account's price for them",
+    access: "account",
+    permission: "numbers.buy",
+    query: availableQuerySchema,
+    responses: { 200: availableListSchema, ...errors(400, 401, 403) },
+  }),
+  buy: endpoint({
+    method: "POST",
+    path: "/api/numbers",
+    summary: "Buy a number, found by the search or granted on request",
+    access: "account",
+    permission: "numbers.buy",
+    body: buyNumberBodySchema,
+    responses: { 201: phoneNumberSchema, ...errors(400, 401, 403, 404, 409) },
+  }),
+  get: endpoint({
+    method: "GET",
+    path: "/api/numbers/:id",
+    summary: "One phone number",
+    access: "account",
+    params: numberParamsSchema,
+    responses: { 200: phoneNumberSchema, ...errors(400, 401, 403, 404) },
+  }),
+  rename: endpoint({
+    method: "PATCH",
+    path: "/api/numbers/:id",
+    summary: "Rename a phone number",
+    access: "account",
+    permission: "numbers.edit",
+    params: numberParamsSchema,
+    body: updateNumberBodySchema,
+    responses: { 200: phoneNumberSchema, ...errors(400, 401, 403, 404) },
+  }),
+  release: endpoint({
+    method: "DELETE",
+    path: "/api/numbers/:id",
+    summary: "Release a phone number back to the carrier",
+    access: "account",
+    permission: "numbers.release",
+    params: numberParamsSchema,
+    responses: { 204: z.null().describe("No content"), ...errors(400, 401, 403, 404) },
+  }),
+  setEmergencyAddress: endpoint({
+    method: "PUT",
+    path: "/api/numbers/:id/e911",
+    summary: "Set the emergency (E911) address of a phone number",
+    access: "account",
+    permission: "numbers.edit",
+    params: numberParamsSchema,
+    body: emergencyAddressBodySchema,
+    responses: { 200: phoneNumberSchema, ...errors(400, 401, 403, 404) },
+  }),
+};

@@ -1,0 +1,125 @@
+import { z } from "zod";
+import { endpoint, errors } from "../endpoint";
+import {
+  AVATAR_FILE_PATTERN,
+  companyBodySchema,
+  companyResponseSchema,
+  emailChangeBodySchema,
+  notificationPreferencesSchema,
+  profileBodySchema,
+  profileSchema,
+  sessionParamsSchema,
+  sessionsResponseSchema,
+  settingsMessageSchema,
+  signOutEverywhereBodySchema,
+  USER_ID_PATTERN,
+} from "./schemas";
+
+const imageUpload = { raw: "image/*", description: "The image's bytes as they are (PNG, JPEG, WebP or GIF)" };
+
+/** The signed-in user's settings: profile, picture, company, notifications and sessions. */
+export const settingsEndpoints = {
+  profile: endpoint({
+    method: "GET",
+    path: "/api/settings/profile",
+    summary: "The signed-in user's profile",
+    access: "signed-in",
+    responses: { 200: profileSchema, ...errors(401) },
+  }),
+  saveProfile: endpoint({
+    method: "PUT",
+    path: "/api/settings/profile",
+    summary: "Change one's name and phone",
+    access: "signed-in",
+    body: profileBodySchema,
+    responses: { 200: profileSchema, ...errors(400, 401) },
+  }),
+  changeEmail: endpoint({
+    method: "POST",
+    path: "/api/settings/email",
+    summary: "Send a link to a new address; the account keeps the old one until it is followed",
+    access: "signed-in",
+    body: emailChangeBodySchema,
+    responses: { 200: settingsMessageSchema, ...errors(400, 401, 429) },
+  }),
+  uploadAvatar: endpoint({
+    method: "POST",
+    path: "/api/settings/avatar",
+    summary: "Set one's picture (cropped square and re-encoded)",
+    access: "signed-in",
+    upload: imageUpload,
+    responses: { 200: profileSchema, ...errors(400, 401, 413, 415) },
+  }),
+  removeAvatar: endpoint({
+    method: "DELETE",
+    path: "/api/settings/avatar",
+    summary: "Remove one's picture",
+    access: "signed-in",
+    responses: { 200: profileSchema, ...errors(401) },
+  }),
+  company: endpoint({
+    method: "GET",
+    path: "/api/settings/company",
+    summary: "The account's company details, and whether the user may change them",
+    access: "signed-in",
+    responses: { 200: companyResponseSchema, ...errors(401) },
+  }),
+  saveCompany: endpoint({
+    method: "PUT",
+    path: "/api/settings/company",
+    summary: "Change the account's company details",
+    access: "account",
+    permission: "settings.company",
+    body: companyBodySchema,
+    responses: { 200: companyResponseSchema, ...errors(400, 401, 403, 404) },
+  }),
+  notifications: endpoint({
+    method: "GET",
+    path: "/api/settings/notifications",
+    summary: "One's notification preferences",
+    access: "signed-in",
+    responses: { 200: notificationPreferencesSchema, ...errors(401) },
+  }),
+  saveNotifications: endpoint({
+    method: "PUT",
+    path: "/api/settings/notifications",
+    summary: "Set one's notification preferences",
+    access: "signed-in",
+    body: notificationPreferencesSchema,
+    responses: { 200: notificationPreferencesSchema, ...errors(400, 401) },
+  }),
+  sessions: endpoint({
+    method: "GET",
+    path: "/api/settings/sessions",
+    summary: "One's active sessions",
+    access: "signed-in",
+    responses: { 200: sessionsResponseSchema, ...errors(401) },
+  }),
+  revokeSession: endpoint({
+    method: "DELETE",
+    path: "/api/settings/sessions/:id",
+    summary: "End one of one's sessions",
+    access: "signed-in",
+    params: sessionParamsSchema,
+    responses: { 200: settingsMessageSchema, ...errors(400, 401, 404) },
+  }),
+  signOutEverywhere: endpoint({
+    method: "POST",
+    path: "/api/settings/sessions/sign-out-everywhere",
+    summary: "End every session of one's own, this one too unless asked to keep it",
+    access: "signed-in",
+    body: signOutEverywhereBodySchema,
+    responses: { 200: settingsMessageSchema, ...errors(400, 401) },
+  }),
+  avatarImage: endpoint({
+    method: "GET",
+    path: "/media/avatars/:userId/:file",
+    summary: "A user's picture: public, its random name is the secret",
+    access: "public",
+    params: z.object({
+      userId: z.string().regex(USER_ID_PATTERN, "Not found"),
+      file: z.string().regex(AVATAR_FILE_PATTERN, "Not found"),
+    }),
+    responses: { 200: { raw: "image/webp", description: "The picture" }, ...errors(400, 404) },
+  }),
+};

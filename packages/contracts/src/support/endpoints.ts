@@ -1,0 +1,140 @@
+import { endpoint, errors, type RawAnswer } from "../endpoint";
+import {
+  adminTicketListSchema,
+  adminTicketsQuerySchema,
+  attachmentParamsSchema,
+  attachmentSchema,
+  attachmentUploadQuerySchema,
+  createTicketBodySchema,
+  myTicketsQuerySchema,
+  replyBodySchema,
+  ticketDetailSchema,
+  ticketListSchema,
+  ticketParamsSchema,
+  ticketSummarySchema,
+} from "./schemas";
+
+/** An attachment's bytes as sent: the API tells an image or a PDF by its first bytes. */
+const attachmentUpload: RawAnswer = {
+  raw: "application/octet-stream",
+  description: "The file's bytes (an image or a PDF, 10 MB at most); its name in the query",
+};
+
+const attachmentFile: RawAnswer = {
+  raw: "application/octet-stream",
+  description: "The attached file, with its own content type, as a download",
+};
+
+/** Support tickets: the customer's own, and support's view of every ticket (admins). */
+export const supportEndpoints = {
+  myTickets: endpoint({
+    method: "GET",
+    path: "/api/support/tickets",
+    summary: "The signed-in user's tickets, a page at a time",
+    access: "account",
+    query: myTicketsQuerySchema,
+    responses: { 200: ticketListSchema, ...errors(400, 401, 403) },
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/api/support/tickets",
+    summary: "Open a ticket",
+    access: "account",
+    body: createTicketBodySchema,
+    responses: { 201: ticketSummarySchema, ...errors(400, 401, 403) },
+  }),
+  ticket: endpoint({
+    method: "GET",
+    path: "/api/support/tickets/:id",
+    summary: "One of the user's tickets with its replies; marks support's replies read",
+    access: "account",
+    params: ticketParamsSchema,
+    responses: { 200: ticketDetailSchema, ...errors(400, 401, 403, 404) },
+  }),
+  reply: endpoint({
+    method: "POST",
+    path: "/api/support/tickets/:id/replies",
+    summary: "Reply to one of the user's open tickets",
+    access: "account",
+    params: ticketParamsSchema,
+    body: replyBodySchema,
+    responses: { 201: ticketDetailSchema, ...errors(400, 401, 403, 404, 409) },
+  }),
+  reopen: endpoint({
+    method: "POST",
+    path: "/api/support/tickets/:id/reopen",
+    summary: "Reopen one of the user's recently closed tickets",
+    access: "account",
+    params: ticketParamsSchema,
+    responses: { 200: ticketDetailSchema, ...errors(400, 401, 403, 404, 409) },
+  }),
+  attach: endpoint({
+    method: "POST",
+    path: "/api/support/tickets/:id/attachments",
+    summary: "Attach a file to one of the user's open tickets",
+    access: "account",
+    params: ticketParamsSchema,
+    query: attachmentUploadQuerySchema,
+    upload: attachmentUpload,
+    responses: { 201: attachmentSchema, ...errors(400, 401, 403, 404, 409, 413, 415) },
+  }),
+  attachment: endpoint({
+    method: "GET",
+    path: "/api/support/tickets/:id/attachments/:attachmentId",
+    summary: "Download a file attached to one of the user's tickets",
+    access: "account",
+    params: attachmentParamsSchema,
+    responses: { 200: attachmentFile, ...errors(400, 401, 403, 404) },
+  }),
+  allTickets: endpoint({
+    method: "GET",
+    path: "/api/admin/support-tickets",
+    summary: "Every ticket, searched and filtered by status and priority, for support",
+    access: "admin",
+    query: adminTicketsQuerySchema,
+    responses: { 200: adminTicketListSchema, ...errors(400, 401, 403) },
+  }),
+  adminTicket: endpoint({
+    method: "GET",
+    path: "/api/admin/support-tickets/:id",
+    summary: "Any ticket with its replies, for support",
+    access: "admin",
+    params: ticketParamsSchema,
+    responses: { 200: ticketDetailSchema, ...errors(400, 401, 403, 404) },
+  }),
+  adminReply: endpoint({
+    method: "POST",
+    path: "/api/admin/support-tickets/:id/replies",
+    summary: "Reply to a ticket as support",
+    access: "admin",
+    params: ticketParamsSchema,
+    body: replyBodySchema,
+    responses: { 201: ticketDetailSchema, ...errors(400, 401, 403, 404, 409) },
+  }),
+  close: endpoint({
+    method: "POST",
+    path: "/api/admin/support-tickets/:id/close",
+    summary: "Close a ticket as support",
+    access: "admin",
+    params: ticketParamsSchema,
+    responses: { 200: ticketDetailSchema, ...errors(400, 401, 403, 404, 409) },
+  }),
+  adminAttach: endpoint({
+    method: "POST",
+    path: "/api/admin/support-tickets/:id/attachments",
+    summary: "Attach a file to an open ticket as support",
+    access: "admin",
+    params: ticketParamsSchema,
+    query: attachmentUploadQuerySchema,
+    upload: attachmentUpload,
+    responses: { 201: attachmentSchema, ...errors(400, 401, 403, 404, 409, 413, 415) },
+  }),
+  adminAttachment: endpoint({
+    method: "GET",
+    path: "/api/admin/support-tickets/:id/attachments/:attachmentId",
+    summary: "Download a file attached to any ticket, for support",
+    access: "admin",
+    params: attachmentParamsSchema,
+    responses: { 200: attachmentFile, ...errors(400, 401, 403, 404) },
+  }),
+};

@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { endpoint, errors } from "../endpoint";
+import {
+  exportVoicemailsQuerySchema,
+  listVoicemailsQuerySchema,
+  unreadVoicemailsSchema,
+  updateVoicemailBodySchema,
+  voicemailListSchema,
+  voicemailParamsSchema,
+  voicemailSchema,
+} from "./schemas";
+
+/** Voicemails left on the account's numbers: listed, played, marked read, exported, removed. */
+export const voicemailEndpoints = {
+  list: endpoint({
+    method: "GET",
+    path: "/api/voicemails",
+    summary: "A page of the account's voicemails, newest first, optionally filtered",
+    access: "account",
+    query: listVoicemailsQuerySchema,
+    responses: { 200: voicemailListSchema, ...errors(400, 401, 403) },
+  }),
+  unread: endpoint({
+    method: "GET",
+    path: "/api/voicemails/unread",
+    summary: "How many voicemails are unread",
+    access: "account",
+    responses: { 200: unreadVoicemailsSchema, ...errors(401, 403) },
+  }),
+  export: endpoint({
+    method: "GET",
+    path: "/api/voicemails/export.csv",
+    summary: "The voicemails matching the filters, as a CSV download",
+    access: "account",
+    query: exportVoicemailsQuerySchema,
+    responses: {
+      200: { raw: "text/csv", description: "One line per voicemail, newest first" },
+      ...errors(400, 401, 403),
+    },
+  }),
+  audio: endpoint({
+    method: "GET",
+    path: "/api/voicemails/:id/audio",
+    summary: "A voicemail's recording, with range requests so a player can seek",
+    access: "account",
+    params: voicemailParamsSchema,
+    responses: {
+      200: { raw: "audio/wav", description: "The whole recording" },
+      206: { raw: "audio/wav", description: "The requested range of the recording" },
+      416: { raw: "text/plain", description: "A range outside the recording (empty, with Content-Range)" },
+      ...errors(400, 401, 403, 404),
+    },
+  }),
+  update: endpoint({
+    method: "PATCH",
+    path: "/api/voicemails/:id",
+    summary: "Mark a voicemail read or unread",
+    access: "account",
+    permission: "voicemails.manage",
+    params: voicemailParamsSchema,
+    body: updateVoicemailBodySchema,
+    responses: { 200: voicemailSchema, ...errors(400, 401, 403, 404) },
+  }),
+  remove: endpoint({
+    method: "DELETE",
+    path: "/api/voicemails/:id",
+    summary: "Delete a voicemail and its recording",
+    access: "account",
+    permission: "voicemails.manage",
+    params: voicemailParamsSchema,
+    responses: { 204: z.null().describe("No content"), ...errors(400, 401, 403, 404) },
+  }),
+};

@@ -1,0 +1,1 @@
+ALTER TABLE "member_settings" ADD COLUMN "ring_browser" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,250 @@
+import {
+  type CallLog,
+  type ListCallsQuery,
+  MISSED_CALL_STATUSES,
+  type UpdateCallBody,
+} from "@poundline/contracts/calls/schemas";
+import type { Database } from "@poundline/db";
+import { schema } from "@poundline/db";
+import { and, count, desc, eq, ilike, inArray, isNull, like, notLike, or, type SQL, sql } from "drizzle-orm";
+import { accountTimeZone } from "../accounts/time-zone";
+
+const { callLogs, contacts, voicemails } = schema;
+
+/** Until the account sets one on a number, days are read in the product's home time zone. */
+
+const MISSED_SQL_LIST = `(${MISSED_CALL_STATUSES.map((status) => `'${status}'`).join(", ")})`;
+
+/** `%term%` for ILIKE, with the pattern characters of the term taken literally. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The digits of a search term typed as a phone number ("(555) 123"), when there are 3 or more. */
+export function searchDigits(term: string): string | null {
+  const digits = term.replace(/\D/g, "");
+  return digits.length >= 3 && digits !== term ? digits : null;
+}
+
+/** The WHERE clause of the call history: account first (it leads every index), then the filters. */
+export function callHistoryWhere(
+  accountId: string,
+  query: ListCallsQuery,
+  timeZone: string,
+): SQL | undefined {
+  // A leg (a phone or softphone rung, a party called into a room) is shown with its call.
+  const conditions: (SQL | undefined)[] = [eq(callLogs.accountId, accountId), isNull(callLogs.parentCallSid)];
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    const digits = searchDigits(query.q);
+    // E.164 numbers hold no letters: a term with letters can only be in the notes or in a number
+    // kept as the carrier gave it ("Anonymous"); a term without is matched with LIKE, cheaper
+    // than ILIKE.
+    const letters = /\p{L}/u.test(query.q);
+    const onNumber = (column: typeof callLogs.fromNumber | typeof callLogs.toNumber) =>
+      letters ? and(notLike(column, "+%"), ilike(column, pattern)) : like(column, pattern);
+    conditions.push(
+      or(
+        onNumber(callLogs.fromNumber),
+        onNumber(callLogs.toNumber),
+        ilike(callLogs.notes, pattern),
+        digits ? like(callLogs.fromNumber, containsPattern(digits)) : undefined,
+        digits ? like(callLogs.toNumber, containsPattern(digits)) : undefined,
+      ),
+    );
+  }
+  if (query.direction === "inbound" || query.direction === "outbound")
+    conditions.push(eq(callLogs.direction, query.direction));
+  if (query.direction === "missed")
+    // Literal values (constants of ours), so the planner can match the partial index on them.
+    conditions.push(
+      sql`${callLogs.direction} = 'inbound' and ${callLogs.callStatus} in ${sql.raw(MISSED_SQL_LIST)}`,
+    );
+  if (query.date) {
+    // Midnight to midnight of that calendar day where the account is (23 or 25 hours on DST days).
+    const start = sql`(${query.date}::date)::timestamp at time zone ${timeZone}`;
+    const end = sql`((${query.date}::date + 1))::timestamp at time zone ${timeZone}`;
+    conditions.push(sql`${callLogs.callStartTime} >= ${start}`, sql`${callLogs.callStartTime} < ${end}`);
+  }
+  return and(...conditions);
+}
+
+/**
+ * How far the call history counts: exactly up to the next multiple of this past the page and the
+ * two pages after it (the pager's window), "more than" beyond. A count is as slow as the rows it
+ * counts, and an account's history grows by the hundred thousand; a bounded count costs about
+ * what the page costs (its offset), whatever the history's size.
+ */
+export const CALL_COUNT_STEP = 1000;
+
+/** The bound of the count for a page: a multiple of CALL_COUNT_STEP, at least 2 pages past it. */
+export function callCountBound(offset: number, pageSize: number): number {
+  return Math.max(1, Math.ceil((offset + 3 * pageSize) / CALL_COUNT_STEP)) * CALL_COUNT_STEP;
+}
+
+/**
+ * The page's ids, each with the count of the matches up to the bound (`callCountBound`), in one
+ * statement (exported for bench:console's plans).
+ */
+export function callHistoryPage(db: Database, accountId: string, query: ListCallsQuery, timeZone: string) {
+  const where = callHistoryWhere(accountId, query, timeZone);
+  const offset = (query.page - 1) * query.pageSize;
+  const bound = callCountBound(offset, query.pageSize);
+  // The first `bound` + 1 matches newest first, once: the page is among them and they are the
+  // count. Filters follow an index (account, [direction,] start time, id), read in its order; a
+  // search finds its rows through the trigram index (call_logs_search_idx) when they are few and
+  // walks the time index filtering when they are many: the planner weighs both.
+  const first = db.$with("first").as(
+    db
+      .select({ id: callLogs.id, at: callLogs.callStartTime })
+      .from(callLogs)
+      .where(where)
+      .orderBy(desc(callLogs.callStartTime), desc(callLogs.id))
+      .limit(bound + 1),
+  );
+  return db
+    .with(first)
+    .select({ id: first.id, counted: sql<number>`(select count(*) from ${first})`.mapWith(Number) })
+    .from(first)
+    .orderBy(desc(first.at), desc(first.id))
+    .limit(query.pageSize)
+    .offset(offset);
+}
+
+/**
+ * One page of the account's calls, newest first, with the count of those matching: exact up to
+ * `callCountBound` of the page (`totalExact`), the bound itself beyond it.
+ */
+export async function listCalls(
+  db: Database,
+  accountId: string,
+  query: ListCallsQuery,
+): Promise<{ calls: CallLog[]; total: number; totalExact: boolean; timeZone: string }> {
+  const timeZone = await accountTimeZone(db, accountId);
+  const where = callHistoryWhere(accountId, query, timeZone);
+  const order = [desc(callLogs.callStartTime), desc(callLogs.id)];
+  const offset = (query.page - 1) * query.pageSize;
+  const bound = callCountBound(offset, query.pageSize);
+  const pageIds = await callHistoryPage(db, accountId, query, timeZone);
+  // A page past the end holds no row to carry the count.
+  const counted = pageIds[0]?.counted ?? (offset === 0 ? 0 : await countCalls(db, where, bound + 1));
+  const ids = pageIds.map((r) => r.id);
+  const total = Math.min(counted, bound);
+  const totalExact = counted <= bound;
+  if (ids.length === 0) return { calls: [], total, totalExact, timeZone };
+
+  // The newest voicemail left on the call, if any: its recording is the call's.
+  const voicemailId = sql<string | null>`(
+    select ${voicemails.id} from ${voicemails}
+    where ${voicemails.callLogId} = ${callLogs.id} and ${voicemails.accountId} = ${accountId}
+    order by ${voicemails.createdAt} desc limit 1)`;
+  const rows = await db
+    .select({
+      ...teamColumns(accountId),
+      id: callLogs.id,
+      direction: callLogs.direction,
+      fromNumber: callLogs.fromNumber,
+      toNumber: callLogs.toNumber,
+      callStartTime: callLogs.callStartTime,
+      durationSeconds: callLogs.durationSeconds,
+      callStatus: callLogs.callStatus,
+      notes: callLogs.notes,
+      contactId: callLogs.contactId,
+      contactName: contacts.name,
+      voicemailId,
+      geoRoute: callLogs.geoRoute,
+      callerLocation: callLogs.callerLocation,
+      poundCode: schema.sharedNumbers.poundCode,
+    })
+    .from(callLogs)
+    .leftJoin(contacts, and(eq(contacts.id, callLogs.contactId), eq(contacts.accountId, accountId)))
+    .leftJoin(schema.sharedNumbers, eq(schema.sharedNumbers.id, callLogs.sharedNumberId))
+    .where(and(eq(callLogs.accountId, accountId), inArray(callLogs.id, ids)))
+    .orderBy(...order);
+  return {
+    calls: rows.map(({ voicemailId: vm, geoRoute, callerLocation, poundCode, ...row }) => ({
+      ...row,
+      route: geoRoute
+        ? {
+            poundCode,
+            rule: geoRoute.rule
+              ? {
+                  locationType: geoRoute.rule.locationType,
+                  locationValue: geoRoute.rule.locationValue,
+                  priority: geoRoute.rule.priority,
+                }
+              : null,
+            location: callerLocation ?? null,
+          }
+        : null,
+      // CHECK constraints hold these columns to the enumerations of the schema.
+      direction: row.direction as CallLog["direction"],
+      callStatus: row.callStatus as CallLog["callStatus"],
+      recordingUrl: vm ? `/api/voicemails/${vm}/audio` : null,
+    })),
+    total,
+    totalExact,
+    timeZone,
+  };
+}
+
+/**
+ * Who of the team was on a call: who placed an outbound one; who answered an inbound one (the
+ * member whose forwarding phone or softphone took an answered leg); and, for a missed call, who returned it
+ * (the first call a member placed to the caller after it, as voicemails count it).
+ */
+function teamColumns(accountId: string) {
+  const { memberSettings } = schema;
+  return {
+    parties: sql<CallLog["parties"]>`(select coalesce(json_agg(json_build_object(
+        'number', leg.to_number, 'status', leg.call_status, 'durationSeconds', leg.duration_seconds,
+        'userId', ms.user_id) order by leg.call_start_time, leg.id), '[]'::json)
+      from ${callLogs} leg
+      left join ${memberSettings} ms on ms.account_id = leg.account_id
+        and (ms.forwarding_phone = leg.to_number or leg.to_number = 'client:' || ms.account_id || '_' || ms.user_id)
+      where leg.parent_call_sid = ${callLogs.callSid} and leg.account_id = ${accountId})`,
+    placedById: sql<string | null>`case when ${callLogs.direction} = 'outbound' then ${callLogs.userId} end`,
+    answeredById: sql<string | null>`(select ms.user_id from ${callLogs} leg
+      join ${memberSettings} ms on ms.account_id = leg.account_id
+        and (ms.forwarding_phone = leg.to_number or leg.to_number = 'client:' || ms.account_id || '_' || ms.user_id)
+      where leg.parent_call_sid = ${callLogs.callSid} and leg.account_id = ${accountId}
+        and leg.answered_at is not null
+      order by leg.answered_at limit 1)`,
+    returnedById: sql<
+      string | null
+    >`case when ${callLogs.direction} = 'inbound' and ${callLogs.callStatus} in ${sql.raw(MISSED_SQL_LIST)} then (
+      select r.user_id from ${callLogs} r
+      where r.account_id = ${accountId} and r.direction = 'outbound'
+        and r.to_number = ${callLogs.fromNumber} and r.call_start_time >= ${callLogs.callStartTime}
+        and r.user_id is not null
+      order by r.call_start_time limit 1) end`,
+  };
+}
+
+/** The calls matching, counted up to `max`. */
+async function countCalls(db: Database, where: SQL | undefined, max: number): Promise<number> {
+  const matching = db
+    .select({ one: sql`1`.as("one") })
+    .from(callLogs)
+    .where(where)
+    .limit(max)
+    .as("matching");
+  const [row] = await db.select({ total: count() }).from(matching);
+  return row?.total ?? 0;
+}
+
+/** Sets a call's notes; false when the call is not in the account. */
+export async function updateCallNotes(
+  db: Database,
+  accountId: string,
+  callId: string,
+  body: UpdateCallBody,
+  now: Date,
+): Promise<{ id: string; notes: string | null } | null> {
+  const [row] = await db
+    .update(callLogs)
+    .set({ notes: body.notes, updatedAt: now })
+    .where(and(eq(callLogs.accountId, accountId), eq(callLogs.id, callId)))
+    .returning({ id: callLogs.id, notes: callLogs.notes });
+  return row ?? null;
+}

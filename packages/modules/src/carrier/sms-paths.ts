@@ -1,0 +1,4 @@
+export const smsPaths = {
+  incoming: "/twilio/sms",
+  status: "/twilio/sms/status",
+} as const;

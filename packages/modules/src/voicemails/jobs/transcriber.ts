@@ -1,0 +1,110 @@
+import { type TranscriberKind, transcriberOf } from "@poundline/platform/transcription";
+
+/** The recording handed to a transcriber: read only by the providers that need the audio. */
+export interface RecordingAudio {
+  filename: string;
+  contentType: string;
+  read(): Promise<Uint8Array>;
+}
+
+/**
+ * What a transcriber did. `pending`: the carrier transcribes and posts the text to its callback,
+ * so nothing is stored now; `off`: voicemail is not transcribed (the row says so).
+ */
+export type TranscriptionOutcome =
+  | { status: "completed"; text: string }
+  | { status: "failed"; error: string }
+  | { status: "pending" }
+  | { status: "off" };
+
+export type TranscriptionProvider = TranscriberKind;
+
+export interface Transcriber {
+  readonly provider: TranscriptionProvider;
+  transcribe(audio: RecordingAudio): Promise<TranscriptionOutcome>;
+}
+
+export type TranscriberConfig =
+  | { provider: "carrier" }
+  | { provider: "none" }
+  | {
+      provider: "http";
+      /** Base URL of an OpenAI-compatible API (…/v1): the audio goes to `${url}/audio/transcriptions`. */
+      url: string;
+      apiKey?: string | undefined;
+      model: string;
+      timeoutMs?: number;
+    };
+
+export const DEFAULT_TRANSCRIPTION_MODEL = "whisper-1";
+
+/**
+ * The transcription settings of the environment: TRANSCRIBER (carrier, http or none) or, without
+ * it, http when TRANSCRIPTION_URL is set, else as CARRIER_TRANSCRIPTION says, else carrier on the
+ * simulator and none with a carrier account (packages/platform/src/transcription.ts);
+ * TRANSCRIPTION_API_KEY and TRANSCRIPTION_MODEL
+ * (default whisper-1) for http.
+ */
+export function transcriberConfigFromEnv(env: Record<string, string | undefined>): TranscriberConfig {
+  const value = (name: string) => env[name]?.trim() || undefined;
+  const provider = transcriberOf(env);
+  if (provider === "carrier" || provider === "none") return { provider };
+  const url = value("TRANSCRIPTION_URL");
+  if (!url || !URL.canParse(url)) throw new Error("TRANSCRIPTION_URL must be a URL with TRANSCRIBER=http");
+  return {
+    provider: "http",
+    url,
+    apiKey: value("TRANSCRIPTION_API_KEY"),
+    model: value("TRANSCRIPTION_MODEL") ?? DEFAULT_TRANSCRIPTION_MODEL,
+  };
+}
+
+export function createTranscriber(config: TranscriberConfig, fetchImpl: typeof fetch = fetch): Transcriber {
+  switch (config.provider) {
+    case "carrier":
+      return { provider: "carrier", transcribe: async () => ({ status: "pending" }) };
+    case "none":
+      return { provider: "none", transcribe: async () => ({ status: "off" }) };
+    case "http":
+      return createHttpTranscriber(config, fetchImpl);
+  }
+}
+
+/**
+ * An OpenAI-compatible transcription API (OpenAI, Groq, a local whisper server): the recording is
+ * POSTed as multipart `file` and `model` with the bearer key. Any failure is a `failed` outcome:
+ * the voicemail is still delivered, without its text.
+ */
+function createHttpTranscriber(
+  config: Extract<TranscriberConfig, { provider: "http" }>,
+  fetchImpl: typeof fetch,
+): Transcriber {
+  const endpoint = `${config.url.replace(/\/+$/, "")}/audio/transcriptions`;
+  return {
+    provider: "http",
+    async transcribe(audio) {
+      try {
+        const form = new FormData();
+        const bytes = await audio.read();
+        form.append("file", new Blob([new Uint8Array(bytes)], { type: audio.contentType }), audio.filename);
+        form.append("model", config.model);
+        form.append("response_format", "json");
+        const response = await fetchImpl(endpoint, {
+          method: "POST",
+          headers: config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {},
+          body: form,
+          signal: AbortSignal.timeout(config.timeoutMs ?? 120_000),
+        });
+        if (!response.ok) {
+          const detail = (await response.text().catch(() => "")).slice(0, 200);
+          return { status: "failed", error: `HTTP ${response.status}${detail ? `: ${detail}` : ""}` };
+        }
+        const body = (await response.json()) as { text?: unknown };
+        if (typeof body.text !== "string") return { status: "failed", error: "no text in the answer" };
+        return { status: "completed", text: body.text.trim() };
+      } catch (err) {
+        return { status: "failed", error: err instanceof Error ? err.message : String(err) };
+      }
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * Every queue, its job names and their payloads. Payloads carry ids only: the processor loads
+ * the current state, so a job that runs twice (delivery is at-least-once) finds its work done.
+ */
+export interface JobMap {
+  billing: {
+    "charge-call": { callSid: string };
+    "charge-sms": { messageSid: string };
+  };
+  voicemail: {
+    "process-voicemail": { voicemailId: string; extensionId: string | null };
+  };
+  notifications: {
+    /** An inbound call ended: e-mail the members who asked for missed-call notices, if it was missed. */
+    "missed-call": { callSid: string };
+    /** A contact-form message was saved: e-mail it to the contact inbox (the company size is not stored). */
+    "contact-form": { submissionId: string; employees: string | null };
+    /** A reply on a support ticket: e-mail the other side (the customer, or the support inbox). */
+    "ticket-reply": { replyId: string };
+    /**
+     * Someone asked for a password reset link: mail one when the address is a user's (the
+     * address is the payload, as the request path must not look it up; see the API's auth).
+     */
+    "password-reset": { email: string };
+    /** The account's free trial ends in 7 days or 1 day: e-mail its owners (housekeeping writes it once each). */
+    "trial-reminder": { accountId: string; kind: "7_days" | "1_day" };
+    /** Stripe took money back from a top-up (refund, dispute) or gave a hold back: e-mail the owners. */
+    "wallet-reversal": { ledgerEntryId: string };
+    /**
+     * A second subscription was paid for (two Checkouts at once): the older one was cancelled
+     * with its unused time credited. E-mail the owners (ids are our subscription rows').
+     */
+    "subscription-replaced": {
+      accountId: string;
+      cancelledSubscriptionId: string;
+      keptSubscriptionId: string;
+    };
+    /** A member's bell got an entry (assignment, mention): e-mail it if their preferences say so. */
+    "member-notification": { notificationId: string };
+  };
+}
+
+export type QueueName = keyof JobMap;
+export type JobName<Q extends QueueName = QueueName> = keyof JobMap[Q] & string;
+export type JobPayload<Q extends QueueName, N extends JobName<Q>> = JobMap[Q][N];
+
+/** The job names of each queue, at run time. */
+export const jobNames = {
+  billing: ["charge-call", "charge-sms"],
+  voicemail: ["process-voicemail"],
+  notifications: [
+    "missed-call",
+    "contact-form",
+    "ticket-reply",
+    "password-reset",
+    "trial-reminder",
+    "wallet-reversal",
+    "subscription-replaced",
+    "member-notification",
+  ],
+} as const satisfies { [Q in QueueName]: readonly JobName<Q>[] };
+
+export const queueNames = Object.keys(jobNames) as QueueName[];
+
+/** A job named by strings read from a table, checked against the map. */
+export function isKnownJob(queue: string, name: string): queue is QueueName {
+  return (jobNames as Record<string, readonly string[]>)[queue]?.includes(name) ?? false;
+}
