@@ -315,6 +315,14 @@ describe("the ring hunt", () => {
     expect(await hunt.memberAnswered({ context, member, callSid: "CA-m1" }, log)).toEqual({ kind: "end" });
   });
 
+  it("a wait round asked while the answer is being bridged keeps the caller in the queue, up to the longest wait", async () => {
+    const { hold, answered } = setUp();
+    await hold();
+    await answered("CA-caller", 0, "a", "CA-m1");
+    expect(await hold("CA-caller", 20)).toEqual({ kind: "hold", holdMusicUrl: HOLD, announce: null });
+    expect(await hold("CA-caller", 600)).toEqual({ kind: "leave" });
+  });
+
   it("the caller leaving unbridged stops the phones and goes on to the number's routing", async () => {
     const { hunt, hold, carrier, store, log } = setUp();
     await hold();

@@ -7,11 +7,17 @@ export { insertSharedNumber } from "../geo-routing/helpers";
 
 let serial = 0;
 
+/** A valid exchange (NXX, not an N11 service code), random so that files sharing a database differ. */
+function randomExchange() {
+  const exchange = 200 + Math.floor(Math.random() * 800);
+  return String(exchange % 100 === 11 ? exchange + 1 : exchange);
+}
+
 /** A number the account rents. */
 export async function insertNumber(t: TestApp, accountId: string) {
   serial += 1;
   const id = newId("number");
-  const e164 = `+1305${String(Math.floor(Math.random() * 900) + 100)}${String(1000 + serial).slice(-4)}`;
+  const e164 = `+1305${randomExchange()}${String(1000 + serial).slice(-4)}`;
   await t.db.db.insert(schema.phoneNumbers).values({ id, accountId, e164, friendlyName: "Main line" });
   return { id, e164 };
 }

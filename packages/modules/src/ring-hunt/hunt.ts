@@ -459,8 +459,15 @@ async function hold(
     await advance(ports, context.numberId, log, callSid);
     hunt = await ports.hunts.load(callSid);
   }
+  const settings = lineSettings(table, context.numberId);
+  // Taken by a member whose answer is being bridged: a round asked meanwhile keeps the caller in
+  // the queue for the member's <Dial><Queue> (up to the longest wait, should the bridge never come).
+  if (hunt?.phase === "bridged")
+    return input.queueTime < settings.maxWaitSeconds
+      ? { kind: "hold", holdMusicUrl: plan.holdMusicUrl, announce: null }
+      : LEAVE;
   if (!hunt || !line || !inLine(hunt.phase)) return LEAVE;
-  const round = waitRound(lineSettings(table, context.numberId), {
+  const round = waitRound(settings, {
     ...line,
     queueTime: input.queueTime,
     first: start.kind === "started",
