@@ -20,6 +20,8 @@ export interface HandedOverLeg {
   statusCallback: { url: string; method: HttpMethod } | null;
   /** Seconds the leg was bridged before it was handed over (its duration counts them). */
   priorSeconds: number;
+  /** Callbacks the leg already sent (its answer): its end's SequenceNumber follows them. */
+  reported: number;
 }
 
 /** The bridges of softphone legs a parent call holds; the sim keeps them as calls one can update. */

@@ -972,6 +972,7 @@ export class CarrierSim {
         statusCallback: leg.statusCallback ? { ...leg.statusCallback, events: ["completed"] } : null,
         statusParams: { ParentCallSid: leg.parentCallSid },
         priorSeconds: leg.priorSeconds,
+        reportedCallbacks: leg.reported,
         self,
         liveCaller: leg.talk,
       });
@@ -1030,6 +1031,8 @@ export class CarrierSim {
       statusParams?: Record<string, string>;
       /** Seconds it was connected before this run (a leg's bridge): they count in its duration. */
       priorSeconds?: number;
+      /** Status callbacks it sent before this run: its own are numbered after them. */
+      reportedCallbacks?: number;
     },
   ): Promise<CallTranscript> {
     let seq = 0;
@@ -1101,6 +1104,7 @@ export class CarrierSim {
             endedAt,
             finalStatus: status,
             durationSeconds,
+            firstSequence: plan.reportedCallbacks ?? 0,
           },
           plan.statusCallback,
         ),

@@ -19,6 +19,8 @@ export interface CallProgress {
   endedAt: number;
   finalStatus: CallStatus;
   durationSeconds: number;
+  /** The first SequenceNumber (a leg handed over from a bridge has reported before). */
+  firstSequence?: number;
 }
 
 /**
@@ -50,7 +52,7 @@ export function callProgressCallbacks(
         // The carrier reports the initiated event with CallStatus "initiated", outside the call statuses.
         ...(event === "initiated" ? { CallStatus: "initiated" } : {}),
         CallbackSource: "call-progress-events",
-        SequenceNumber: String(sequence),
+        SequenceNumber: String((call.firstSequence ?? 0) + sequence),
         Timestamp: rfc2822(addSeconds(call.startTime, at)),
         ...(event === "completed" ? { CallDuration: String(call.durationSeconds) } : {}),
       },

@@ -570,6 +570,7 @@ class CallRun {
         redirect,
         statusCallback: url ? { url, method: methodOf(noun?.attributes.statusCallbackMethod) } : null,
         priorSeconds: leg.talkSeconds,
+        reported: this.legsReportedAnswered.has(leg) ? 1 : 0,
       });
     }
     this.handedOver.clear();

@@ -287,8 +287,21 @@ export interface CallParties {
 /** What <Dial record> is set to when a number records its calls: both parties, on two channels. */
 export const DIAL_RECORD_MODE = "record-from-answer-dual";
 
-/** The events a phone leg reports: its answer (the console's live view) and its end (the charge). */
-const PHONE_LEG_EVENTS: ("answered" | "completed")[] = ["answered", "completed"];
+/**
+ * The events a dialled leg reports: its answer (the console's live view, and the caller's call
+ * logged as in progress) and its end (the charge).
+ */
+const LEG_EVENTS: ("answered" | "completed")[] = ["answered", "completed"];
+
+/** A dialled leg's status URL: the call's context, and its parties (the caller's log is made from them on answer). */
+function legStatusUrl(options: TwimlOptions, context: CallContext, parties: CallParties | undefined) {
+  const q = contextQuery(context);
+  if (parties) {
+    q.set("fr", parties.from);
+    q.set("to", parties.to);
+  }
+  return url(options, voicePaths.forwardStatus, q);
+}
 
 /**
  * TwiML for a step of the call flow, built with the carrier's own builder. The parties go into
@@ -321,15 +334,17 @@ export function renderStep(
         ...(step.record ? { record: DIAL_RECORD_MODE } : {}),
         ...(step.timeLimitSeconds !== undefined ? { timeLimit: step.timeLimitSeconds } : {}),
       });
-      // Each number or softphone rung reports its own leg, which is charged by its destination.
-      const legStatus = url(options, voicePaths.forwardStatus, contextQuery(step.context));
-      const reports = { statusCallback: legStatus, statusCallbackMethod: "POST" } as const;
+      // Each number or softphone rung reports its own answer and end: charged by its destination.
+      const reports = {
+        statusCallback: legStatusUrl(options, step.context, parties),
+        statusCallbackMethod: "POST",
+        statusCallbackEvent: LEG_EVENTS,
+      } as const;
       for (const destination of destinations) {
         if (destination.noun === "Sip") dial.sip(destination.address);
         else if (destination.noun === "Client")
           ringSoftphone(dial.client(reports), destination.identity, parties);
-        // A phone's answer is reported too: the console sees who took the call (a browser says so itself).
-        else dial.number({ ...reports, statusCallbackEvent: PHONE_LEG_EVENTS }, destination.number);
+        else dial.number(reports, destination.number);
       }
       break;
     }

@@ -194,15 +194,17 @@ describe("<Dial> destinations", () => {
       expect(xml).not.toContain(`<${other}`);
   });
 
-  it("a client is rung with the caller's call as a parameter, and reports its leg", () => {
+  it("a client is rung with the caller's call as a parameter, and reports its leg's answer and end with the parties", () => {
     const xml = renderStep(dialStep(["client:alice"]), options, {
       from: "+13055551234",
       to: "+13055550100",
       callSid: "CA1",
     });
     expect(xml).toMatch(
-      /<Client statusCallback="[^"]+\/twilio\/voice\/forward-status\?[^"]*" statusCallbackMethod="POST">/,
+      /<Client statusCallback="[^"]+\/twilio\/voice\/forward-status\?[^"]*" statusCallbackMethod="POST" statusCallbackEvent="answered completed">/,
     );
+    const status = new URL((xml.match(/statusCallback="([^"]+)"/)?.[1] ?? "").replaceAll("&amp;", "&"));
+    expect(Object.fromEntries(status.searchParams)).toMatchObject({ fr: "+13055551234", to: "+13055550100" });
     expect(xml).toContain('<Identity>alice</Identity><Parameter name="ParentCallSid" value="CA1"/></Client>');
   });
 

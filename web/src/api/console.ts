@@ -9,6 +9,7 @@ export type UnreadCounts = SuccessOf<Endpoints["unread"]>;
 export type SearchResults = SuccessOf<Endpoints["search"]>;
 export type DashboardStats = SuccessOf<Endpoints["stats"]>;
 export type CallSummary = SuccessOf<Endpoints["recentCalls"]>["calls"][number];
+export type ActiveCall = SuccessOf<Endpoints["activeCalls"]>["calls"][number];
 export type RecentVoicemail = SuccessOf<Endpoints["recentVoicemails"]>["voicemails"][number];
 export type AccountNumber = SuccessOf<Endpoints["numbers"]>["numbers"][number];
 export type WaitingCaller = SuccessOf<Endpoints["waitingCallers"]>["callers"][number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CallSummary } from "../../src/api/console";
+import type { ActiveCall } from "../../src/api/console";
 import { applyCallEvent, ENDED_SHOWN_MS, membersOnCall, panelCalls } from "../../src/modules/live/calls";
 import { createLiveConnection } from "../../src/modules/live/connection";
 import {
@@ -69,7 +69,7 @@ describe("what an event makes stale", () => {
 });
 
 describe("the Active calls panel", () => {
-  const server: CallSummary[] = [
+  const server: ActiveCall[] = [
     {
       id: "call_1",
       callSid: "CA0",
@@ -81,6 +81,7 @@ describe("the Active calls panel", () => {
       answeredAt: at,
       durationSeconds: 0,
       contactName: "Ada",
+      answeredOn: null,
     },
   ];
 
@@ -109,6 +110,16 @@ describe("the Active calls panel", () => {
     expect(panelCalls([], live, t0)[0]).toMatchObject({ status: "in-progress", onPhone: true });
     live = applyCallEvent(live, call("completed", "2025-01-01T00:00:03.000Z") as never);
     expect(panelCalls([], live, t0)[0]).toMatchObject({ ended: true, onPhone: true });
+  });
+
+  it("a call the server lists as answered on a phone keeps its controls when live events follow", () => {
+    const onPhone = { ...server[0], callSid: "CA1", direction: "inbound", answeredOn: "phone" } as ActiveCall;
+    const t0 = Date.parse(at);
+    expect(panelCalls([onPhone], new Map(), t0)[0]).toMatchObject({ key: "CA1", onPhone: true });
+    // The call's next event (a softphone's or the carrier's) does not repeat where it was answered.
+    const live = applyCallEvent(new Map(), call("in-progress", at) as never);
+    expect(panelCalls([onPhone], live, t0)[0]).toMatchObject({ key: "CA1", onPhone: true });
+    expect(panelCalls([{ ...onPhone, answeredOn: "browser" }], live, t0)[0]?.onPhone).toBe(false);
   });
 
   it("a call the server listed as active leaves once its completion is heard", () => {

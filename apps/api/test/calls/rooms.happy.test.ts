@@ -243,6 +243,38 @@ describe("a call answered on a phone, from Active Calls", () => {
     }
   });
 
+  it("a console opened after the phone answered lists the call in progress, on a phone; its end leaves the carrier's details", async () => {
+    const { ownerIn } = team;
+    const { call, from, parent, leg } = await answeredOnPhone();
+    const active = async () => {
+      const res = await team.t.app.inject({
+        method: "GET",
+        url: "/api/calls/active",
+        headers: ownerIn.headers,
+      });
+      return res.json().calls.find((c: { callSid: string }) => c.callSid === parent);
+    };
+    await expect.poll(active).toMatchObject({
+      fromNumber: from,
+      toNumber: "+13055550101",
+      direction: "inbound",
+      callStatus: "in-progress",
+      answeredOn: "phone",
+    });
+    team.sim.updateCall(leg, "completed");
+    await call;
+    await expect.poll(active).toBeUndefined();
+    const [log] = await team.t.db.db
+      .select()
+      .from(schema.callLogs)
+      .where(eq(schema.callLogs.callSid, parent));
+    // One row, moved on by the carrier's own completion: its answer and the caller's details.
+    expect(log).toMatchObject({ callStatus: "completed", fromNumber: from, parentCallSid: null });
+    expect(log?.answeredAt).not.toBeNull();
+    expect(log?.phoneNumberId).not.toBeNull();
+    expect(log?.contactId).not.toBeNull();
+  });
+
   it("held, Ben called in and joined, the phone dropped (the transfer completed): the caller talks on with Ben", async () => {
     const { owner, ownerIn, ben, benIn } = team;
     const { call, from, parent, leg } = await answeredOnPhone();

@@ -84,7 +84,11 @@ export const callSummarySchema = z.object({
 export const RECENT_LIMIT = 5;
 
 export const recentCallsSchema = z.object({ calls: z.array(callSummarySchema) });
-export const activeCallsSchema = z.object({ calls: z.array(callSummarySchema) });
+/** A call ringing or in progress; `answeredOn`: where it was answered, from its leg in progress. */
+export const activeCallSchema = callSummarySchema.extend({
+  answeredOn: z.enum(["phone", "browser"]).nullable(),
+});
+export const activeCallsSchema = z.object({ calls: z.array(activeCallSchema) });
 
 /** Callers in a ring group's line, in order per number: waiting, being rung for, or to call back. */
 export const waitingCallersSchema = z.object({
@@ -129,6 +133,7 @@ export type UnreadCounts = z.output<typeof unreadCountsSchema>;
 export type SearchResults = z.output<typeof searchResultsSchema>;
 export type DashboardStats = z.output<typeof dashboardStatsSchema>;
 export type CallSummary = z.output<typeof callSummarySchema>;
+export type ActiveCall = z.output<typeof activeCallSchema>;
 
 export const CLICK_TO_CALL_LIMITS = { phone: 32 } as const;
 export const INVALID_PHONE_MESSAGE = "Enter a valid phone number.";

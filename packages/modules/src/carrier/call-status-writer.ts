@@ -416,6 +416,15 @@ function callLogUpsert(): SQL {
         answered_at = coalesce(${callLogs.answeredAt}, excluded.answered_at),
         ended_at = coalesce(excluded.ended_at, ${callLogs.endedAt}),
         call_start_time = least(${callLogs.callStartTime}, excluded.call_start_time),
+        -- A log made early (an incoming call whose leg answered) gets the carrier's details at its end.
+        phone_number_id = coalesce(${callLogs.phoneNumberId}, excluded.phone_number_id),
+        contact_id = coalesce(${callLogs.contactId}, excluded.contact_id),
+        from_city = coalesce(${callLogs.fromCity}, excluded.from_city),
+        from_state = coalesce(${callLogs.fromState}, excluded.from_state),
+        from_country = coalesce(${callLogs.fromCountry}, excluded.from_country),
+        shared_number_id = coalesce(${callLogs.sharedNumberId}, excluded.shared_number_id),
+        geo_route = coalesce(${callLogs.geoRoute}, excluded.geo_route),
+        caller_location = coalesce(${callLogs.callerLocation}, excluded.caller_location),
         -- A dial recorded while the log was being created (neither saw the other) lands on the next event.
         extension_dial_status = case when ${callLogs.extensionId} is null then excluded.extension_dial_status
           else ${callLogs.extensionDialStatus} end,

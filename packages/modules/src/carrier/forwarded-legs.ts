@@ -46,3 +46,42 @@ export function createForwardedLegWriter(db: Database, log?: WarnLog) {
     return applied ? { status, queued: applied.queued } : null;
   };
 }
+
+/** The caller's call whose leg answered: its number and the number it called. */
+export interface AnsweredCaller {
+  callSid: string;
+  from: string;
+  to: string;
+}
+
+/**
+ * The carrier reports an incoming call only when it ends: when one of its legs answers, the
+ * caller's call is logged as in progress (no SequenceNumber, so the carrier's own events move it
+ * on), so a console opened mid-call lists it among the active calls. Its answer time and the
+ * carrier's details of the caller come with its end.
+ */
+export function createAnsweredCallerWriter(db: Database, log?: WarnLog) {
+  const writeCallStatus = createCallStatusWriter(db, log);
+  return (context: CallContext, caller: AnsweredCaller, at: Date) =>
+    writeCallStatus({
+      accountId: context.accountId,
+      phoneNumberId: context.numberId,
+      callSid: caller.callSid,
+      parentCallSid: null,
+      inbound: true,
+      fromNumber: caller.from,
+      toNumber: caller.to,
+      theirNumber: caller.from,
+      callerName: undefined,
+      callStartTime: at,
+      answeredAt: null,
+      endedAt: null,
+      durationSeconds: 0,
+      callStatus: "in-progress",
+      sequence: null,
+      eventTime: at,
+      fromCity: null,
+      fromState: null,
+      fromCountry: null,
+    });
+}

@@ -1,4 +1,5 @@
 import {
+  type ActiveCall,
   type CallSummary,
   type DashboardStats,
   RECENT_LIMIT,
@@ -138,11 +139,19 @@ export async function recentCalls(db: Database, accountId: string): Promise<Call
   return rows as CallSummary[];
 }
 
+/** Where an active call was answered: its leg in progress, to a softphone or a phone. */
+const answeredOn = sql<"phone" | "browser" | null>`(
+  select case when leg.to_number like 'client:%' then 'browser' else 'phone' end
+  from ${callLogs} leg
+  where leg.parent_call_sid = ${callLogs.callSid} and leg.account_id = ${callLogs.accountId}
+    and leg.call_status = 'in-progress'
+  order by leg.call_start_time desc limit 1)`;
+
 /** Calls of the account ringing or in progress now, oldest first. */
-export async function activeCalls(db: Database, accountId: string, now: Date): Promise<CallSummary[]> {
+export async function activeCalls(db: Database, accountId: string, now: Date): Promise<ActiveCall[]> {
   const since = new Date(now.getTime() - ACTIVE_AT_MOST_HOURS * 3600_000);
   const rows = await db
-    .select(callSummary)
+    .select({ ...callSummary, answeredOn })
     .from(callLogs)
     .leftJoin(contacts, and(eq(contacts.id, callLogs.contactId), eq(contacts.accountId, accountId)))
     .where(
@@ -155,7 +164,7 @@ export async function activeCalls(db: Database, accountId: string, now: Date): P
     )
     .orderBy(callLogs.callStartTime, callLogs.id)
     .limit(50);
-  return rows as CallSummary[];
+  return rows as ActiveCall[];
 }
 
 /** The account's latest voicemails, newest first. */

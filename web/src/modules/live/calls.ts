@@ -1,4 +1,4 @@
-import type { CallSummary } from "../../api/console";
+import type { ActiveCall } from "../../api/console";
 
 /** A call as the live events last described it. */
 export interface LiveCall {
@@ -56,7 +56,7 @@ export interface PanelCall {
  * calls heard of live; an ended call is kept for ENDED_SHOWN_MS after its last event.
  */
 export function panelCalls(
-  server: readonly CallSummary[],
+  server: readonly ActiveCall[],
   live: ReadonlyMap<string, LiveCall>,
   now: number,
 ): PanelCall[] {
@@ -72,7 +72,7 @@ export function panelCalls(
       name: call.contactName,
       since: call.answeredAt ?? call.callStartTime,
       ended: false,
-      onPhone: false,
+      onPhone: call.answeredOn === "phone",
     });
   }
   for (const call of live.values()) {
@@ -92,7 +92,7 @@ export function panelCalls(
       name: known?.name ?? null,
       since: known?.since ?? call.firstSeen,
       ended,
-      onPhone: call.answeredOn === "phone",
+      onPhone: call.answeredOn === "phone" || (known?.onPhone ?? false),
     });
   }
   return [...rows.values()].sort((a, b) => Date.parse(a.since) - Date.parse(b.since));

@@ -33,7 +33,10 @@ import {
   carrierQuery,
   MAX_INT32,
 } from "@poundline/modules/carrier/carrier-params";
-import { createForwardedLegWriter } from "@poundline/modules/carrier/forwarded-legs";
+import {
+  createAnsweredCallerWriter,
+  createForwardedLegWriter,
+} from "@poundline/modules/carrier/forwarded-legs";
 import { createPinnedMenus } from "@poundline/modules/carrier/pinned-menus";
 import { createRefusalRecorder } from "@poundline/modules/carrier/refused-calls";
 import { applyMemberCall } from "@poundline/modules/people/presence";
@@ -302,6 +305,7 @@ export function callStatusAnswerer(
 function registerForwardedLegStatus(app: FastifyInstance) {
   const { routing, clock, db } = app.deps;
   const writeForwardedLeg = createForwardedLegWriter(db.db, app.log);
+  const writeAnsweredCaller = createAnsweredCallerWriter(db.db, app.log);
   app.post(voicePaths.forwardStatus, async (request, reply) => {
     const params = carrierParams(request);
     const query = carrierQuery(request).record();
@@ -328,7 +332,12 @@ function registerForwardedLegStatus(app: FastifyInstance) {
       (number) => (members ? memberWithPhone(members.values(), number) : null),
     );
     if (change) applyMemberCall(app.deps, app.log, change);
-    if (applied.status === "in-progress" && parent) publishAnsweredCall(app, context, parent, params);
+    if (applied.status === "in-progress" && parent) {
+      // The caller's call is logged as in progress (its parties came in the URL of a dialled leg).
+      if (query.fr && query.to && !query.p)
+        await writeAnsweredCaller(context, { callSid: parent, from: query.fr, to: query.to }, clock());
+      publishAnsweredCall(app, context, { callSid: parent, from: query.fr ?? params.text("From") }, to);
+    }
     // A member's leg (their browser or phone) ended: if the call was in a room, they left it. Only
     // an answered leg can have been moved into a room, and it ends `completed` (no read otherwise).
     if (parent && legCallSid && applied.status === "completed")
@@ -344,19 +353,19 @@ function registerForwardedLegStatus(app: FastifyInstance) {
 function publishAnsweredCall(
   app: FastifyInstance,
   context: CallContext,
-  parent: string,
-  params: CarrierParams,
+  caller: { callSid: string; from: string },
+  legTo: string,
 ) {
   const route = context.numberId ? app.deps.routing.current().numbersById.get(context.numberId) : undefined;
   if (!route) return;
   publishLiveEvent(app.deps.live, app.log, context.accountId, {
     type: "call.updated",
-    callSid: parent,
+    callSid: caller.callSid,
     status: "in-progress",
-    from: params.text("From"),
+    from: caller.from,
     to: route.e164,
     direction: "inbound",
-    ...(params.text("To").startsWith("client:") ? {} : { answeredOn: "phone" as const }),
+    ...(legTo.startsWith("client:") ? {} : { answeredOn: "phone" as const }),
   });
 }
 
