@@ -282,6 +282,11 @@ export interface CallParties {
   to: string;
   /** The call's CallSid: names the queue a ring group's caller waits in. */
   callSid?: string;
+  /**
+   * The call is a leg of another (a browser's callee, transferred): logged by its own report as
+   * that call's leg, so its legs' answers do not log it as an incoming call.
+   */
+  leg?: boolean;
 }
 
 /** What <Dial record> is set to when a number records its calls: both parties, on two channels. */
@@ -296,7 +301,7 @@ const LEG_EVENTS: ("answered" | "completed")[] = ["answered", "completed"];
 /** A dialled leg's status URL: the call's context, and its parties (the caller's log is made from them on answer). */
 function legStatusUrl(options: TwimlOptions, context: CallContext, parties: CallParties | undefined) {
   const q = contextQuery(context);
-  if (parties) {
+  if (parties && !parties.leg) {
     q.set("fr", parties.from);
     q.set("to", parties.to);
   }

@@ -208,6 +208,18 @@ describe("<Dial> destinations", () => {
     expect(xml).toContain('<Identity>alice</Identity><Parameter name="ParentCallSid" value="CA1"/></Client>');
   });
 
+  it("a leg of another call (a browser's callee, transferred) reports its legs without the parties", () => {
+    const xml = renderStep(dialStep(["+13055550203"]), options, {
+      from: "+13055550778",
+      to: "+13055550100",
+      callSid: "CA2",
+      leg: true,
+    });
+    const status = new URL((xml.match(/statusCallback="([^"]+)"/)?.[1] ?? "").replaceAll("&amp;", "&"));
+    expect(status.searchParams.has("fr")).toBe(false);
+    expect(status.searchParams.has("to")).toBe(false);
+  });
+
   it("mixes nouns in the order given", () => {
     expect(dialDestinations(["+13055550101", "sip:a@example.com", "client:b", "+13055550102"])).toEqual([
       { noun: "Number", number: "+13055550101" },

@@ -50,6 +50,21 @@ describe("a cold transfer", () => {
     await expect.poll(() => legOf(callee)()?.to).toBe("+13055550203");
     team.sim.updateCall(callee, "completed");
     await expect.poll(() => team.sim.call(callee)?.status).toBe("completed");
+    // Call history shows one call with both hops: the callee, and Amy's phone the callee was handed to.
+    const parties = async () => {
+      const res = await team.t.app.inject({ method: "GET", url: "/api/calls", headers: ownerIn.headers });
+      const logged = res
+        .json()
+        .calls.find(
+          (c: { direction: string; toNumber: string }) =>
+            c.direction === "outbound" && c.toNumber === "+13055550778",
+        );
+      return logged?.parties.map((p: { number: string; userId: string | null }) => [p.number, p.userId]);
+    };
+    await expect.poll(parties).toEqual([
+      ["+13055550778", null],
+      ["+13055550203", amy.id],
+    ]);
     phone.close();
   });
 });

@@ -189,7 +189,8 @@ export async function listCalls(
 }
 
 /**
- * Who of the team was on a call: who placed an outbound one; who answered an inbound one (the
+ * The call's parties: its legs, and the legs of a leg that was handed on (a transfer). Who of the
+ * team was on a call: who placed an outbound one; who answered an inbound one (the
  * member whose forwarding phone or softphone took an answered leg); and, for a missed call, who returned it
  * (the first call a member placed to the caller after it, as voicemails count it).
  */
@@ -202,7 +203,10 @@ function teamColumns(accountId: string) {
       from ${callLogs} leg
       left join ${memberSettings} ms on ms.account_id = leg.account_id
         and (ms.forwarding_phone = leg.to_number or leg.to_number = 'client:' || ms.account_id || '_' || ms.user_id)
-      where leg.parent_call_sid = ${callLogs.callSid} and leg.account_id = ${accountId})`,
+      where leg.account_id = ${accountId} and (leg.parent_call_sid = ${callLogs.callSid}
+        -- A leg handed on (the callee of a call placed from the browser, transferred): its own legs.
+        or leg.parent_call_sid in (select hop.call_sid from ${callLogs} hop
+          where hop.parent_call_sid = ${callLogs.callSid} and hop.account_id = ${accountId})))`,
     placedById: sql<string | null>`case when ${callLogs.direction} = 'outbound' then ${callLogs.userId} end`,
     answeredById: sql<string | null>`(select ms.user_id from ${callLogs} leg
       join ${memberSettings} ms on ms.account_id = leg.account_id

@@ -2,6 +2,7 @@ import { TRANSFER_MESSAGES } from "@poundline/contracts/calls/schemas";
 import { type Database, schema } from "@poundline/db";
 import {
   type CallContext,
+  type CallParties,
   type RoutingTable,
   renderStep,
   type TransferTarget,
@@ -78,11 +79,14 @@ async function transferredCall(
   ports: TransferPorts,
   callSid: string,
   call: { from: string; to: string; placedInBrowser: boolean },
-): Promise<{ callSid: string; parties: { from: string; to: string; callSid: string } } | null> {
+): Promise<{ callSid: string; parties: CallParties & { callSid: string } } | null> {
   if (!call.placedInBrowser) return { callSid, parties: { from: call.from, to: call.to, callSid } };
   const callee = await ports.calls.answeredLegOf(callSid);
   if (!callee) return null;
-  return { callSid: callee.sid, parties: { from: callee.to, to: callee.from, callSid: callee.sid } };
+  return {
+    callSid: callee.sid,
+    parties: { from: callee.to, to: callee.from, callSid: callee.sid, leg: true },
+  };
 }
 
 /** An outside number the account may call, as E.164; or why not. */
