@@ -66,6 +66,20 @@ describe("a party refused", () => {
     phone.close();
   });
 
+  it("the ring group of a number that rings none: 400 on the target, no room is made", async () => {
+    const { phone, call, parent, leg } = await answeredInBrowser();
+    const res = await post(team.ownerIn, `/api/calls/${parent}/parties`, {
+      legCallSid: leg,
+      target: { kind: "ring_group" },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ "body.target": [ROOM_MESSAGES.target] });
+    expect(await rooms(parent)).toEqual([]);
+    phone.send({ type: "hangup", callSid: leg });
+    await call;
+    phone.close();
+  });
+
   it("a teammate who is not available is named", async () => {
     const { phone, call, parent, leg } = await answeredInBrowser();
     const { t, owner, ben } = team;

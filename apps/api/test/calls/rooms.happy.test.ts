@@ -1,6 +1,7 @@
 import { schema } from "@poundline/db";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { routingBody } from "../call-routing/helpers";
 import type { SignedIn } from "../fixtures";
 import { closeAndWait, liveUrl, nextEvent, openLive } from "../live/helpers";
 import { openSoftphone } from "../softphone/helpers";
@@ -27,6 +28,9 @@ const firstPartyStatus = async (callSid: string) => (await room(callSid)).json()
 /** The caller's seat in the call's room at the carrier (undefined while not in it). */
 const callerSeat = (parent: string) =>
   team.sim.conferences.participants(`room_${parent}`).find((p) => p.callSid === parent);
+
+/** A member as the room names them: their first name (the fixtures add a unique last name). */
+const firstName = (label: string) => label.split(" ")[0];
 
 const legsOf = (parent: string) =>
   team.t.db.db
@@ -409,6 +413,63 @@ describe("a call placed from the browser", () => {
     await expect
       .poll(async () => (await legsOf(own)).map((l) => `${l.to} ${l.status}`).sort())
       .toEqual([`+13055550777 completed`, `client:${owner.accountId}_${ben.id} completed`].sort());
+    phone.close();
+    benPhone.close();
+  });
+});
+
+describe("the ring group called in", () => {
+  it("every seat of the number's group rings; Ben answers in his browser and is consulted, Amy's phone stops ringing", async () => {
+    const { t, owner, ownerIn, amy, ben, benIn } = team;
+    const [line] = await t.db.db
+      .select()
+      .from(schema.phoneNumbers)
+      .where(eq(schema.phoneNumbers.e164, "+13055550100"));
+    const group = { type: "ring_group", ringGroup: [owner.id, amy.id, ben.id] };
+    const saved = await t.app.inject({
+      method: "PUT",
+      url: `/api/call-routing/${line?.id}`,
+      headers: ownerIn.headers,
+      payload: routingBody({ businessHoursDestination: group, afterHoursDestination: group }),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { phone, call, parent, leg } = await answeredInBrowser();
+    const benPhone = await openSoftphone(t, team.sim, benIn);
+    // Amy's phone rings on (in real time) while Ben takes it.
+    team.sim.setCallee("+13055550203", { outcome: "answer", ringSeconds: 60 });
+    await post(ownerIn, `/api/calls/${parent}/hold`, { legCallSid: leg, hold: true });
+    const added = await post(ownerIn, `/api/calls/${parent}/parties`, {
+      legCallSid: leg,
+      target: { kind: "ring_group" },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    // The owner, who calls them in, is not rung; Amy's phone and Ben's browser are.
+    expect(
+      added
+        .json()
+        .parties.map((p: { label: string }) => firstName(p.label))
+        .sort(),
+    ).toEqual(["Amy", "Ben"].sort());
+    const offered = await benPhone.next("incoming");
+    benPhone.send({ type: "accept", callSid: offered.parameters.CallSid });
+    const statuses = async () =>
+      Object.fromEntries(
+        (await room(parent))
+          .json()
+          .parties.map((p: { label: string; status: string }) => [firstName(p.label), p.status]),
+      );
+    await expect.poll(statuses).toEqual({ Amy: "left", Ben: "joined" });
+    await expect
+      .poll(() =>
+        team.sim.conferences
+          .participants(`room_${parent}`)
+          .map((p) => p.callSid)
+          .sort(),
+      )
+      .toEqual([parent, leg, offered.parameters.CallSid].sort());
+    phone.send({ type: "hangup", callSid: leg });
+    benPhone.send({ type: "hangup", callSid: offered.parameters.CallSid });
+    expect((await call).status).toBe("completed");
     phone.close();
     benPhone.close();
   });

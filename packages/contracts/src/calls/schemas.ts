@@ -160,8 +160,9 @@ export const transferredSchema = z.object({ callSid: z.string(), target: transfe
 export const ROOM_MESSAGES = {
   notFound: "Call not found",
   ended: "The call has ended.",
-  target: "Choose a member, an extension or a phone number to call in.",
+  target: "Choose a member, an extension, the ring group or a phone number to call in.",
   unavailable: (name: string) => `${name} is not available.`,
+  groupUnavailable: "Nobody in the ring group can be rung now.",
 } as const;
 
 const callSid = z.string().regex(/^CA[0-9a-f]{32}$/, "Invalid call sid.");
@@ -176,11 +177,13 @@ export const holdBodySchema = z.object({ ...legBody, hold: z.boolean() });
 
 /**
  * Who is called into a call's room: a member (their softphone, else their phone), an extension
- * (its member, else its first phone) or an outside number.
+ * (its member, else its first phone), the ring group of the call's number (every seat that can be
+ * rung, the first to answer is called in) or an outside number.
  */
 export const partyTargetSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("member"), userId: line().min(1).max(64) }),
   z.object({ kind: z.literal("extension"), extensionId: line().min(1).max(64) }),
+  z.object({ kind: z.literal("ring_group") }),
   z.object({ kind: z.literal("number"), number: line().min(1).max(32) }),
 ]);
 export const addPartyBodySchema = z.object({ ...legBody, target: partyTargetSchema });

@@ -687,6 +687,8 @@ export const callRoomParties = pgTable(
     /** What the carrier called: a number, or `client:<identity>`. */
     target: text("target").notNull(),
     status: text("status", { enum: callRoomPartyStatuses }).notNull().default("calling"),
+    /** Parties called together (a ring group's seats): the first to join takes it, the others are hung up. */
+    offer: text("offer"),
     ...timestamps,
   },
   (t) => [

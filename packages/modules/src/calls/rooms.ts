@@ -9,9 +9,11 @@
  * joins while the member has held them is held at once; a member who leaves while holding the
  * caller hands them to whoever is left (a warm transfer completed by hanging up), or ends the call.
  */
+
+import { randomUUID } from "node:crypto";
 import { ROOM_MESSAGES } from "@poundline/contracts/calls/schemas";
 import { type Database, newId, schema } from "@poundline/db";
-import type { RoutingTable, TwimlOptions } from "@poundline/domain";
+import { huntPlan, type RoutingTable, type TwimlOptions } from "@poundline/domain";
 import { isRingable, softphoneDestination } from "@poundline/domain/members";
 import { renderRoomJoin, roomEventsUrl, roomPartyStatusUrl } from "@poundline/domain/twiml";
 import type { CallControl } from "@poundline/platform/carrier/call-control";
@@ -54,7 +56,17 @@ export type RoomResult = { ok: true; room: RoomState } | RoomFailure;
 export type PartyTarget =
   | { kind: "member"; userId: string }
   | { kind: "extension"; extensionId: string }
+  | { kind: "ring_group" }
   | { kind: "number"; number: string };
+
+/** Someone the carrier calls into a room, and how the console names them. */
+interface Callee {
+  to: string;
+  label: string;
+}
+
+/** At most this many of a ring group's phones are called in at once (as a <Dial> rings at most ten). */
+const MAX_GROUP_CALLS = 10;
 
 type Room = typeof schema.callRooms.$inferSelect;
 
@@ -238,8 +250,8 @@ export async function holdCall(ports: RoomPorts, call: RoomCall, held: boolean):
 async function partyOf(
   ports: RoomPorts,
   accountId: string,
-  target: PartyTarget,
-): Promise<{ to: string; label: string } | RoomFailure> {
+  target: Exclude<PartyTarget, { kind: "ring_group" }>,
+): Promise<Callee | RoomFailure> {
   if (target.kind === "number") {
     const outside = await outsideNumber(ports.db, accountId, target.number);
     if (!outside.ok)
@@ -250,12 +262,31 @@ async function partyOf(
   return memberParty(ports, accountId, target.userId);
 }
 
+/**
+ * The ring group of the call's number (its open-hours group, else its after-hours one): every
+ * phone of each seat that can be rung now, the member calling them in left out.
+ */
+function groupCallees(ports: RoomPorts, call: RoomCall, numberId: string | null): Callee[] | RoomFailure {
+  const context = { accountId: call.accountId, numberId };
+  const plan =
+    huntPlan(ports.table, context, "open", 0, ports.now) ??
+    huntPlan(ports.table, context, "after", 0, ports.now);
+  if (!plan) return { ok: false, reason: "target", field: "body.target", message: ROOM_MESSAGES.target };
+  const account = ports.table.accounts.get(call.accountId);
+  const callees = plan.seats
+    .filter((seat) => seat.key !== call.userId)
+    .flatMap((seat) => {
+      const label = account?.members.get(seat.key)?.name ?? account?.extensions.get(seat.key)?.name;
+      return seat.numbers.map((to) => ({ to, label: label ?? to }));
+    })
+    .slice(0, MAX_GROUP_CALLS);
+  return callees.length > 0
+    ? callees
+    : { ok: false, reason: "target", field: "body.target", message: ROOM_MESSAGES.groupUnavailable };
+}
+
 /** An extension: its member while they can be rung, else the first phone it rings. */
-function extensionParty(
-  ports: RoomPorts,
-  accountId: string,
-  extensionId: string,
-): { to: string; label: string } | RoomFailure {
+function extensionParty(ports: RoomPorts, accountId: string, extensionId: string): Callee | RoomFailure {
   const account = ports.table.accounts.get(accountId);
   const extension = account?.extensions.get(extensionId);
   if (!extension) return { ok: false, reason: "target", field: "body.target", message: ROOM_MESSAGES.target };
@@ -273,11 +304,7 @@ function extensionParty(
 }
 
 /** A member: their browser when it rings, else their phone; refused while they cannot be rung. */
-function memberParty(
-  ports: RoomPorts,
-  accountId: string,
-  userId: string,
-): { to: string; label: string } | RoomFailure {
+function memberParty(ports: RoomPorts, accountId: string, userId: string): Callee | RoomFailure {
   const member = ports.table.accounts.get(accountId)?.members.get(userId);
   if (!member) return { ok: false, reason: "target", field: "body.target", message: ROOM_MESSAGES.target };
   if (!isRingable(member, ports.now))
@@ -296,44 +323,80 @@ function memberParty(
 
 /**
  * Calls someone into the room: a colleague to consult while the caller is held (a warm transfer),
- * or a third party the caller hears too (a conference). A member sees the caller's number; an
- * outside party sees the account's number the call came on.
+ * or a third party the caller hears too (a conference). A ring group's seats are called together
+ * as one offer: the first to answer is called in, the others stop ringing. A member sees the
+ * caller's number; an outside party sees the account's number the call came on.
  */
 export async function addParty(ports: RoomPorts, call: RoomCall, target: PartyTarget): Promise<RoomResult> {
-  const party = await partyOf(ports, call.accountId, target);
-  if ("ok" in party) return party;
+  const single = target.kind === "ring_group" ? null : await partyOf(ports, call.accountId, target);
+  if (single && "ok" in single) return single;
   const logged = await callOfAccount(ports, call.accountId, call.callSid);
   if (!logged) return notFound;
+  const callees = single ? [single] : groupCallees(ports, call, logged.numberId);
+  if (!Array.isArray(callees)) return callees;
   const room = await ensureRoom(ports, call, false);
   if (isFailure(room)) return room;
   // The outside party on the call: the caller of an incoming call, the callee of one placed.
   const placed = room.memberCallSid === call.callSid;
-  const other = placed ? logged.to : logged.from;
-  const ours = placed ? logged.from : logged.to;
-  const from = party.to.startsWith("client:") ? other : ours;
-  let callSid: string;
+  const numbers = { other: placed ? logged.to : logged.from, ours: placed ? logged.from : logged.to };
+  const offer = single ? null : randomUUID();
+  for (const callee of callees) {
+    const from = callee.to.startsWith("client:") ? numbers.other : numbers.ours;
+    const called = await callIn(ports, room, call.callSid, { ...callee, from, offer });
+    if (!called) return ended;
+  }
+  if (offer) await settleOffer(ports, room, offer);
+  return { ok: true, room: await roomState(ports.db, room) };
+}
+
+/** One party called into the room, logged as a leg of `callSid`; false when the room's call has ended. */
+async function callIn(
+  ports: RoomPorts,
+  room: Room,
+  callSid: string,
+  party: Callee & { from: string; offer: string | null },
+) {
+  let partyCallSid: string;
   try {
-    ({ callSid } = await ports.calls.addParticipant(room.name, {
-      from,
+    ({ callSid: partyCallSid } = await ports.calls.addParticipant(room.name, {
+      from: party.from,
       to: party.to,
       label: party.label,
       timeout: 30,
-      statusCallback: roomPartyStatusUrl(ports.twiml, call.accountId, call.callSid),
-      conferenceStatusCallback: roomEventsUrl(ports.twiml, call.accountId),
+      statusCallback: roomPartyStatusUrl(ports.twiml, room.accountId, callSid),
+      conferenceStatusCallback: roomEventsUrl(ports.twiml, room.accountId),
     }));
   } catch (err) {
-    if (isGone(err)) return ended;
+    if (isGone(err)) return false;
     throw err;
   }
+  const { to: target, label, offer } = party;
   // The party's join may already have been reported (roomEvent): its status stays.
   await ports.db
     .insert(schema.callRoomParties)
-    .values({ callSid, roomId: room.id, accountId: call.accountId, label: party.label, target: party.to })
+    .values({ callSid: partyCallSid, roomId: room.id, accountId: room.accountId, label, target, offer })
     .onConflictDoUpdate({
       target: schema.callRoomParties.callSid,
-      set: { label: party.label, target: party.to, updatedAt: ports.now },
+      set: { label, target, offer, updatedAt: ports.now },
     });
-  return { ok: true, room: await roomState(ports.db, room) };
+  return true;
+}
+
+/** Once a party of an offer joined, the others of it still ringing are hung up. */
+async function settleOffer(ports: RoomPorts, room: Room, offer: string) {
+  const parties = await ports.db
+    .select({ callSid: schema.callRoomParties.callSid, status: schema.callRoomParties.status })
+    .from(schema.callRoomParties)
+    .where(and(eq(schema.callRoomParties.roomId, room.id), eq(schema.callRoomParties.offer, offer)));
+  if (!parties.some((party) => party.status === "joined")) return;
+  for (const party of parties.filter((p) => p.status === "calling")) {
+    try {
+      await ports.calls.removeParticipant(room.name, party.callSid);
+    } catch (err) {
+      if (!isGone(err)) throw err;
+    }
+    await setPartyStatus(ports.db, party.callSid, "left", ports.now);
+  }
 }
 
 /** Drops a party from the room (the caller and the member stay). */
@@ -415,14 +478,16 @@ export async function roomEvent(ports: RoomPorts, event: RoomEvent): Promise<str
  * answered (and its row is written): the row is then made here, and addParty fills in who it is.
  */
 async function partyEvent(ports: RoomPorts, room: Room, callSid: string, status: "joined" | "left") {
-  await ports.db
+  const [party] = await ports.db
     .insert(schema.callRoomParties)
     .values({ callSid, roomId: room.id, accountId: room.accountId, label: "", target: "", status })
     .onConflictDoUpdate({
       target: schema.callRoomParties.callSid,
       set: { status, updatedAt: ports.now },
       where: eq(schema.callRoomParties.roomId, room.id),
-    });
+    })
+    .returning({ offer: schema.callRoomParties.offer });
+  if (status === "joined" && party?.offer) await settleOffer(ports, room, party.offer);
 }
 
 async function endRoom(db: Database, room: Room, now: Date) {

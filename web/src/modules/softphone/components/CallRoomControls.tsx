@@ -36,12 +36,16 @@ type Kind = PartyTarget["kind"];
 
 /** The party the form names, or null while it names none. */
 function partyOf(kind: Kind, choice: string | null, number: string): PartyTarget | null {
+  if (kind === "ring_group") return { kind };
   if (kind === "number") return number.trim() ? { kind, number: number.trim() } : null;
   if (!choice) return null;
   return kind === "member" ? { kind, userId: choice } : { kind, extensionId: choice };
 }
 
-/** Calls a teammate (their browser, else their phone), an extension or an outside number into the call. */
+/**
+ * Calls a teammate (their browser, else their phone), an extension, the number's ring group (the
+ * first to answer) or an outside number into the call.
+ */
 function AddPartyDialog(props: { callSid: string; legCallSid: string | undefined; onClose(): void }) {
   const me = useSession().user?.id;
   const [kind, setKind] = useState<Kind>("member");
@@ -59,7 +63,8 @@ function AddPartyDialog(props: { callSid: string; legCallSid: string | undefined
     add.mutate(to, {
       onSuccess: (room) => {
         const called = room.parties.at(-1);
-        toast({ title: called ? `Calling ${partyName(called)}` : "Calling" });
+        const whom = to.kind === "ring_group" ? "the ring group" : called && partyName(called);
+        toast({ title: whom ? `Calling ${whom}` : "Calling" });
         props.onClose();
       },
     });
@@ -80,6 +85,7 @@ function AddPartyDialog(props: { callSid: string; legCallSid: string | undefined
           data={[
             { value: "member", label: "Teammate" },
             { value: "extension", label: "Extension" },
+            { value: "ring_group", label: "Ring group" },
             { value: "number", label: "Number" },
           ]}
           value={kind}
@@ -89,7 +95,11 @@ function AddPartyDialog(props: { callSid: string; legCallSid: string | undefined
             add.reset();
           }}
         />
-        {kind !== "number" ? (
+        {kind === "ring_group" ? (
+          <Text size="sm" c="gray.7">
+            Everyone in the number's ring group who can take a call now is rung; the first to answer joins.
+          </Text>
+        ) : kind !== "number" ? (
           <Select
             label={kind === "member" ? "Teammate" : "Extension"}
             data={options}

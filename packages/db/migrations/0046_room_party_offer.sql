@@ -1,0 +1,1 @@
+ALTER TABLE "call_room_parties" ADD COLUMN "offer" text;
