@@ -436,7 +436,7 @@ async function hold(
   const table = ports.routing();
   // Whether anyone can be rung shows at any turn: the turn only reorders the members.
   const plan = huntPlan(table, context, target, 0, ports.clock());
-  if (!plan?.attempts[0]) return LEAVE;
+  if (!plan?.seats[0]) return LEAVE;
   const start = await ports.hunts.start({
     context,
     numberId: context.numberId,
