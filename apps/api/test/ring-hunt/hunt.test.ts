@@ -21,6 +21,7 @@ const NOW = new Date("2026-11-23T15:00:00Z");
 function table(
   ringStrategy: NumberRoute["ringStrategy"] = "sequential",
   walletBalanceCents = 100,
+  members = ["a", "b"],
 ): RoutingTable {
   const route: NumberRoute = {
     numberId: "num_1",
@@ -29,7 +30,7 @@ function table(
     tollFree: false,
     timeZone: "America/New_York",
     businessHours: defaultBusinessHours,
-    openTarget: { kind: "ring_group", members: ["a", "b"] },
+    openTarget: { kind: "ring_group", members },
     afterHoursTarget: { kind: "voicemail" },
     ringStrategy,
     ringTimeoutSeconds: 20,
@@ -199,13 +200,15 @@ function setUp(
     walletBalanceCents?: number;
     /** Callers whose call the carrier has ended (their "left" callback lost). */
     gone?: string[];
+    /** The group's seats (extensions a and b by default). */
+    members?: string[];
   } = {},
 ) {
   const store = fakeStore(options);
   const carrier = fakeCarrier(options.refuse);
   const warnings: string[] = [];
   const log = { warn: (_: object, msg: string) => warnings.push(msg) };
-  const routing = table(options.strategy, options.walletBalanceCents);
+  const routing = table(options.strategy, options.walletBalanceCents, options.members);
   /** Presence: the seats on a call, with the calls they are on. */
   const onCall = new Map<string, string>();
   const fetched: string[] = [];
@@ -476,6 +479,21 @@ describe("the ring hunt", () => {
       queue: "CA-b",
       context,
     });
+  });
+
+  it("a line of callbacks alone: the member's call ending rings them for the callback", async () => {
+    const { hunt, hold, rung, answered, endedFor, store, log } = setUp({ members: ["a"] });
+    await hold("CA-a");
+    await hold("CA-b");
+    await answered("CA-a", 0, "a", "CA-m1");
+    // The second caller leaves a callback and hangs up: no more wait rounds ask for them.
+    await hunt.keyPressed({ callSid: "CA-b", digits: "1", from: "+13055551234" });
+    await hunt.callerLeft({ context, callSid: "CA-b", result: "leave", queueTime: 0 }, log);
+    await hunt.callbackTyped({ context, callSid: "CA-b", digits: "", from: "+13055551234" }, log);
+    expect(rung()).toEqual(["+13055550001"]);
+    await endedFor("CA-a", 0, "a", "CA-m1", "completed");
+    expect(rung()).toEqual(["+13055550001", "+13055550001"]);
+    expect(store.hunts.get("CA-b")).toMatchObject({ state: "hunting", seats: ["a"] });
   });
 
   it("a member who takes the callback while the caller still types rings the caller's own number", async () => {
