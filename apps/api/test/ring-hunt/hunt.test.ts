@@ -79,7 +79,7 @@ interface FakeHunt extends HuntCalls {
 const IN_LINE = ["waiting", "hunting"];
 
 /** ring_hunts and ring_turns in memory, with the same conditions as the statements. */
-function fakeStore(options: { accountGone?: boolean } = {}) {
+function fakeStore(options: { accountGone?: boolean; averageAnswerSeconds?: number } = {}) {
   const hunts = new Map<string, FakeHunt>();
   let nextTurn = 0;
   const store: HuntStore = {
@@ -127,7 +127,8 @@ function fakeStore(options: { accountGone?: boolean } = {}) {
       if (!hunt) return null;
       const ahead = [...hunts.entries()].findIndex(([key]) => key === sid);
       const before = [...hunts.values()].slice(0, ahead).filter((h) => IN_LINE.includes(h.state));
-      return { position: before.length + 1, announcedAt: hunt.announcedAt, averageAnswerSeconds: null };
+      const averageAnswerSeconds = options.averageAnswerSeconds ?? null;
+      return { position: before.length + 1, announcedAt: hunt.announcedAt, averageAnswerSeconds };
     },
     async noteWait(sid, waited) {
       const hunt = hunts.get(sid);
@@ -202,6 +203,8 @@ function setUp(
     gone?: string[];
     /** The group's seats (extensions a and b by default). */
     members?: string[];
+    /** The line's recent average wait (none by default). */
+    averageAnswerSeconds?: number;
   } = {},
 ) {
   const store = fakeStore(options);
@@ -374,6 +377,15 @@ describe("the ring hunt", () => {
     expect(rung()).toHaveLength(2);
     await endedFor("CA-b", 0, "b", "CA-m2", "completed");
     expect(rung()).toEqual(["+13055550001", "+13055550002", "+13055550002"]);
+  });
+
+  it("the expected wait counts the group's seats: third in line with two seats waits two average answers", async () => {
+    const { hold } = setUp({ averageAnswerSeconds: 45 });
+    await hold("CA-a");
+    await hold("CA-b");
+    expect(await hold("CA-c")).toMatchObject({
+      announce: expect.stringContaining("You are number 3 in line. The expected wait is about 2 minutes."),
+    });
   });
 
   it("callers wait in line: without a free member the second is rung for once the first is taken", async () => {

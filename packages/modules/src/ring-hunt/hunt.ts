@@ -471,6 +471,7 @@ async function hold(
     ...line,
     queueTime: input.queueTime,
     first: start.kind === "started",
+    seats: plan.seats.length,
   });
   const announced = round.kind === "hold" && round.announce ? { announcedAt: round.announcedAt } : {};
   await ports.hunts.noteWait(callSid, { queueTime: input.queueTime, ...announced });
