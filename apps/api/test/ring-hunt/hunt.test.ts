@@ -57,7 +57,8 @@ function table(
     numbers: [route],
     sharedNumbers: [],
     menus: [],
-    extensions: [extension("a", 1, "+13055550001"), extension("b", 2, "+13055550002")],
+    // a rings +13055550001, b +13055550002, and so on.
+    extensions: members.map((id, i) => extension(id, i + 1, `+1305555000${i + 1}`)),
   };
   return compileRoutingTable(snapshot, NOW);
 }
@@ -206,6 +207,7 @@ function setUp(
     /** The line's recent average wait (none by default). */
     averageAnswerSeconds?: number;
   } = {},
+  clock = { now: NOW },
 ) {
   const store = fakeStore(options);
   const carrier = fakeCarrier(options.refuse);
@@ -219,7 +221,7 @@ function setUp(
     hunts: store.store,
     carrier: carrier.client as never,
     routing: () => routing,
-    clock: () => NOW,
+    clock: () => clock.now,
     twiml: { baseUrl: "https://api.example.com", carrierTranscription: false },
     onCall: async () => new Map([...onCall].map(([seat, callSid]) => [seat, [callSid]])),
     seatCall: async (_account, seat, callSid, joined) => {
@@ -458,6 +460,29 @@ describe("the ring hunt", () => {
     expect(fetched).toEqual(["CA-a", "CA-other"]);
     expect(onCall.has("a")).toBe(false);
     expect(rung()).toEqual(["+13055550001", "+13055550001"]);
+  });
+
+  it("a busy seat's call is read at most once a minute, whatever the wait rounds", async () => {
+    const clock = { now: NOW };
+    const { hold, onCall, fetched } = setUp({ members: ["a"] }, clock);
+    onCall.set("a", "CA-other");
+    await hold("CA-a");
+    await hold("CA-a", 10);
+    expect(fetched).toEqual(["CA-other"]);
+    clock.now = new Date(NOW.getTime() + 60_000);
+    await hold("CA-a", 60);
+    expect(fetched).toEqual(["CA-other", "CA-other"]);
+  });
+
+  it("a wait round reads at most 5 busy seats' calls", async () => {
+    const members = ["a", "b", "c", "d", "e", "f", "g"];
+    const { hold, onCall, fetched } = setUp({ members });
+    for (const seat of members) onCall.set(seat, `CA-on-${seat}`);
+    await hold("CA-a");
+    expect(fetched).toEqual(["CA-on-a", "CA-on-b", "CA-on-c", "CA-on-d", "CA-on-e"]);
+    // The next round reads those not read yet.
+    await hold("CA-a", 10);
+    expect(fetched.slice(5)).toEqual(["CA-on-f", "CA-on-g"]);
   });
 
   it("the callback key leaves the queue keeping the place; the member who answers rings the number typed", async () => {

@@ -31,6 +31,7 @@ import {
 } from "@poundline/domain";
 import type { CallControl } from "@poundline/platform/carrier/call-control";
 import type { CarrierClient } from "@poundline/platform/carrier/client";
+import { type BusyCallReads, createBusyCallReads } from "./busy-call-reads";
 
 /** The calls of a hunt: those placed to members, and those seen to end. */
 export type HuntCalls = Pick<HuntState, "memberCallSids" | "endedCallSids">;
@@ -99,7 +100,12 @@ export interface RingHuntPorts {
   seatCall?: (accountId: string, seat: string, callSid: string, joined: boolean) => Promise<void>;
   /** The caller's call as the carrier has it: a waiting caller whose call ended is dropped. */
   calls?: Pick<CallControl, "fetchCall">;
+  /** Which busy seats' calls a wait round reads (default: each once a minute, 5 a round). */
+  busyCallReads?: BusyCallReads;
 }
+
+/** The ports as the hunt runs on them: the busy calls' reads remembered by this instance. */
+type HuntPorts = RingHuntPorts & { busyCallReads: BusyCallReads };
 
 /** What the queue's wait URL answers: the hold music (after their place, when due), or the caller leaves. */
 export type HoldAnswer = { kind: "hold"; holdMusicUrl: string; announce: string | null } | { kind: "leave" };
@@ -150,12 +156,7 @@ interface HuntRun {
 }
 
 /** The step's commands, but for taking the caller (the member's answer says it). */
-async function run(
-  ports: RingHuntPorts,
-  commands: HuntCommand[],
-  hunt: HuntRun,
-  log: HuntLog,
-): Promise<void> {
+async function run(ports: HuntPorts, commands: HuntCommand[], hunt: HuntRun, log: HuntLog): Promise<void> {
   for (const command of commands) {
     if (command.kind === "cancel") await cancelMemberCalls(ports, hunt.queue, command.sids, log);
     if (command.kind === "ring" && hunt.plan)
@@ -199,7 +200,7 @@ function memberPrepaid(
 
 /** Calls each number of an attempt; a call the carrier refuses counts as a member call that failed. */
 async function ringAttempt(
-  ports: RingHuntPorts,
+  ports: HuntPorts,
   hunt: HuntRun & { plan: HuntPlan },
   attempt: number,
   numbers: string[],
@@ -244,7 +245,7 @@ async function ringAttempt(
  * for them are left).
  */
 async function memberEnded(
-  ports: RingHuntPorts,
+  ports: HuntPorts,
   context: CallContext,
   { queue, attempt }: MemberCallRef,
   memberCallSid: string,
@@ -289,7 +290,7 @@ export const LINE_READ_LIMIT = 100;
  * with no seat left to ring leaves the line (a callback is dropped). `alive`: a caller known to be
  * on the line (the one whose wait round asks), not checked.
  */
-async function advance(ports: RingHuntPorts, numberId: string, log: HuntLog, alive?: string): Promise<void> {
+async function advance(ports: HuntPorts, numberId: string, log: HuntLog, alive?: string): Promise<void> {
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const line = await ports.hunts.inLine(numberId);
     const accountId = line[0]?.accountId;
@@ -374,22 +375,24 @@ async function seatsOnCall(
  * presence's own expiry. True when a seat was freed.
  */
 async function freeEndedCalls(
-  ports: RingHuntPorts,
+  ports: HuntPorts,
   accountId: string,
   onCall: ReadonlyMap<string, readonly string[]>,
   wanted: ReadonlySet<string>,
   log: HuntLog,
 ): Promise<boolean> {
   const seats = [...onCall].filter(([seat]) => wanted.has(seat));
-  const freed = await Promise.all(
-    seats.map(async ([seat, calls]) => {
-      const ended = await Promise.all(calls.map((sid) => callerGone(ports, sid, log)));
-      for (const [i, sid] of calls.entries())
-        if (ended[i]) await seatCall(ports, accountId, { queue: sid, attempt: 0, seat }, false, log);
-      return ended.every(Boolean);
-    }),
+  const due = ports.busyCallReads.due(
+    seats.flatMap(([, calls]) => calls),
+    ports.clock(),
   );
-  return freed.some(Boolean);
+  const gone = await Promise.all(due.map((sid) => callerGone(ports, sid, log)));
+  const ended = new Set(due.filter((_, i) => gone[i]));
+  for (const [seat, calls] of seats)
+    for (const sid of calls)
+      if (ended.has(sid)) await seatCall(ports, accountId, { queue: sid, attempt: 0, seat }, false, log);
+  // A seat is free once every call it is on has ended (calls not read this round keep it busy).
+  return seats.some(([, calls]) => calls.length > 0 && calls.every((sid) => ended.has(sid)));
 }
 
 /** Whether the carrier has ended the caller's call; a failed request counts as still there. */
@@ -421,7 +424,7 @@ function lineSettings(table: RoutingTable, numberId: string) {
  * says the caller's place when it is due; past the longest wait the caller leaves for voicemail.
  */
 async function hold(
-  ports: RingHuntPorts,
+  ports: HuntPorts,
   input: {
     context: CallContext | null;
     callSid: string | undefined;
@@ -485,7 +488,7 @@ async function hold(
  * the other phones stop ringing; the next caller in line is rung for.
  */
 async function memberAnswered(
-  ports: RingHuntPorts,
+  ports: HuntPorts,
   input: { context: CallContext | null; member: MemberCallRef | null; callSid: string | undefined },
   log: HuntLog,
 ): Promise<MemberAnswer> {
@@ -532,7 +535,8 @@ async function memberAnswered(
  * `ringHuntStep` (the domain); this executor reads the hunt from the HuntStore, saves the step
  * over what it read, and runs the step's commands, so any instance may get the next webhook.
  */
-export function createRingHunt(ports: RingHuntPorts) {
+export function createRingHunt(given: RingHuntPorts) {
+  const ports: HuntPorts = { ...given, busyCallReads: given.busyCallReads ?? createBusyCallReads() };
   return {
     hold: (input: Parameters<typeof hold>[1], log: HuntLog) => hold(ports, input, log),
     memberAnswered: (input: Parameters<typeof memberAnswered>[1], log: HuntLog) =>
