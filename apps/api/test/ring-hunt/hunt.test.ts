@@ -2,6 +2,7 @@ import {
   compileRoutingTable,
   defaultBusinessHours,
   type HuntPhase,
+  type HuntState,
   type NumberRoute,
   type RoutingSnapshot,
   type RoutingTable,
@@ -79,10 +80,34 @@ interface FakeHunt extends HuntCalls {
 
 const IN_LINE = ["waiting", "hunting"];
 
+/** Points where a test pauses the store, to interleave two instances' work. */
+interface StoreHooks {
+  afterLineRead?: () => Promise<void>;
+  beforeSave?: (sid: string, next: HuntState) => Promise<void>;
+}
+
 /** ring_hunts and ring_turns in memory, with the same conditions as the statements. */
 function fakeStore(options: { accountGone?: boolean; averageAnswerSeconds?: number } = {}) {
   const hunts = new Map<string, FakeHunt>();
+  const hooks: StoreHooks = {};
   let nextTurn = 0;
+  // The same condition as the statement: saved only over the hunt as it was read.
+  const saveOver = (sid: string, read: HuntState, next: HuntState) => {
+    const hunt = hunts.get(sid);
+    const same =
+      hunt?.state === read.phase &&
+      hunt.rotation === read.rotation &&
+      hunt.attempt === read.attempt &&
+      hunt.ringing === read.ringing &&
+      hunt.memberCallSids.length === read.memberCallSids.length &&
+      hunt.endedCallSids.length === read.endedCallSids.length &&
+      hunt.triedSeats.length === read.triedSeats.length &&
+      hunt.callbackNumber === read.callbackNumber;
+    if (!hunt || !same) return false;
+    const { phase, ...rest } = structuredClone(next);
+    Object.assign(hunt, { ...rest, state: phase });
+    return true;
+  };
   const store: HuntStore = {
     async start({ callerCallSid, target, context }) {
       if (options.accountGone) return { kind: "account_gone" };
@@ -138,7 +163,7 @@ function fakeStore(options: { accountGone?: boolean; averageAnswerSeconds?: numb
       if (waited.announcedAt !== undefined) hunt.announcedAt = waited.announcedAt;
     },
     async inLine() {
-      return [...hunts.entries()]
+      const line = [...hunts.entries()]
         .filter(([, h]) => IN_LINE.includes(h.state))
         .map(([callerCallSid, h]) =>
           structuredClone({
@@ -152,26 +177,25 @@ function fakeStore(options: { accountGone?: boolean; averageAnswerSeconds?: numb
             callbackNumber: h.callbackNumber,
           }),
         );
+      await hooks.afterLineRead?.();
+      return line;
     },
-    // The same condition as the statement: saved only over the hunt as it was read.
     async save(sid, read, next) {
-      const hunt = hunts.get(sid);
-      const same =
-        hunt?.state === read.phase &&
-        hunt.rotation === read.rotation &&
-        hunt.attempt === read.attempt &&
-        hunt.ringing === read.ringing &&
-        hunt.memberCallSids.length === read.memberCallSids.length &&
-        hunt.endedCallSids.length === read.endedCallSids.length &&
-        hunt.triedSeats.length === read.triedSeats.length &&
-        hunt.callbackNumber === read.callbackNumber;
-      if (!hunt || !same) return false;
-      const { phase, ...rest } = structuredClone(next);
-      Object.assign(hunt, { ...rest, state: phase });
-      return true;
+      await hooks.beforeSave?.(sid, next);
+      return saveOver(sid, read, next);
+    },
+    // The check and the save in one turn of the event loop: as atomic as the locked transaction.
+    async claim(sid, _numberId, read, next) {
+      await hooks.beforeSave?.(sid, next);
+      const rung = [...hunts].some(
+        ([other, h]) =>
+          other !== sid && h.state === "hunting" && h.seats.some((seat) => next.seats.includes(seat)),
+      );
+      if (rung) return "taken";
+      return saveOver(sid, read, next) ? "saved" : "moved";
     },
   };
-  return { store, hunts };
+  return { store, hunts, hooks };
 }
 
 /** The carrier: calls placed get sids CA-m1, CA-m2…; numbers in `refuse` are refused. */
@@ -252,7 +276,22 @@ function setUp(
     status: "no-answer" | "completed" = "no-answer",
   ) => hunt.memberCallProgress({ context, member: { queue, attempt, seat }, callSid: sid, status }, log);
   const rung = () => carrier.placed.map((c) => c.to);
-  return { hunt, store, carrier, warnings, log, hold, ended, answered, endedFor, rung, onCall, fetched };
+  const { hooks } = store;
+  return {
+    hunt,
+    store,
+    carrier,
+    warnings,
+    log,
+    hold,
+    ended,
+    answered,
+    endedFor,
+    rung,
+    onCall,
+    fetched,
+    hooks,
+  };
 }
 
 describe("the ring hunt", () => {
@@ -462,6 +501,39 @@ describe("the ring hunt", () => {
     expect(rung()).toEqual(["+13055550001", "+13055550001"]);
   });
 
+  it("two instances' offers dealt from different reads of the line ring a seat for one caller only", async () => {
+    const { hold, endedFor, rung, onCall, hooks, store } = setUp();
+    onCall.set("a", "CA-other");
+    await hold("CA-a"); // rung on b: a is on another call
+    await hold("CA-b"); // waits
+    // At once: a's call ends (one instance) and b rings out for the first caller (another). The
+    // first instance reads the line while the first caller is still rung on b, and offers a to
+    // the second; the other reads it before that offer is saved, and offers a to the first.
+    const firstRead = deferred();
+    const secondRead = deferred();
+    let reads = 0;
+    hooks.afterLineRead = async () => {
+      reads++;
+      if (reads === 1) firstRead.resolve();
+      if (reads === 2) secondRead.resolve();
+    };
+    hooks.beforeSave = async (sid, next) => {
+      if (sid === "CA-a" && next.phase === "waiting") await firstRead.promise;
+      if (sid === "CA-b" && next.phase === "hunting") await secondRead.promise;
+    };
+    await Promise.all([endedFor("CA-other", 0, "a", "CA-x", "completed"), endedFor("CA-a", 0, "b", "CA-m1")]);
+    expect(rung()).toEqual(["+13055550002", "+13055550001"]);
+    expect(store.hunts.get("CA-b")).toMatchObject({ state: "hunting", seats: ["a"] });
+    expect(store.hunts.get("CA-a")).toMatchObject({ state: "waiting", triedSeats: ["b"] });
+  });
+
+  it("two callers' first waits at once, one free seat: it is rung for one of them", async () => {
+    const { hold, rung, store } = setUp({ members: ["a"] });
+    await Promise.all([hold("CA-a"), hold("CA-b")]);
+    expect(rung()).toEqual(["+13055550001"]);
+    expect([...store.hunts.values()].map((h) => h.state).sort()).toEqual(["hunting", "waiting"]);
+  });
+
   it("a busy seat's call is read at most once a minute, whatever the wait rounds", async () => {
     const clock = { now: NOW };
     const { hold, onCall, fetched } = setUp({ members: ["a"] }, clock);
@@ -579,6 +651,14 @@ describe("the ring hunt", () => {
     expect(carrier.placed).toEqual([]);
   });
 });
+
+function deferred() {
+  let resolve = () => {};
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
 
 describe("stillRinging", () => {
   it("leaves out the calls that ended and the one that answered", () => {

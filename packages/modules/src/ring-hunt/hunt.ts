@@ -60,6 +60,18 @@ export interface HuntStore {
   load(callerCallSid: string): Promise<HuntState | null>;
   /** Saves `next` if the hunt is still as `read` found it: false when another callback moved it first. */
   save(callerCallSid: string, read: HuntState, next: HuntState, at: Date): Promise<boolean>;
+  /**
+   * Saves an offer (`next` rings `next.seats`) as `save` does, unless another caller of the
+   * number's line is being rung on one of those seats: "taken" then. Offers of one line take
+   * turns across instances, so a seat is never rung for two callers at once.
+   */
+  claim(
+    callerCallSid: string,
+    numberId: string,
+    read: HuntState,
+    next: HuntState,
+    at: Date,
+  ): Promise<"saved" | "moved" | "taken">;
   /** The caller's place in their number's line, and the line's recent average wait. */
   line(callerCallSid: string): Promise<{
     position: number;
@@ -133,17 +145,26 @@ const END: MemberAnswer = { kind: "end" };
 /** How often a step is done again after another callback saved a step of the same hunt first. */
 const MAX_STEP_ATTEMPTS = 5;
 
-/** One step of the hunt, done again from what the store holds when another callback saved first. */
+/**
+ * One step of the hunt, done again from what the store holds when another callback saved first.
+ * `claimIn`: the step is an offer of that number's seats, claimed there (null when a seat was taken).
+ */
 async function step(
   { hunts, clock }: RingHuntPorts,
   queue: string,
   eventOf: (hunt: HuntState) => HuntEvent,
+  claimIn?: string,
 ): Promise<HuntStep | null> {
   for (let attempt = 1; ; attempt++) {
     const read = await hunts.load(queue);
     if (!read) return null;
     const next = ringHuntStep(read, eventOf(read));
-    if (next.state === read || (await hunts.save(queue, read, next.state, clock()))) return next;
+    if (next.state === read) return next;
+    const saved = claimIn
+      ? await hunts.claim(queue, claimIn, read, next.state, clock())
+      : (await hunts.save(queue, read, next.state, clock())) && "saved";
+    if (saved === "saved") return next;
+    if (saved === "taken") return null;
     if (attempt >= MAX_STEP_ATTEMPTS) throw new Error(`ring hunt ${queue}: steps kept colliding`);
   }
 }
@@ -339,7 +360,8 @@ async function advance(ports: HuntPorts, numberId: string, log: HuntLog, alive?:
         continue;
       }
       const numbers = seatNumbers(plan.seats, seats);
-      const begun = await step(ports, queue, () => ({ kind: "started", seats, numbers }));
+      // Claimed, not just saved: another instance may have dealt one of these seats meanwhile.
+      const begun = await step(ports, queue, () => ({ kind: "started", seats, numbers }), numberId);
       if (begun) await run(ports, begun.commands, { context, queue, plan }, log);
     }
     // The seats offered to dropped callers go to those behind them.
