@@ -337,7 +337,7 @@ function timeGroupRouting(snapshot: RoutingSnapshot, iterations: number) {
     return Number(process.hrtime.bigint() - start) / iterations;
   };
   return {
-    ringable: plan?.attempts.length ?? 0,
+    ringable: plan?.seats.length ?? 0,
     routeNs: timed(() => routeIncomingCall(table, call, location, now)),
     planNs: timed(() => huntPlan(table, context, "open", 0, now)),
   };

@@ -560,14 +560,15 @@ export function continueAfterDial(
 
 /** Everything needed to ring a waiting caller's ring group. */
 export interface HuntPlan {
-  /** Numbers rung per attempt (each number is one outbound call). */
-  attempts: string[][];
   timeoutSeconds: number;
   /** The dialled number: the member calls come from it. */
   from: string;
   companyName: string;
   holdMusicUrl: string;
-  /** The seats that can be rung, in the order the strategy offers them to this caller. */
+  /**
+   * The seats that can be rung, in the order the strategy offers them to this caller: the whole
+   * plan of who is rung (none: nobody can be rung now).
+   */
   seats: Seat[];
   /** How many seats one offer rings: all of them when simultaneous, else one. */
   perOffer: number;
@@ -591,7 +592,6 @@ export function huntPlan(
   const target = which === "open" ? route.openTarget : route.afterHoursTarget;
   if (target.kind !== "ring_group") return null;
   return {
-    attempts: groupAttempts(account, route, target.members, rotation, now),
     seats: groupSeats(account, route, target.members, rotation, now),
     perOffer: route.ringStrategy === "simultaneous" ? Number.POSITIVE_INFINITY : 1,
     timeoutSeconds: route.ringTimeoutSeconds,

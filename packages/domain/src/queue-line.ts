@@ -27,6 +27,8 @@ export interface WaitRoundInput {
   first: boolean;
   /** The average wait of the line's recently answered callers, null without any. */
   averageAnswerSeconds: number | null;
+  /** The group's seats that can be rung (members taking callers side by side). */
+  seats: number;
 }
 
 export type WaitRound =
@@ -35,10 +37,19 @@ export type WaitRound =
   /** The music on; `announce` is said first when it is due, and then `announcedAt` moves. */
   | { kind: "hold"; announce: string | null; announcedAt: number };
 
-/** Expected wait of the caller at `position`: the line's recent average for each caller ahead and them. */
-export function expectedWaitSeconds(averageAnswerSeconds: number | null, position: number): number | null {
+/**
+ * Expected wait of the caller at `position`: the line's recent average once per round of answers
+ * before their turn. `seats` callers are taken side by side, so position 3 with 2 seats is in the
+ * second round.
+ */
+export function expectedWaitSeconds(
+  averageAnswerSeconds: number | null,
+  position: number,
+  seats: number,
+): number | null {
   if (averageAnswerSeconds === null) return null;
-  return Math.max(0, Math.round(averageAnswerSeconds)) * Math.max(1, position);
+  const rounds = Math.ceil(Math.max(1, position) / Math.max(1, seats));
+  return Math.max(0, Math.round(averageAnswerSeconds)) * rounds;
 }
 
 /** What a caller hears of their place: "You are number 2 in line. The expected wait is about 3 minutes." */
@@ -61,7 +72,7 @@ export function waitRound(settings: LineSettings, input: WaitRoundInput): WaitRo
   const due =
     every > 0 && ((input.first && input.position > 1) || input.queueTime - input.announcedAt >= every);
   if (!due) return { kind: "hold", announce: null, announcedAt: input.announcedAt };
-  const expected = expectedWaitSeconds(input.averageAnswerSeconds, input.position);
+  const expected = expectedWaitSeconds(input.averageAnswerSeconds, input.position, input.seats);
   return {
     kind: "hold",
     announce: `${placeInLine(input.position, expected)} ${CALLBACK_OFFER}`,

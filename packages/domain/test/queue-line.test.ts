@@ -18,6 +18,7 @@ const round = (input: Partial<WaitRoundInput>): WaitRound =>
     announcedAt: 0,
     first: false,
     averageAnswerSeconds: null,
+    seats: 1,
     ...input,
   });
 
@@ -47,6 +48,15 @@ describe("a round of the wait", () => {
         announcedAt: 80,
       },
     ],
+    [
+      "two seats: the third in line waits for the second round of answers",
+      { queueTime: 80, announcedAt: 20, position: 3, averageAnswerSeconds: 45, seats: 2 },
+      {
+        kind: "hold",
+        announce: `You are number 3 in line. The expected wait is about 2 minutes. ${CALLBACK_OFFER}`,
+        announcedAt: 80,
+      },
+    ],
     ["past the longest wait: out of the queue", { queueTime: 600 }, { kind: "leave" }],
   ];
   it.each(cases)("%s", (_name, input, expected) => {
@@ -63,6 +73,7 @@ describe("a round of the wait", () => {
           announcedAt: 0,
           first: true,
           averageAnswerSeconds: 30,
+          seats: 1,
         },
       ),
     ).toEqual({ kind: "hold", announce: null, announcedAt: 0 });
@@ -70,9 +81,18 @@ describe("a round of the wait", () => {
 });
 
 describe("the place and the expected wait", () => {
+  it.each([
+    ["no recent answer", null, 2, 1, null],
+    ["one seat: one average per caller ahead and them", 20, 3, 1, 60],
+    ["two seats: position 3 is in the second round", 20, 3, 2, 40],
+    ["two seats: the first two are taken in the first round", 20, 2, 2, 20],
+    ["more seats than callers: one round", 20, 3, 5, 20],
+    ["no seat counted: as one", 20, 2, 0, 40],
+  ])("%s", (_name, average, position, seats, expected) => {
+    expect(expectedWaitSeconds(average, position, seats)).toBe(expected);
+  });
+
   it("rounds the wait up to whole minutes, at least one", () => {
-    expect(expectedWaitSeconds(null, 2)).toBeNull();
-    expect(expectedWaitSeconds(20, 3)).toBe(60);
     expect(placeInLine(1, 10)).toBe("You are next in line. The expected wait is about 1 minute.");
     expect(placeInLine(2, 61)).toBe("You are number 2 in line. The expected wait is about 2 minutes.");
   });

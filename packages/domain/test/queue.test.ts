@@ -130,26 +130,11 @@ describe("huntPlan", () => {
   const seatsOf = (keys: string) =>
     keys.split("").map((key) => ({ key, numbers: { a: ["+1A"], b: ["+1B", "+1B2"], c: ["+1C"] }[key] }));
   it.each([
-    [
-      "simultaneous: every device in one attempt",
-      "simultaneous",
-      0,
-      [["+1A", "+1B", "+1B2", "+1C"]],
-      "abc",
-      ALL,
-    ],
-    [
-      "sequential: one member's devices at a time",
-      "sequential",
-      0,
-      [["+1A"], ["+1B", "+1B2"], ["+1C"]],
-      "abc",
-      1,
-    ],
-    ["round-robin: from the turn's member", "round-robin", 1, [["+1B", "+1B2"], ["+1C"], ["+1A"]], "bca", 1],
-  ] as const)("%s", (_n, ringStrategy, rotation, attempts, seats, perOffer) => {
+    ["simultaneous: every seat, all rung at one offer", "simultaneous", 0, "abc", ALL],
+    ["sequential: the group's order, a seat per offer", "sequential", 0, "abc", 1],
+    ["round-robin: from the turn's member", "round-robin", 1, "bca", 1],
+  ] as const)("%s", (_n, ringStrategy, rotation, seats, perOffer) => {
     expect(huntPlan(table({ ringStrategy }), context, "open", rotation, MONDAY_OPEN)).toEqual({
-      attempts,
       seats: seatsOf(seats),
       perOffer,
       timeoutSeconds: 20,
@@ -186,6 +171,8 @@ describe("huntPlan with members of the account", () => {
     return t;
   };
 
+  const numbersOf = (plan: ReturnType<typeof huntPlan>) => plan?.seats.map((seat) => seat.numbers);
+
   it.each([
     [
       "every one available",
@@ -198,17 +185,33 @@ describe("huntPlan with members of the account", () => {
       [["+1B", "+1B2"], ["+1ben"]],
     ],
     ["nobody available: only the extension", ["away", "do_not_disturb", "away"], [["+1B", "+1B2"]]],
-  ] as const)("%s", (_n, [ana, ben, cat], attempts) => {
+  ] as const)("%s", (_n, [ana, ben, cat], seats) => {
     const t = withPeople([person("ana", ana), person("ben", ben), person("cat", cat)]);
-    expect(huntPlan(t, context, "open", 0, MONDAY_OPEN)?.attempts).toEqual(attempts);
+    expect(numbersOf(huntPlan(t, context, "open", 0, MONDAY_OPEN))).toEqual(seats);
   });
 
   it("skips a member outside their own hours in their zone, and rings them once at work", () => {
     const t = withPeople([person("ana", "available", "Asia/Tokyo")]);
-    expect(huntPlan(t, context, "open", 0, MONDAY_OPEN)?.attempts).toEqual([["+1B", "+1B2"]]);
+    expect(numbersOf(huntPlan(t, context, "open", 0, MONDAY_OPEN))).toEqual([["+1B", "+1B2"]]);
     // Tuesday 10:00 in Tokyo.
     const tokyoMorning = new Date("2026-11-24T01:00:00Z");
-    expect(huntPlan(t, context, "open", 0, tokyoMorning)?.attempts).toEqual([["+1ana"], ["+1B", "+1B2"]]);
+    expect(numbersOf(huntPlan(t, context, "open", 0, tokyoMorning))).toEqual([["+1ana"], ["+1B", "+1B2"]]);
+  });
+
+  it("reads each member's availability once per plan", () => {
+    const reads: string[] = [];
+    const t = withPeople([person("ana", "available"), person("ben", "available"), person("cat", "away")]);
+    for (const member of t.accounts.get("acct_1")?.members.values() ?? []) {
+      const { availability } = member;
+      Object.defineProperty(member, "availability", {
+        get: () => {
+          reads.push(member.userId);
+          return availability;
+        },
+      });
+    }
+    huntPlan(t, context, "open", 0, MONDAY_OPEN);
+    expect(reads.sort()).toEqual(["ana", "ben", "cat"]);
   });
 
   it("makes each member one seat, an extension of theirs the same seat, an extension of nobody its own", () => {

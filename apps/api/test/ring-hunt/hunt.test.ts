@@ -2,6 +2,7 @@ import {
   compileRoutingTable,
   defaultBusinessHours,
   type HuntPhase,
+  type HuntState,
   type NumberRoute,
   type RoutingSnapshot,
   type RoutingTable,
@@ -21,6 +22,7 @@ const NOW = new Date("2026-11-23T15:00:00Z");
 function table(
   ringStrategy: NumberRoute["ringStrategy"] = "sequential",
   walletBalanceCents = 100,
+  members = ["a", "b"],
 ): RoutingTable {
   const route: NumberRoute = {
     numberId: "num_1",
@@ -29,7 +31,7 @@ function table(
     tollFree: false,
     timeZone: "America/New_York",
     businessHours: defaultBusinessHours,
-    openTarget: { kind: "ring_group", members: ["a", "b"] },
+    openTarget: { kind: "ring_group", members },
     afterHoursTarget: { kind: "voicemail" },
     ringStrategy,
     ringTimeoutSeconds: 20,
@@ -56,7 +58,8 @@ function table(
     numbers: [route],
     sharedNumbers: [],
     menus: [],
-    extensions: [extension("a", 1, "+13055550001"), extension("b", 2, "+13055550002")],
+    // a rings +13055550001, b +13055550002, and so on.
+    extensions: members.map((id, i) => extension(id, i + 1, `+1305555000${i + 1}`)),
   };
   return compileRoutingTable(snapshot, NOW);
 }
@@ -77,10 +80,34 @@ interface FakeHunt extends HuntCalls {
 
 const IN_LINE = ["waiting", "hunting"];
 
+/** Points where a test pauses the store, to interleave two instances' work. */
+interface StoreHooks {
+  afterLineRead?: () => Promise<void>;
+  beforeSave?: (sid: string, next: HuntState) => Promise<void>;
+}
+
 /** ring_hunts and ring_turns in memory, with the same conditions as the statements. */
-function fakeStore(options: { accountGone?: boolean } = {}) {
+function fakeStore(options: { accountGone?: boolean; averageAnswerSeconds?: number } = {}) {
   const hunts = new Map<string, FakeHunt>();
+  const hooks: StoreHooks = {};
   let nextTurn = 0;
+  // The same condition as the statement: saved only over the hunt as it was read.
+  const saveOver = (sid: string, read: HuntState, next: HuntState) => {
+    const hunt = hunts.get(sid);
+    const same =
+      hunt?.state === read.phase &&
+      hunt.rotation === read.rotation &&
+      hunt.attempt === read.attempt &&
+      hunt.ringing === read.ringing &&
+      hunt.memberCallSids.length === read.memberCallSids.length &&
+      hunt.endedCallSids.length === read.endedCallSids.length &&
+      hunt.triedSeats.length === read.triedSeats.length &&
+      hunt.callbackNumber === read.callbackNumber;
+    if (!hunt || !same) return false;
+    const { phase, ...rest } = structuredClone(next);
+    Object.assign(hunt, { ...rest, state: phase });
+    return true;
+  };
   const store: HuntStore = {
     async start({ callerCallSid, target, context }) {
       if (options.accountGone) return { kind: "account_gone" };
@@ -126,7 +153,8 @@ function fakeStore(options: { accountGone?: boolean } = {}) {
       if (!hunt) return null;
       const ahead = [...hunts.entries()].findIndex(([key]) => key === sid);
       const before = [...hunts.values()].slice(0, ahead).filter((h) => IN_LINE.includes(h.state));
-      return { position: before.length + 1, announcedAt: hunt.announcedAt, averageAnswerSeconds: null };
+      const averageAnswerSeconds = options.averageAnswerSeconds ?? null;
+      return { position: before.length + 1, announcedAt: hunt.announcedAt, averageAnswerSeconds };
     },
     async noteWait(sid, waited) {
       const hunt = hunts.get(sid);
@@ -135,7 +163,7 @@ function fakeStore(options: { accountGone?: boolean } = {}) {
       if (waited.announcedAt !== undefined) hunt.announcedAt = waited.announcedAt;
     },
     async inLine() {
-      return [...hunts.entries()]
+      const line = [...hunts.entries()]
         .filter(([, h]) => IN_LINE.includes(h.state))
         .map(([callerCallSid, h]) =>
           structuredClone({
@@ -149,26 +177,25 @@ function fakeStore(options: { accountGone?: boolean } = {}) {
             callbackNumber: h.callbackNumber,
           }),
         );
+      await hooks.afterLineRead?.();
+      return line;
     },
-    // The same condition as the statement: saved only over the hunt as it was read.
     async save(sid, read, next) {
-      const hunt = hunts.get(sid);
-      const same =
-        hunt?.state === read.phase &&
-        hunt.rotation === read.rotation &&
-        hunt.attempt === read.attempt &&
-        hunt.ringing === read.ringing &&
-        hunt.memberCallSids.length === read.memberCallSids.length &&
-        hunt.endedCallSids.length === read.endedCallSids.length &&
-        hunt.triedSeats.length === read.triedSeats.length &&
-        hunt.callbackNumber === read.callbackNumber;
-      if (!hunt || !same) return false;
-      const { phase, ...rest } = structuredClone(next);
-      Object.assign(hunt, { ...rest, state: phase });
-      return true;
+      await hooks.beforeSave?.(sid, next);
+      return saveOver(sid, read, next);
+    },
+    // The check and the save in one turn of the event loop: as atomic as the locked transaction.
+    async claim(sid, _numberId, read, next) {
+      await hooks.beforeSave?.(sid, next);
+      const rung = [...hunts].some(
+        ([other, h]) =>
+          other !== sid && h.state === "hunting" && h.seats.some((seat) => next.seats.includes(seat)),
+      );
+      if (rung) return "taken";
+      return saveOver(sid, read, next) ? "saved" : "moved";
     },
   };
-  return { store, hunts };
+  return { store, hunts, hooks };
 }
 
 /** The carrier: calls placed get sids CA-m1, CA-m2…; numbers in `refuse` are refused. */
@@ -199,13 +226,18 @@ function setUp(
     walletBalanceCents?: number;
     /** Callers whose call the carrier has ended (their "left" callback lost). */
     gone?: string[];
+    /** The group's seats (extensions a and b by default). */
+    members?: string[];
+    /** The line's recent average wait (none by default). */
+    averageAnswerSeconds?: number;
   } = {},
+  clock = { now: NOW },
 ) {
   const store = fakeStore(options);
   const carrier = fakeCarrier(options.refuse);
   const warnings: string[] = [];
   const log = { warn: (_: object, msg: string) => warnings.push(msg) };
-  const routing = table(options.strategy, options.walletBalanceCents);
+  const routing = table(options.strategy, options.walletBalanceCents, options.members);
   /** Presence: the seats on a call, with the calls they are on. */
   const onCall = new Map<string, string>();
   const fetched: string[] = [];
@@ -213,7 +245,7 @@ function setUp(
     hunts: store.store,
     carrier: carrier.client as never,
     routing: () => routing,
-    clock: () => NOW,
+    clock: () => clock.now,
     twiml: { baseUrl: "https://api.example.com", carrierTranscription: false },
     onCall: async () => new Map([...onCall].map(([seat, callSid]) => [seat, [callSid]])),
     seatCall: async (_account, seat, callSid, joined) => {
@@ -244,7 +276,22 @@ function setUp(
     status: "no-answer" | "completed" = "no-answer",
   ) => hunt.memberCallProgress({ context, member: { queue, attempt, seat }, callSid: sid, status }, log);
   const rung = () => carrier.placed.map((c) => c.to);
-  return { hunt, store, carrier, warnings, log, hold, ended, answered, endedFor, rung, onCall, fetched };
+  const { hooks } = store;
+  return {
+    hunt,
+    store,
+    carrier,
+    warnings,
+    log,
+    hold,
+    ended,
+    answered,
+    endedFor,
+    rung,
+    onCall,
+    fetched,
+    hooks,
+  };
 }
 
 describe("the ring hunt", () => {
@@ -373,6 +420,15 @@ describe("the ring hunt", () => {
     expect(rung()).toEqual(["+13055550001", "+13055550002", "+13055550002"]);
   });
 
+  it("the expected wait counts the group's seats: third in line with two seats waits two average answers", async () => {
+    const { hold } = setUp({ averageAnswerSeconds: 45 });
+    await hold("CA-a");
+    await hold("CA-b");
+    expect(await hold("CA-c")).toMatchObject({
+      announce: expect.stringContaining("You are number 3 in line. The expected wait is about 2 minutes."),
+    });
+  });
+
   it("callers wait in line: without a free member the second is rung for once the first is taken", async () => {
     const { hold, rung, onCall, log, hunt } = setUp();
     // b is on another call: only a can be offered.
@@ -445,6 +501,62 @@ describe("the ring hunt", () => {
     expect(rung()).toEqual(["+13055550001", "+13055550001"]);
   });
 
+  it("two instances' offers dealt from different reads of the line ring a seat for one caller only", async () => {
+    const { hold, endedFor, rung, onCall, hooks, store } = setUp();
+    onCall.set("a", "CA-other");
+    await hold("CA-a"); // rung on b: a is on another call
+    await hold("CA-b"); // waits
+    // At once: a's call ends (one instance) and b rings out for the first caller (another). The
+    // first instance reads the line while the first caller is still rung on b, and offers a to
+    // the second; the other reads it before that offer is saved, and offers a to the first.
+    const firstRead = deferred();
+    const secondRead = deferred();
+    let reads = 0;
+    hooks.afterLineRead = async () => {
+      reads++;
+      if (reads === 1) firstRead.resolve();
+      if (reads === 2) secondRead.resolve();
+    };
+    hooks.beforeSave = async (sid, next) => {
+      if (sid === "CA-a" && next.phase === "waiting") await firstRead.promise;
+      if (sid === "CA-b" && next.phase === "hunting") await secondRead.promise;
+    };
+    await Promise.all([endedFor("CA-other", 0, "a", "CA-x", "completed"), endedFor("CA-a", 0, "b", "CA-m1")]);
+    expect(rung()).toEqual(["+13055550002", "+13055550001"]);
+    expect(store.hunts.get("CA-b")).toMatchObject({ state: "hunting", seats: ["a"] });
+    expect(store.hunts.get("CA-a")).toMatchObject({ state: "waiting", triedSeats: ["b"] });
+  });
+
+  it("two callers' first waits at once, one free seat: it is rung for one of them", async () => {
+    const { hold, rung, store } = setUp({ members: ["a"] });
+    await Promise.all([hold("CA-a"), hold("CA-b")]);
+    expect(rung()).toEqual(["+13055550001"]);
+    expect([...store.hunts.values()].map((h) => h.state).sort()).toEqual(["hunting", "waiting"]);
+  });
+
+  it("a busy seat's call is read at most once a minute, whatever the wait rounds", async () => {
+    const clock = { now: NOW };
+    const { hold, onCall, fetched } = setUp({ members: ["a"] }, clock);
+    onCall.set("a", "CA-other");
+    await hold("CA-a");
+    await hold("CA-a", 10);
+    expect(fetched).toEqual(["CA-other"]);
+    clock.now = new Date(NOW.getTime() + 60_000);
+    await hold("CA-a", 60);
+    expect(fetched).toEqual(["CA-other", "CA-other"]);
+  });
+
+  it("a wait round reads at most 5 busy seats' calls", async () => {
+    const members = ["a", "b", "c", "d", "e", "f", "g"];
+    const { hold, onCall, fetched } = setUp({ members });
+    for (const seat of members) onCall.set(seat, `CA-on-${seat}`);
+    await hold("CA-a");
+    expect(fetched).toEqual(["CA-on-a", "CA-on-b", "CA-on-c", "CA-on-d", "CA-on-e"]);
+    // The next round reads those not read yet.
+    await hold("CA-a", 10);
+    expect(fetched.slice(5)).toEqual(["CA-on-f", "CA-on-g"]);
+  });
+
   it("the callback key leaves the queue keeping the place; the member who answers rings the number typed", async () => {
     const { hunt, hold, carrier, store, log, onCall } = setUp();
     onCall.set("b", "CA-other");
@@ -476,6 +588,21 @@ describe("the ring hunt", () => {
       queue: "CA-b",
       context,
     });
+  });
+
+  it("a line of callbacks alone: the member's call ending rings them for the callback", async () => {
+    const { hunt, hold, rung, answered, endedFor, store, log } = setUp({ members: ["a"] });
+    await hold("CA-a");
+    await hold("CA-b");
+    await answered("CA-a", 0, "a", "CA-m1");
+    // The second caller leaves a callback and hangs up: no more wait rounds ask for them.
+    await hunt.keyPressed({ callSid: "CA-b", digits: "1", from: "+13055551234" });
+    await hunt.callerLeft({ context, callSid: "CA-b", result: "leave", queueTime: 0 }, log);
+    await hunt.callbackTyped({ context, callSid: "CA-b", digits: "", from: "+13055551234" }, log);
+    expect(rung()).toEqual(["+13055550001"]);
+    await endedFor("CA-a", 0, "a", "CA-m1", "completed");
+    expect(rung()).toEqual(["+13055550001", "+13055550001"]);
+    expect(store.hunts.get("CA-b")).toMatchObject({ state: "hunting", seats: ["a"] });
   });
 
   it("a member who takes the callback while the caller still types rings the caller's own number", async () => {
@@ -524,6 +651,14 @@ describe("the ring hunt", () => {
     expect(carrier.placed).toEqual([]);
   });
 });
+
+function deferred() {
+  let resolve = () => {};
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
 
 describe("stillRinging", () => {
   it("leaves out the calls that ended and the one that answered", () => {

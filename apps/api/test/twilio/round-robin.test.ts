@@ -8,6 +8,8 @@ import { createTestApp, type TestApp } from "../../src/testing";
 import { carrierPost } from "./carrier";
 
 const GROUP_NUMBER = "+13055550200";
+/** A number whose group is one seat (the first member). */
+const SOLO_NUMBER = "+13055550300";
 const CALLER = "+13055551234";
 const MEMBERS = ["+13055550101", "+13055550102", "+13055550103"];
 const clock = () => new Date("2026-11-23T15:00:00Z");
@@ -44,6 +46,12 @@ beforeAll(async () => {
         e164: GROUP_NUMBER,
         routing: { open: { type: "ring_group", members: ["m0", "m1", "m2"] }, ringStrategy: "round-robin" },
       },
+      {
+        key: "solo",
+        account: "law",
+        e164: SOLO_NUMBER,
+        routing: { open: { type: "ring_group", members: ["m0"] } },
+      },
     ],
   });
   await t.app.deps.routing.reload();
@@ -62,11 +70,11 @@ beforeEach(async () => {
   await t.db.db.delete(schema.ringTurns);
 });
 
-const callerOf = (n: number) => ({
+const callerOf = (n: number, to = GROUP_NUMBER) => ({
   AccountSid: "AC",
   CallSid: `CA${String(n).padStart(32, "f")}`,
   From: CALLER,
-  To: GROUP_NUMBER,
+  To: to,
 });
 
 /** An incoming call answered by `instance`: the path of its queue's wait URL (or its action's). */
@@ -106,5 +114,19 @@ describe("round robin across API instances", () => {
     expect(rung).toEqual([MEMBERS[0]]);
     const [turns] = await t.db.db.select().from(schema.ringTurns);
     expect(turns?.nextTurn).toBe(1);
+  });
+
+  it("two callers' waits offered on both instances at once: the one free seat is rung for one of them", async () => {
+    // Each caller's call and wait rounds on an instance of its own.
+    const lines = [
+      { app: t.app, caller: callerOf(10, SOLO_NUMBER) },
+      { app: second, caller: callerOf(11, SOLO_NUMBER) },
+    ];
+    const paths = await Promise.all(lines.map(({ app, caller }) => waitPathOf(app, caller)));
+    for (let round = 0; round < 3; round++)
+      await Promise.all(lines.map(({ app, caller }, i) => carrierPost({ app }, paths[i] ?? "", caller)));
+    expect(rung).toEqual([MEMBERS[0]]);
+    const hunting = await t.db.db.select().from(schema.ringHunts);
+    expect(hunting.filter((h) => h.state === "hunting")).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type Database, isForeignKeyViolation, queryRows, schema } from "@poundline/db";
-import type { HuntPhase } from "@poundline/domain";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { HuntPhase, HuntState } from "@poundline/domain";
+import { and, arrayOverlaps, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { type HuntStore, LINE_READ_LIMIT, type LineEntry } from "./hunt";
 
 const hunts = schema.ringHunts;
@@ -56,38 +56,15 @@ export function createHuntStore(db: Database): HuntStore {
       return { ...rest, phase: state as HuntPhase, target: target === "after" ? "after" : "open" };
     },
 
-    async save(callerCallSid, read, next, at) {
-      // The call lists only grow: their lengths and the counters tell whether anyone moved the hunt.
-      const moved = await db
-        .update(hunts)
-        .set({
-          state: next.phase,
-          rotation: next.rotation,
-          attempt: next.attempt,
-          ringing: next.ringing,
-          memberCallSids: next.memberCallSids,
-          endedCallSids: next.endedCallSids,
-          seats: next.seats,
-          triedSeats: next.triedSeats,
-          callbackNumber: next.callbackNumber,
-          updatedAt: at,
-        })
-        .where(
-          and(
-            eq(hunts.callerCallSid, callerCallSid),
-            eq(hunts.state, read.phase),
-            eq(hunts.rotation, read.rotation),
-            eq(hunts.attempt, read.attempt),
-            eq(hunts.ringing, read.ringing),
-            sql`cardinality(${hunts.memberCallSids}) = ${read.memberCallSids.length}`,
-            sql`cardinality(${hunts.endedCallSids}) = ${read.endedCallSids.length}`,
-            sql`cardinality(${hunts.triedSeats}) = ${read.triedSeats.length}`,
-            sql`${hunts.callbackNumber} is not distinct from ${read.callbackNumber}`,
-          ),
-        )
-        .returning({ id: hunts.id });
-      return moved.length > 0;
-    },
+    save: (callerCallSid, read, next, at) => saveOver(db, callerCallSid, read, next, at),
+
+    claim: (callerCallSid, numberId, read, next, at) =>
+      db.transaction(async (tx) => {
+        // The line's offers take turns (every instance), each seeing the ones saved before it.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ring-line:${numberId}`}))`);
+        if (await seatRung(tx, numberId, callerCallSid, next.seats)) return "taken";
+        return (await saveOver(tx, callerCallSid, read, next, at)) ? "saved" : "moved";
+      }),
 
     line: (callerCallSid) => readPlace(db, callerCallSid),
 
@@ -103,6 +80,58 @@ export function createHuntStore(db: Database): HuntStore {
 
     inLine: (numberId) => readLine(db, numberId),
   };
+}
+
+/** Saves `next` over the hunt as `read` found it: false when another step moved it first. */
+async function saveOver(db: Database, callerCallSid: string, read: HuntState, next: HuntState, at: Date) {
+  // The call lists only grow: their lengths and the counters tell whether anyone moved the hunt.
+  const moved = await db
+    .update(hunts)
+    .set({
+      state: next.phase,
+      rotation: next.rotation,
+      attempt: next.attempt,
+      ringing: next.ringing,
+      memberCallSids: next.memberCallSids,
+      endedCallSids: next.endedCallSids,
+      seats: next.seats,
+      triedSeats: next.triedSeats,
+      callbackNumber: next.callbackNumber,
+      updatedAt: at,
+    })
+    .where(
+      and(
+        eq(hunts.callerCallSid, callerCallSid),
+        eq(hunts.state, read.phase),
+        eq(hunts.rotation, read.rotation),
+        eq(hunts.attempt, read.attempt),
+        eq(hunts.ringing, read.ringing),
+        sql`cardinality(${hunts.memberCallSids}) = ${read.memberCallSids.length}`,
+        sql`cardinality(${hunts.endedCallSids}) = ${read.endedCallSids.length}`,
+        sql`cardinality(${hunts.triedSeats}) = ${read.triedSeats.length}`,
+        sql`${hunts.callbackNumber} is not distinct from ${read.callbackNumber}`,
+      ),
+    )
+    .returning({ id: hunts.id });
+  return moved.length > 0;
+}
+
+/** Whether another caller of the number's line is being rung on one of `seats`. */
+async function seatRung(db: Database, numberId: string, callerCallSid: string, seats: readonly string[]) {
+  const [rung] = await db
+    .select({ id: hunts.id })
+    .from(hunts)
+    .where(
+      and(
+        eq(hunts.phoneNumberId, numberId),
+        eq(hunts.state, "hunting"),
+        ne(hunts.callerCallSid, callerCallSid),
+        arrayOverlaps(hunts.seats, [...seats]),
+        sql`${hunts.createdAt} > now() - ${STALE_AFTER}::interval`,
+      ),
+    )
+    .limit(1);
+  return rung !== undefined;
 }
 
 /**

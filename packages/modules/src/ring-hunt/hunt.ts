@@ -31,6 +31,7 @@ import {
 } from "@poundline/domain";
 import type { CallControl } from "@poundline/platform/carrier/call-control";
 import type { CarrierClient } from "@poundline/platform/carrier/client";
+import { type BusyCallReads, createBusyCallReads } from "./busy-call-reads";
 
 /** The calls of a hunt: those placed to members, and those seen to end. */
 export type HuntCalls = Pick<HuntState, "memberCallSids" | "endedCallSids">;
@@ -59,6 +60,18 @@ export interface HuntStore {
   load(callerCallSid: string): Promise<HuntState | null>;
   /** Saves `next` if the hunt is still as `read` found it: false when another callback moved it first. */
   save(callerCallSid: string, read: HuntState, next: HuntState, at: Date): Promise<boolean>;
+  /**
+   * Saves an offer (`next` rings `next.seats`) as `save` does, unless another caller of the
+   * number's line is being rung on one of those seats: "taken" then. Offers of one line take
+   * turns across instances, so a seat is never rung for two callers at once.
+   */
+  claim(
+    callerCallSid: string,
+    numberId: string,
+    read: HuntState,
+    next: HuntState,
+    at: Date,
+  ): Promise<"saved" | "moved" | "taken">;
   /** The caller's place in their number's line, and the line's recent average wait. */
   line(callerCallSid: string): Promise<{
     position: number;
@@ -99,7 +112,12 @@ export interface RingHuntPorts {
   seatCall?: (accountId: string, seat: string, callSid: string, joined: boolean) => Promise<void>;
   /** The caller's call as the carrier has it: a waiting caller whose call ended is dropped. */
   calls?: Pick<CallControl, "fetchCall">;
+  /** Which busy seats' calls a wait round reads (default: each once a minute, 5 a round). */
+  busyCallReads?: BusyCallReads;
 }
+
+/** The ports as the hunt runs on them: the busy calls' reads remembered by this instance. */
+type HuntPorts = RingHuntPorts & { busyCallReads: BusyCallReads };
 
 /** What the queue's wait URL answers: the hold music (after their place, when due), or the caller leaves. */
 export type HoldAnswer = { kind: "hold"; holdMusicUrl: string; announce: string | null } | { kind: "leave" };
@@ -127,17 +145,26 @@ const END: MemberAnswer = { kind: "end" };
 /** How often a step is done again after another callback saved a step of the same hunt first. */
 const MAX_STEP_ATTEMPTS = 5;
 
-/** One step of the hunt, done again from what the store holds when another callback saved first. */
+/**
+ * One step of the hunt, done again from what the store holds when another callback saved first.
+ * `claimIn`: the step is an offer of that number's seats, claimed there (null when a seat was taken).
+ */
 async function step(
   { hunts, clock }: RingHuntPorts,
   queue: string,
   eventOf: (hunt: HuntState) => HuntEvent,
+  claimIn?: string,
 ): Promise<HuntStep | null> {
   for (let attempt = 1; ; attempt++) {
     const read = await hunts.load(queue);
     if (!read) return null;
     const next = ringHuntStep(read, eventOf(read));
-    if (next.state === read || (await hunts.save(queue, read, next.state, clock()))) return next;
+    if (next.state === read) return next;
+    const saved = claimIn
+      ? await hunts.claim(queue, claimIn, read, next.state, clock())
+      : (await hunts.save(queue, read, next.state, clock())) && "saved";
+    if (saved === "saved") return next;
+    if (saved === "taken") return null;
     if (attempt >= MAX_STEP_ATTEMPTS) throw new Error(`ring hunt ${queue}: steps kept colliding`);
   }
 }
@@ -150,12 +177,7 @@ interface HuntRun {
 }
 
 /** The step's commands, but for taking the caller (the member's answer says it). */
-async function run(
-  ports: RingHuntPorts,
-  commands: HuntCommand[],
-  hunt: HuntRun,
-  log: HuntLog,
-): Promise<void> {
+async function run(ports: HuntPorts, commands: HuntCommand[], hunt: HuntRun, log: HuntLog): Promise<void> {
   for (const command of commands) {
     if (command.kind === "cancel") await cancelMemberCalls(ports, hunt.queue, command.sids, log);
     if (command.kind === "ring" && hunt.plan)
@@ -199,7 +221,7 @@ function memberPrepaid(
 
 /** Calls each number of an attempt; a call the carrier refuses counts as a member call that failed. */
 async function ringAttempt(
-  ports: RingHuntPorts,
+  ports: HuntPorts,
   hunt: HuntRun & { plan: HuntPlan },
   attempt: number,
   numbers: string[],
@@ -244,7 +266,7 @@ async function ringAttempt(
  * for them are left).
  */
 async function memberEnded(
-  ports: RingHuntPorts,
+  ports: HuntPorts,
   context: CallContext,
   { queue, attempt }: MemberCallRef,
   memberCallSid: string,
@@ -289,7 +311,7 @@ export const LINE_READ_LIMIT = 100;
  * with no seat left to ring leaves the line (a callback is dropped). `alive`: a caller known to be
  * on the line (the one whose wait round asks), not checked.
  */
-async function advance(ports: RingHuntPorts, numberId: string, log: HuntLog, alive?: string): Promise<void> {
+async function advance(ports: HuntPorts, numberId: string, log: HuntLog, alive?: string): Promise<void> {
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const line = await ports.hunts.inLine(numberId);
     const accountId = line[0]?.accountId;
@@ -338,7 +360,8 @@ async function advance(ports: RingHuntPorts, numberId: string, log: HuntLog, ali
         continue;
       }
       const numbers = seatNumbers(plan.seats, seats);
-      const begun = await step(ports, queue, () => ({ kind: "started", seats, numbers }));
+      // Claimed, not just saved: another instance may have dealt one of these seats meanwhile.
+      const begun = await step(ports, queue, () => ({ kind: "started", seats, numbers }), numberId);
       if (begun) await run(ports, begun.commands, { context, queue, plan }, log);
     }
     // The seats offered to dropped callers go to those behind them.
@@ -374,22 +397,24 @@ async function seatsOnCall(
  * presence's own expiry. True when a seat was freed.
  */
 async function freeEndedCalls(
-  ports: RingHuntPorts,
+  ports: HuntPorts,
   accountId: string,
   onCall: ReadonlyMap<string, readonly string[]>,
   wanted: ReadonlySet<string>,
   log: HuntLog,
 ): Promise<boolean> {
   const seats = [...onCall].filter(([seat]) => wanted.has(seat));
-  const freed = await Promise.all(
-    seats.map(async ([seat, calls]) => {
-      const ended = await Promise.all(calls.map((sid) => callerGone(ports, sid, log)));
-      for (const [i, sid] of calls.entries())
-        if (ended[i]) await seatCall(ports, accountId, { queue: sid, attempt: 0, seat }, false, log);
-      return ended.every(Boolean);
-    }),
+  const due = ports.busyCallReads.due(
+    seats.flatMap(([, calls]) => calls),
+    ports.clock(),
   );
-  return freed.some(Boolean);
+  const gone = await Promise.all(due.map((sid) => callerGone(ports, sid, log)));
+  const ended = new Set(due.filter((_, i) => gone[i]));
+  for (const [seat, calls] of seats)
+    for (const sid of calls)
+      if (ended.has(sid)) await seatCall(ports, accountId, { queue: sid, attempt: 0, seat }, false, log);
+  // A seat is free once every call it is on has ended (calls not read this round keep it busy).
+  return seats.some(([, calls]) => calls.length > 0 && calls.every((sid) => ended.has(sid)));
 }
 
 /** Whether the carrier has ended the caller's call; a failed request counts as still there. */
@@ -421,7 +446,7 @@ function lineSettings(table: RoutingTable, numberId: string) {
  * says the caller's place when it is due; past the longest wait the caller leaves for voicemail.
  */
 async function hold(
-  ports: RingHuntPorts,
+  ports: HuntPorts,
   input: {
     context: CallContext | null;
     callSid: string | undefined;
@@ -436,7 +461,7 @@ async function hold(
   const table = ports.routing();
   // Whether anyone can be rung shows at any turn: the turn only reorders the members.
   const plan = huntPlan(table, context, target, 0, ports.clock());
-  if (!plan?.attempts[0]) return LEAVE;
+  if (!plan?.seats[0]) return LEAVE;
   const start = await ports.hunts.start({
     context,
     numberId: context.numberId,
@@ -471,6 +496,7 @@ async function hold(
     ...line,
     queueTime: input.queueTime,
     first: start.kind === "started",
+    seats: plan.seats.length,
   });
   const announced = round.kind === "hold" && round.announce ? { announcedAt: round.announcedAt } : {};
   await ports.hunts.noteWait(callSid, { queueTime: input.queueTime, ...announced });
@@ -484,7 +510,7 @@ async function hold(
  * the other phones stop ringing; the next caller in line is rung for.
  */
 async function memberAnswered(
-  ports: RingHuntPorts,
+  ports: HuntPorts,
   input: { context: CallContext | null; member: MemberCallRef | null; callSid: string | undefined },
   log: HuntLog,
 ): Promise<MemberAnswer> {
@@ -531,7 +557,8 @@ async function memberAnswered(
  * `ringHuntStep` (the domain); this executor reads the hunt from the HuntStore, saves the step
  * over what it read, and runs the step's commands, so any instance may get the next webhook.
  */
-export function createRingHunt(ports: RingHuntPorts) {
+export function createRingHunt(given: RingHuntPorts) {
+  const ports: HuntPorts = { ...given, busyCallReads: given.busyCallReads ?? createBusyCallReads() };
   return {
     hold: (input: Parameters<typeof hold>[1], log: HuntLog) => hold(ports, input, log),
     memberAnswered: (input: Parameters<typeof memberAnswered>[1], log: HuntLog) =>
