@@ -389,6 +389,10 @@ test("a call answered on a forwarding phone is held from Active Calls, a teammat
     await expect(call.getByText("In progress")).toBeVisible();
     // Pia is on a call, on her phone: the team sees it.
     await expect(call.getByTestId("call-team")).toHaveText("Answered by Pia Phone");
+    // A console opened mid-call lists it as well, with its controls: Pia's answer logged the call.
+    await page.reload();
+    await expect(call.getByText("In progress")).toBeVisible();
+    await expect(call.getByTestId("call-team")).toHaveText("Answered by Pia Phone");
     await call.getByRole("button", { name: "Hold", exact: true }).click();
     await expect(call.getByRole("button", { name: "Resume" })).toHaveAttribute("aria-pressed", "true");
     await expect(call.getByRole("status").filter({ hasText: "The caller is on hold." })).toBeVisible();

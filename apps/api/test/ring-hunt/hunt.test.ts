@@ -162,6 +162,9 @@ function fakeStore(options: { accountGone?: boolean; averageAnswerSeconds?: numb
       hunt.queueTime = waited.queueTime;
       if (waited.announcedAt !== undefined) hunt.announcedAt = waited.announcedAt;
     },
+    async waitingLines() {
+      return [...hunts.values()].some((h) => h.state === "waiting") ? [context.numberId] : [];
+    },
     async inLine() {
       const line = [...hunts.entries()]
         .filter(([, h]) => IN_LINE.includes(h.state))
@@ -588,6 +591,21 @@ describe("the ring hunt", () => {
       queue: "CA-b",
       context,
     });
+  });
+
+  it("a line of callbacks alone: a seat freed outside the line (a member available again) rings for the callback", async () => {
+    const { hunt, hold, rung, store, log, onCall } = setUp({ members: ["a"] });
+    onCall.set("a", "CA-elsewhere");
+    await hold("CA-b");
+    await hunt.keyPressed({ callSid: "CA-b", digits: "1", from: "+13055551234" });
+    await hunt.callerLeft({ context, callSid: "CA-b", result: "leave", queueTime: 0 }, log);
+    await hunt.callbackTyped({ context, callSid: "CA-b", from: "+13055551234", digits: "3055557777" }, log);
+    expect(store.hunts.get("CA-b")).toMatchObject({ state: "waiting", callbackNumber: "+13055557777" });
+    expect(rung()).toEqual([]);
+    onCall.delete("a");
+    await hunt.seatsFreed("acct_1", log);
+    expect(rung()).toEqual(["+13055550001"]);
+    expect(store.hunts.get("CA-b")).toMatchObject({ state: "hunting", seats: ["a"] });
   });
 
   it("a line of callbacks alone: the member's call ending rings them for the callback", async () => {

@@ -79,6 +79,20 @@ export function createHuntStore(db: Database): HuntStore {
     },
 
     inLine: (numberId) => readLine(db, numberId),
+
+    async waitingLines(accountId) {
+      const rows = await db
+        .selectDistinct({ numberId: hunts.phoneNumberId })
+        .from(hunts)
+        .where(
+          and(
+            eq(hunts.accountId, accountId),
+            eq(hunts.state, "waiting"),
+            sql`${hunts.createdAt} > now() - ${STALE_AFTER}::interval`,
+          ),
+        );
+      return rows.flatMap((row) => (row.numberId ? [row.numberId] : []));
+    },
   };
 }
 

@@ -82,6 +82,8 @@ export interface HuntStore {
   noteWait(callerCallSid: string, waited: { queueTime: number; announcedAt?: number }): Promise<void>;
   /** The number's line: its callers waiting or being rung for, oldest first. */
   inLine(numberId: string): Promise<LineEntry[]>;
+  /** The account's numbers whose line has a caller waiting with nobody rung for them. */
+  waitingLines(accountId: string): Promise<string[]>;
 }
 
 /** A caller of a number's line, as the line's offers need them. */
@@ -584,6 +586,15 @@ export function createRingHunt(given: RingHuntPorts) {
       if (!member.seat) return;
       await seatCall(ports, context.accountId, member, false, log);
       if (context.numberId) await advance(ports, context.numberId, log);
+    },
+
+    /**
+     * A seat may have come free outside the line (a member available again): the account's lines
+     * with a caller waiting are offered their free seats, so a line of callbacks, which no wait
+     * round asks for, is not left waiting.
+     */
+    async seatsFreed(accountId: string, log: HuntLog): Promise<void> {
+      for (const numberId of await ports.hunts.waitingLines(accountId)) await advance(ports, numberId, log);
     },
 
     /**

@@ -16,37 +16,13 @@ import {
 } from "@poundline/domain";
 import { carrierParams, carrierQuery } from "@poundline/modules/carrier/carrier-params";
 import { createForwardedLegWriter } from "@poundline/modules/carrier/forwarded-legs";
-import { announcePresence } from "@poundline/modules/people/presence";
-import { createRingHunt } from "@poundline/modules/ring-hunt/hunt";
-import { createHuntStore } from "@poundline/modules/ring-hunt/hunt-store";
-import { publishLiveEvent } from "@poundline/platform/events/live";
 import type { FastifyInstance } from "fastify";
+import { ringHuntOf } from "../../carrier/ring-hunt";
 import { sendTwiml, twimlOptionsOf } from "../../carrier/twiml-reply";
 import { callbackRoutes } from "./queue-callback-routes";
 
 /** The carrier's QueueTime: whole seconds, 0 when missing. */
 const seconds = (value: string | undefined) => Math.max(0, Number.parseInt(value ?? "0", 10) || 0);
-
-/** The hunts of this instance's app: their state in the database, the line's changes told live. */
-function ringHuntOf(app: FastifyInstance) {
-  const { carrier, carrierClient, callControl, routing, clock, db, live, presence } = app.deps;
-  return createRingHunt({
-    hunts: createHuntStore(db.db),
-    carrier: carrierClient,
-    calls: callControl,
-    routing: () => routing.current(),
-    clock,
-    twiml: twimlOptionsOf(carrier),
-    lineChanged: (accountId) => publishLiveEvent(live, app.log, accountId, { type: "queue.changed" }),
-    onCall: (accountId) => presence.calls(accountId),
-    // A member's phone that took a caller of the line is on that call, as a softphone is.
-    seatCall: async (accountId, seat, callSid, joined) => {
-      if (joined) await presence.callJoined(accountId, seat, callSid);
-      else await presence.callLeft(accountId, seat, callSid);
-      announcePresence(live, app.log, accountId, seat);
-    },
-  });
-}
 
 /** Ring groups with music on hold: the carrier's callbacks of a hunt (see ring-hunt/hunt.ts). */
 export async function queueRoutes(app: FastifyInstance) {
