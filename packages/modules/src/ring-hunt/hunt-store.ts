@@ -84,13 +84,7 @@ export function createHuntStore(db: Database): HuntStore {
       const rows = await db
         .selectDistinct({ numberId: hunts.phoneNumberId })
         .from(hunts)
-        .where(
-          and(
-            eq(hunts.accountId, accountId),
-            eq(hunts.state, "waiting"),
-            sql`${hunts.createdAt} > now() - ${STALE_AFTER}::interval`,
-          ),
-        );
+        .where(and(eq(hunts.accountId, accountId), eq(hunts.state, "waiting"), notStale()));
       return rows.flatMap((row) => (row.numberId ? [row.numberId] : []));
     },
   };
@@ -141,7 +135,7 @@ async function seatRung(db: Database, numberId: string, callerCallSid: string, s
         eq(hunts.state, "hunting"),
         ne(hunts.callerCallSid, callerCallSid),
         arrayOverlaps(hunts.seats, [...seats]),
-        sql`${hunts.createdAt} > now() - ${STALE_AFTER}::interval`,
+        notStale(),
       ),
     )
     .limit(1);
@@ -153,6 +147,9 @@ async function seatRung(db: Database, numberId: string, callerCallSid: string, s
  * longer holds up the callers behind it. The carrier ends any call after four hours.
  */
 const STALE_AFTER = "4 hours";
+
+/** A hunt young enough to be a caller still on the line (older ones were left by a lost callback). */
+const notStale = () => sql`${hunts.createdAt} > now() - ${STALE_AFTER}::interval`;
 
 /** How many of a line's last answered callers its expected wait is averaged over. */
 const RECENT_ANSWERS = 20;
@@ -201,13 +198,7 @@ async function readLine(db: Database, numberId: string): Promise<LineEntry[]> {
       callbackNumber: hunts.callbackNumber,
     })
     .from(hunts)
-    .where(
-      and(
-        eq(hunts.phoneNumberId, numberId),
-        inArray(hunts.state, ["waiting", "hunting"]),
-        sql`${hunts.createdAt} > now() - ${STALE_AFTER}::interval`,
-      ),
-    )
+    .where(and(eq(hunts.phoneNumberId, numberId), inArray(hunts.state, ["waiting", "hunting"]), notStale()))
     .orderBy(asc(hunts.createdAt), asc(hunts.id))
     .limit(LINE_READ_LIMIT);
   return rows.map(({ state, target, ...row }) => ({
