@@ -308,7 +308,11 @@ export interface DialRecording {
  * `<Dial>` is not on it (a ring group member's call bridged to the waiting caller, `p`); without
  * it, the recording is the call's that dialled.
  */
-export function dialRecording(options: TwimlOptions, context: CallContext, callerCallSid?: string): DialRecording {
+export function dialRecording(
+  options: TwimlOptions,
+  context: CallContext,
+  callerCallSid?: string,
+): DialRecording {
   const q = contextQuery(context);
   if (callerCallSid) q.set("p", callerCallSid);
   return {
