@@ -1,8 +1,9 @@
-import { isForeignKeyViolation, newId, schema } from "@poundline/db";
+import { type Database, isForeignKeyViolation, newId, schema } from "@poundline/db";
 import type { CallContext } from "@poundline/domain";
 import { enqueue, type OutboxWriter } from "@poundline/platform/outbox";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 
-const { callRecordings } = schema;
+const { callLogs, callRecordings } = schema;
 
 /** A carrier's RecordingSid: `RE` and 32 hex digits (it names our stored object, so nothing else passes). */
 const RECORDING_SID = /^RE[0-9a-f]{32}$/i;
@@ -81,4 +82,38 @@ export async function receiveCallRecording(
     });
   if (outcome !== "stored") return { ok: false, reason: outcome, accountId, recordingSid };
   return { ok: true, accountId, recordingSid };
+}
+
+/**
+ * Whether the account's call (its log, `callLog`'s row in the query) has a stored recording: the
+ * call history's player plays it rather than the call's voicemail.
+ */
+export function hasStoredRecording(accountId: string): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${callRecordings}
+    where ${callRecordings.accountId} = ${accountId} and ${callRecordings.callSid} = ${callLogs.callSid}
+      and ${callRecordings.status} = 'stored')`;
+}
+
+/**
+ * The storage key of the account's call's recording (the first stored, when the call was
+ * recorded more than once); null for another account's call, or one without a stored recording.
+ */
+export async function storedCallRecording(
+  db: Database,
+  accountId: string,
+  callId: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ key: callRecordings.storageKey })
+    .from(callLogs)
+    .innerJoin(
+      callRecordings,
+      and(eq(callRecordings.accountId, callLogs.accountId), eq(callRecordings.callSid, callLogs.callSid)),
+    )
+    .where(
+      and(eq(callLogs.id, callId), eq(callLogs.accountId, accountId), eq(callRecordings.status, "stored")),
+    )
+    .orderBy(asc(callRecordings.createdAt), asc(callRecordings.id))
+    .limit(1);
+  return row?.key ?? null;
 }
