@@ -102,7 +102,7 @@ describe("the call-recording callback", () => {
   });
 
   it("without the call's context in the URL, or for an account that is gone: answered, nothing kept", async () => {
-    for (const query of [{}, { a: "acct_gone" }]) {
+    for (const query of [{}, { a: "acct_gone" }] as Record<string, string>[]) {
       const sid = recordingSid();
       const res = await callback(query, { RecordingSid: sid, CallSid: callSid() });
       expect(res.statusCode, res.body).toBe(200);
