@@ -17,6 +17,7 @@ import { type Config, isProductionStart, trustProxyOption } from "@poundline/pla
 import { type CallControl, createCallControl } from "@poundline/platform/carrier/call-control";
 import { type CarrierClient, createCarrierClient } from "@poundline/platform/carrier/client";
 import { createNumberCarrier, type NumberCarrier } from "@poundline/platform/carrier/numbers";
+import { type CarrierRecordings, createCarrierRecordings } from "@poundline/platform/carrier/recordings";
 import { createInProcessBus, createRedisBus, type EventBus } from "@poundline/platform/events/bus";
 import { createLiveEvents, type LiveEvents } from "@poundline/platform/events/live";
 import { createMailer, type Mailer } from "@poundline/platform/mailer";
@@ -99,6 +100,8 @@ export interface AppDeps {
   numberCarrier: NumberCarrier;
   /** Calls in progress: read one, give it new TwiML (transfers). */
   callControl: CallControl;
+  /** The carrier's copies of recordings (deleted once ours is stored). */
+  carrierRecordings: CarrierRecordings;
   /** The embedded carrier simulator, when no carrier account is configured. */
   simulator: CarrierSim | null;
   /** Try-it calls into IVR menus from the console (always simulated, whatever the carrier). */
@@ -305,13 +308,14 @@ function carrierPorts(
   app: App,
   options: BuildOptions,
   carrier: CarrierConfig,
-): Pick<AppDeps, "carrierClient" | "numberCarrier" | "callControl"> {
+): Pick<AppDeps, "carrierClient" | "numberCarrier" | "callControl" | "carrierRecordings"> {
   const connection = () =>
     carrier.mode === "simulator" ? { carrier, httpClient: embeddedSimHttpClient(app, carrier) } : { carrier };
   return {
     carrierClient: options.carrierClient ?? createCarrierClient(connection()),
     numberCarrier: options.numberCarrier ?? createNumberCarrier(connection()),
     callControl: createCallControl(connection()),
+    carrierRecordings: createCarrierRecordings(connection()),
   };
 }
 

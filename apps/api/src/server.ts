@@ -52,6 +52,7 @@ async function main() {
     sms: app.deps.carrierClient,
     fetch,
     carrier: app.deps.carrier,
+    recordings: app.deps.carrierRecordings,
     live: app.deps.live,
   });
   const jobs = await startJobs({

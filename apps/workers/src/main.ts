@@ -15,6 +15,7 @@ import {
 } from "@poundline/modules/jobs";
 import { createCarrierClient } from "@poundline/platform/carrier/client";
 import { carrierConfig } from "@poundline/platform/carrier/config";
+import { type CarrierRecordings, createCarrierRecordings } from "@poundline/platform/carrier/recordings";
 import { createRedisBus } from "@poundline/platform/events/bus";
 import { createLiveEvents } from "@poundline/platform/events/live";
 import { serializeError } from "@poundline/platform/logging";
@@ -67,6 +68,11 @@ export async function startWorkersProcess(options: WorkersProcessOptions): Promi
           },
         }
       : createCarrierClient({ carrier });
+  // The simulator's recordings are deleted by the API's process that holds it (embedded jobs).
+  const recordings: CarrierRecordings =
+    carrier.mode === "simulator"
+      ? { deleteRecording: async () => false }
+      : createCarrierRecordings({ carrier });
   const mailer = createMailer({ db, log, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL });
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
   redis.on("error", (err: Error) => log.warn({ err }, "bus connection error"));
@@ -97,6 +103,7 @@ export async function startWorkersProcess(options: WorkersProcessOptions): Promi
       sms,
       fetch: options.fetch ?? fetch,
       carrier,
+      recordings,
       // Every API instance hears it and tells the account's browsers.
       live: createLiveEvents(bus),
     }),

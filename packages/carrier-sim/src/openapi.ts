@@ -18,6 +18,7 @@ export type OperationId =
   | "listCall"
   | "updateCall"
   | "fetchRecording"
+  | "deleteRecording"
   | "listAvailableLocal"
   | "listAvailableTollFree"
   | "createIncomingPhoneNumber"
@@ -70,6 +71,12 @@ export const SIM_OPERATIONS: ReadonlyArray<{
     path: "/2010-04-01/Accounts/{AccountSid}/Recordings/{Sid}.json",
     method: "get",
     status: "200",
+  },
+  {
+    id: "deleteRecording",
+    path: "/2010-04-01/Accounts/{AccountSid}/Recordings/{Sid}.json",
+    method: "delete",
+    status: "204",
   },
   {
     id: "listAvailableLocal",

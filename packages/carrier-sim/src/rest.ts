@@ -410,6 +410,19 @@ async function restRoutes(app: FastifyInstance, options: { sim: CarrierSim; vali
       .type(format === "mp3" ? "audio/mpeg" : "audio/x-wav")
       .send(sim.recordingAudio(recording.sid, format));
   });
+
+  // Deleting a recording: its media and metadata are gone from then on (404).
+  app.delete(
+    "/2010-04-01/Accounts/:AccountSid/Recordings/:file",
+    { onRequest: authenticate },
+    async (request, reply) => {
+      const { file } = request.params as { file: string };
+      const found = sidOf(file, /^RE/, ["json"]);
+      if (!found || !sim.deleteRecording(found.sid))
+        return carrierError(reply, 404, 20404, `The requested resource ${request.url} was not found`);
+      return reply.code(204).send();
+    },
+  );
 }
 
 /** The carrier's REST API and the sim's control endpoints, for `app.register(carrierSimPlugin, { prefix, sim })`. */

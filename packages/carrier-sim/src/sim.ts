@@ -433,6 +433,11 @@ export class CarrierSim {
     return this.recordingStore.get(sid);
   }
 
+  /** Deletes a recording (its media and metadata are no longer served); false when there is none. */
+  deleteRecording(sid: string): boolean {
+    return this.recordingStore.delete(sid);
+  }
+
   /** The audio of a recording: a WAV tone as long as the recording, or a silent MP3. */
   recordingAudio(sid: string, format: RecordingFormat): Buffer | undefined {
     const recording = this.recordingStore.get(sid);

@@ -1442,7 +1442,8 @@ class CallRun {
         RecordingUrl: this.env.recordingUrl(recording.sid),
         RecordingStatus: "completed",
         RecordingDuration: String(recording.durationSeconds),
-        RecordingChannels: "1",
+        // A dual recording has each party on a channel of its own.
+        RecordingChannels: (attrs.record ?? "").endsWith("-dual") ? "2" : "1",
         RecordingStartTime: rfc2822(recording.startTime),
         RecordingSource: recording.source,
         RecordingTrack: "both",

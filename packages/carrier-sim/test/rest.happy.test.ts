@@ -219,4 +219,21 @@ describe("recordings", () => {
     expect(valid(metadata), JSON.stringify(valid.errors)).toBe(true);
     expect(metadata).toMatchObject({ sid, call_sid: call.callSid, duration: "4", status: "completed" });
   });
+
+  it("the official client deletes a recording: its media and metadata are gone, a second delete is 404", async () => {
+    const call = await sim.placeCall({ from: CALLER, to: "+18005550107", recordSeconds: 2 });
+    const { sid = "", url = "" } = call.recordings[0] ?? {};
+    expect(await served.client.recordings(sid).remove()).toBe(true);
+    expect(sim.recording(sid)).toBeUndefined();
+    expect((await fetch(url)).status).toBe(404);
+    expect((await api(`/Recordings/${sid}.json`)).status).toBe(404);
+    await expect(served.client.recordings(sid).remove()).rejects.toMatchObject({ status: 404 });
+    expect(
+      (
+        await fetch(`${served.base}/carrier-sim/2010-04-01/Accounts/${ACCOUNT_SID}/Recordings/${sid}.json`, {
+          method: "DELETE",
+        })
+      ).status,
+    ).toBe(401);
+  });
 });

@@ -11,6 +11,7 @@ export const idPrefixes = {
   callRoom: "room",
   message: "msg",
   voicemail: "vm",
+  callRecording: "rec",
   number: "num",
   sharedNumber: "shn",
   territory: "ter",

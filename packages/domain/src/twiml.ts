@@ -41,6 +41,8 @@ export const voicePaths = {
   roomEvents: "/twilio/voice/room-events",
   recording: "/twilio/recording",
   transcription: "/twilio/recording/transcription",
+  /** A recorded call's recording is ready at the carrier (`<Dial recordingStatusCallback>`): fetched and kept. */
+  callRecording: "/twilio/voice/call-recording",
 } as const;
 
 export const VOICEMAIL_MAX_SECONDS = 120;
@@ -292,6 +294,35 @@ export interface CallParties {
 /** What <Dial record> is set to when a number records its calls: both parties, on two channels. */
 export const DIAL_RECORD_MODE = "record-from-answer-dual";
 
+/** The `<Dial>` attributes of a recorded call: its mode, and where the carrier says the recording is ready. */
+export interface DialRecording {
+  record: typeof DIAL_RECORD_MODE;
+  recordingStatusCallback: string;
+  recordingStatusCallbackMethod: "POST";
+  recordingStatusCallbackEvent: ["completed"];
+}
+
+/**
+ * A recorded `<Dial>`: the carrier posts the finished recording to the call-recording callback,
+ * with the call's context. `callerCallSid` names the call the recording belongs to when the
+ * `<Dial>` is not on it (a ring group member's call bridged to the waiting caller, `p`); without
+ * it, the recording is the call's that dialled.
+ */
+export function dialRecording(
+  options: TwimlOptions,
+  context: CallContext,
+  callerCallSid?: string,
+): DialRecording {
+  const q = contextQuery(context);
+  if (callerCallSid) q.set("p", callerCallSid);
+  return {
+    record: DIAL_RECORD_MODE,
+    recordingStatusCallback: url(options, voicePaths.callRecording, q),
+    recordingStatusCallbackMethod: "POST",
+    recordingStatusCallbackEvent: ["completed"],
+  };
+}
+
 /**
  * The events a dialled leg reports: its answer (the console's live view, and the caller's call
  * logged as in progress) and its end (the charge).
@@ -336,7 +367,7 @@ export function renderStep(
         action,
         method: "POST",
         answerOnBridge: true,
-        ...(step.record ? { record: DIAL_RECORD_MODE } : {}),
+        ...(step.record ? dialRecording(options, step.context) : {}),
         ...(step.timeLimitSeconds !== undefined ? { timeLimit: step.timeLimitSeconds } : {}),
       });
       // Each number or softphone rung reports its own answer and end: charged by its destination.
@@ -501,13 +532,16 @@ export function renderLeave(): string {
   return response.toString();
 }
 
-/** A member who answered: a whisper, then the caller waiting in the queue. */
-export function renderMemberAnswer(companyName: string, queue: string, record = false): string {
+/**
+ * A member who answered: a whisper, then the caller waiting in the queue, recorded with
+ * `recording` (dialRecording, with the caller's CallSid: the queue's name) when the number records.
+ */
+export function renderMemberAnswer(companyName: string, queue: string, recording?: DialRecording): string {
   const response = new VoiceResponse();
   const company = twimlText(companyName);
   if (company) say(response, CALL_MESSAGES.whisper(company));
   const name = twimlText(queue);
-  if (name) response.dial(record ? { record: DIAL_RECORD_MODE } : {}).queue(name);
+  if (name) response.dial(recording ?? {}).queue(name);
   else response.hangup();
   return response.toString();
 }

@@ -3,6 +3,7 @@ import type { CallStep } from "../src/call-flow";
 import type { IvrMenu } from "../src/ivr";
 import {
   dialDestinations,
+  dialRecording,
   MAX_DIAL_DESTINATIONS,
   renderHold,
   renderMemberAnswer,
@@ -39,12 +40,13 @@ const menuStep = (m: IvrMenu, preface: string | null = null): CallStep => ({
   preface,
 });
 
-const dialStep = (numbers: string[]): CallStep => ({
+const dialStep = (numbers: string[], record?: boolean): CallStep => ({
   kind: "dial",
   context,
   numbers,
   timeoutSeconds: 20,
   followUp: { kind: "extension", extensionId: "ext_1" },
+  ...(record ? { record } : {}),
 });
 
 /** The text of every element with this name, in document order. */
@@ -256,5 +258,48 @@ describe("the hold and member documents", () => {
 
   it("a member answer without a queue name hangs up", () => {
     expect(renderMemberAnswer("Acme", "\u0000")).toContain("<Hangup/>");
+  });
+});
+
+describe("recorded calls", () => {
+  /** The `<Dial>` element's attributes, the URLs' `&amp;` read back. */
+  const dialAttributes = (xml: string) =>
+    Object.fromEntries(
+      [...(xml.match(/<Dial ([^>]*)>/)?.[1] ?? "").matchAll(/(\w+)="([^"]*)"/g)].map((m) => [
+        m[1],
+        (m[2] ?? "").replaceAll("&amp;", "&"),
+      ]),
+    );
+
+  it("a recorded <Dial> asks for the recording's completion at the call-recording callback, with the call's context", () => {
+    const xml = renderStep(dialStep(["+13055550101"], true), options, parties);
+    const dial = dialAttributes(xml);
+    expect(dial).toMatchObject({
+      record: "record-from-answer-dual",
+      recordingStatusCallbackMethod: "POST",
+      recordingStatusCallbackEvent: "completed",
+    });
+    const callback = new URL(dial.recordingStatusCallback ?? "");
+    expect(callback.origin + callback.pathname).toBe("https://example.test/twilio/voice/call-recording");
+    expect(Object.fromEntries(callback.searchParams)).toEqual({ a: "acct_1", n: "num_1" });
+  });
+
+  it("a <Dial> that does not record asks for no recording callback", () => {
+    const xml = renderStep(dialStep(["+13055550101"]), options, parties);
+    expect(xml).not.toContain("record");
+  });
+
+  it("a member's <Dial><Queue> records for the waiting caller's call (p)", () => {
+    const xml = renderMemberAnswer("Acme", "CA123", dialRecording(options, context, "CA123"));
+    const dial = dialAttributes(xml);
+    expect(dial.record).toBe("record-from-answer-dual");
+    expect(dial.recordingStatusCallbackEvent).toBe("completed");
+    const callback = new URL(dial.recordingStatusCallback ?? "");
+    expect(Object.fromEntries(callback.searchParams)).toEqual({ a: "acct_1", n: "num_1", p: "CA123" });
+    expect(texts(xml, "Queue")).toEqual(["CA123"]);
+  });
+
+  it("a member's <Dial><Queue> without recording has no record attributes", () => {
+    expect(renderMemberAnswer("Acme", "CA123")).toContain("<Dial><Queue>CA123</Queue></Dial>");
   });
 });

@@ -7,8 +7,10 @@ export interface JobMap {
     "charge-call": { callSid: string };
     "charge-sms": { messageSid: string };
   };
+  /** Recordings: voicemails, and recorded calls' recordings (fetched, stored, deleted at the carrier). */
   voicemail: {
     "process-voicemail": { voicemailId: string; extensionId: string | null };
+    "store-call-recording": { callRecordingId: string };
   };
   notifications: {
     /** An inbound call ended: e-mail the members who asked for missed-call notices, if it was missed. */
@@ -47,7 +49,7 @@ export type JobPayload<Q extends QueueName, N extends JobName<Q>> = JobMap[Q][N]
 /** The job names of each queue, at run time. */
 export const jobNames = {
   billing: ["charge-call", "charge-sms"],
-  voicemail: ["process-voicemail"],
+  voicemail: ["process-voicemail", "store-call-recording"],
   notifications: [
     "missed-call",
     "contact-form",

@@ -19,6 +19,7 @@ export const routes = {
   "calls": {
     "list": { method: "GET", path: "/api/calls" } as RouteOf<Contracts["calls"]["list"]>,
     "updateNotes": { method: "PATCH", path: "/api/calls/:id" } as RouteOf<Contracts["calls"]["updateNotes"]>,
+    "recording": { method: "GET", path: "/api/calls/:id/recording" } as RouteOf<Contracts["calls"]["recording"]>,
     "transfer": { method: "POST", path: "/api/calls/:callSid/transfer" } as RouteOf<Contracts["calls"]["transfer"]>,
     "room": { method: "GET", path: "/api/calls/:callSid/room" } as RouteOf<Contracts["calls"]["room"]>,
     "hold": { method: "POST", path: "/api/calls/:callSid/hold" } as RouteOf<Contracts["calls"]["hold"]>,

@@ -49,3 +49,25 @@ export async function sendStoredFile(
   }
   return reply.header("content-length", file.size).send(file.body);
 }
+
+/**
+ * A stored recording (a voicemail, a recorded call) for the console's player: WAV, cached
+ * privately, with range requests so the player can seek.
+ */
+export function sendRecordingAudio(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  storage: FileStorage,
+  key: string,
+  notFound: () => AppError,
+): Promise<FastifyReply> {
+  return sendStoredFile(request, reply, storage, key, {
+    ranges: true,
+    headers: {
+      "content-type": "audio/wav",
+      "cache-control": "private, max-age=3600",
+      "x-content-type-options": "nosniff",
+    },
+    notFound,
+  });
+}

@@ -55,6 +55,11 @@ interface Expectation {
   gathers?: number;
   ended?: string;
   voicemails?: number;
+  /**
+   * The call's recordings kept from the carrier's recording callback (call_recordings, by the
+   * caller's CallSid, a ring group member's bridge included), each with its store job.
+   */
+  callRecordings?: number;
   /** The member (their key) the voicemail went to; null: nobody's. */
   voicemailAssignee?: string | null;
   /** The legs logged for the call (their To, softphones as `client:<member key>`), in any order. */
@@ -232,6 +237,8 @@ async function checkCall(
       .where(eq(schema.contacts.id, log?.contactId ?? ""));
     expect(contact).toMatchObject({ phone: transcript.from, source: "call" });
   }
+  if (want.callRecordings !== undefined)
+    await checkCallRecordings(db, transcript.callSid, want.callRecordings);
   if (want.voicemails !== undefined) {
     const rows = await db
       .select()
@@ -254,6 +261,23 @@ async function checkCall(
       const assignee = want.voicemailAssignee === null ? null : ids.get(want.voicemailAssignee);
       expect(rows[0]?.assigneeId ?? null).toBe(assignee);
     }
+  }
+}
+
+/** The call's recordings, pending, each with its store job in the outbox. */
+async function checkCallRecordings(db: TestApp["db"]["db"], callSid: string, count: number) {
+  const rows = await db
+    .select()
+    .from(schema.callRecordings)
+    .where(eq(schema.callRecordings.callSid, callSid));
+  expect(rows).toHaveLength(count);
+  for (const row of rows) {
+    expect(row).toMatchObject({ status: "pending", channels: 2 });
+    const jobs = await db
+      .select()
+      .from(schema.jobOutbox)
+      .where(eq(schema.jobOutbox.jobId, `store-call-recording:${row.recordingSid}`));
+    expect(jobs).toHaveLength(1);
   }
 }
 

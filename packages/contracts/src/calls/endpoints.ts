@@ -34,6 +34,21 @@ export const callEndpoints = {
     body: updateCallBodySchema,
     responses: { 200: updatedCallSchema, ...errors(400, 401, 403, 404) },
   }),
+  recording: endpoint({
+    method: "GET",
+    path: "/api/calls/:id/recording",
+    summary: "A recorded call's recording, with range requests so a player can seek",
+    description:
+      "The call's stored recording (both parties, a channel each). 404 for a call without one, or before it is stored.",
+    access: "account",
+    params: callParamsSchema,
+    responses: {
+      200: { raw: "audio/wav", description: "The whole recording" },
+      206: { raw: "audio/wav", description: "The requested range of the recording" },
+      416: { raw: "text/plain", description: "A range outside the recording (empty, with Content-Range)" },
+      ...errors(400, 401, 403, 404),
+    },
+  }),
   transfer: endpoint({
     method: "POST",
     path: "/api/calls/:callSid/transfer",

@@ -5,6 +5,7 @@ import { line, multilineText, text, timestampSchema } from "../common";
 /** Seed 001: call history pages hold 10 calls. */
 export const CALL_HISTORY_PAGE_SIZE = 10;
 export const CALL_NOT_FOUND_MESSAGE = "Call not found";
+export const CALL_RECORDING_NOT_FOUND_MESSAGE = "This call has no recording to play.";
 export const CALL_LIMITS = { search: 200, notes: 10_000, pageSize: 100 } as const;
 
 /** The direction filter of the call history: a direction, or the calls nobody answered. */
@@ -92,8 +93,13 @@ export const callLogSchema = z.object({
       userId: z.string().nullable(),
     }),
   ),
-  /** Where the call's recording plays from (its voicemail's audio), or null when it has none. */
+  /**
+   * Where the call's recording plays from: the recorded call's own once stored, else its
+   * voicemail's audio; null when it has neither.
+   */
   recordingUrl: z.string().nullable(),
+  /** What `recordingUrl` plays: the recorded call, or the caller's voicemail; null with no URL. */
+  recordingKind: z.enum(["call", "voicemail"]).nullable(),
   /** Calls to a shared pound-code number: the rule that routed it (null: the default licensee) and the caller location used. */
   route: z
     .object({

@@ -128,6 +128,8 @@ export const messageStatuses = [
   "read",
 ] as const;
 export const voicemailStatuses = ["unread", "read"] as const;
+/** A call's recording: at the carrier until it is stored (then deleted there), or failed for good. */
+export const callRecordingStatuses = ["pending", "stored", "failed"] as const;
 /** What reaches a member's bell (and, by their preferences, their e-mail). */
 export const memberNotificationKinds = ["assignment", "mention", "missed_call", "voicemail"] as const;
 /**

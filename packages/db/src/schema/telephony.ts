@@ -25,6 +25,7 @@ import { createdAt, idColumn, instant, oneOf, timestamps } from "./columns";
 import { contacts } from "./crm";
 import {
   callDirections,
+  callRecordingStatuses,
   callStatuses,
   canadianProvinces,
   countries,
@@ -837,6 +838,53 @@ export const voicemails = pgTable(
   ],
 );
 
+/**
+ * A recorded call's recording (`<Dial record>`): written once per RecordingSid by the carrier's
+ * callback (a repeated delivery inserts nothing), then fetched by the workers, stored through the
+ * storage port (`storage_key`, `stored_at`) and deleted at the carrier (`carrier_deleted_at`).
+ * `call_sid` is the call it belongs to, the one its call log carries (the caller's call, for a
+ * ring group member's bridge).
+ */
+export const callRecordings = pgTable(
+  "call_recordings",
+  {
+    id: idColumn(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    callSid: text("call_sid").notNull(),
+    recordingSid: text("recording_sid").notNull(),
+    /** The carrier's copy, until it is deleted there. */
+    recordingUrl: text("recording_url").notNull(),
+    durationSeconds: integer("duration_seconds").notNull().default(0),
+    /** 2: each party on its own channel (record-from-answer-dual). */
+    channels: integer("channels").notNull().default(1),
+    status: text("status", { enum: callRecordingStatuses }).notNull().default("pending"),
+    storageKey: text("storage_key"),
+    storedAt: instant("stored_at"),
+    carrierDeletedAt: instant("carrier_deleted_at"),
+    ...createdAt,
+  },
+  (t) => [
+    uniqueIndex("call_recordings_recording_sid_key").on(t.recordingSid),
+    // A call's recordings in the call history and its player.
+    index("call_recordings_account_call_idx").on(t.accountId, t.callSid),
+    check("call_recordings_status_check", oneOf(t.status, callRecordingStatuses)),
+    check("call_recordings_duration_check", sql`${t.durationSeconds} >= 0`),
+    check("call_recordings_channels_check", sql`${t.channels} between 1 and 2`),
+    // Stored means there is an object to play, and when it was stored.
+    check(
+      "call_recordings_stored_check",
+      sql`${t.status} <> 'stored' or (${t.storageKey} is not null and ${t.storedAt} is not null)`,
+    ),
+    // The carrier's copy is deleted only once ours is stored.
+    check(
+      "call_recordings_carrier_deleted_check",
+      sql`${t.carrierDeletedAt} is null or ${t.storedAt} is not null`,
+    ),
+  ],
+);
+
 // No relations() on accounts or contacts here: drizzle types a table's relations from one
 // relations() call, so the account and contact sides belong in auth.ts and crm.ts.
 export const phoneNumbersRelations = relations(phoneNumbers, ({ one }) => ({
@@ -896,6 +944,9 @@ export const messagesRelations = relations(messages, ({ one }) => ({
 }));
 export const smsOptOutsRelations = relations(smsOptOuts, ({ one }) => ({
   account: one(accounts, { fields: [smsOptOuts.accountId], references: [accounts.id] }),
+}));
+export const callRecordingsRelations = relations(callRecordings, ({ one }) => ({
+  account: one(accounts, { fields: [callRecordings.accountId], references: [accounts.id] }),
 }));
 export const voicemailsRelations = relations(voicemails, ({ one }) => ({
   account: one(accounts, { fields: [voicemails.accountId], references: [accounts.id] }),

@@ -8,6 +8,7 @@ import type { Database } from "@poundline/db";
 import { schema } from "@poundline/db";
 import { and, count, desc, eq, ilike, inArray, isNull, like, notLike, or, type SQL, sql } from "drizzle-orm";
 import { accountTimeZone } from "../accounts/time-zone";
+import { hasStoredRecording } from "../recordings/call-recordings";
 
 const { callLogs, contacts, voicemails } = schema;
 
@@ -133,7 +134,7 @@ export async function listCalls(
   const totalExact = counted <= bound;
   if (ids.length === 0) return { calls: [], total, totalExact, timeZone };
 
-  // The newest voicemail left on the call, if any: its recording is the call's.
+  // The newest voicemail left on the call, if any: its recording is the call's, unless the call was recorded.
   const voicemailId = sql<string | null>`(
     select ${voicemails.id} from ${voicemails}
     where ${voicemails.callLogId} = ${callLogs.id} and ${voicemails.accountId} = ${accountId}
@@ -152,6 +153,7 @@ export async function listCalls(
       contactId: callLogs.contactId,
       contactName: contacts.name,
       voicemailId,
+      recorded: hasStoredRecording(accountId),
       geoRoute: callLogs.geoRoute,
       callerLocation: callLogs.callerLocation,
       poundCode: schema.sharedNumbers.poundCode,
@@ -162,7 +164,7 @@ export async function listCalls(
     .where(and(eq(callLogs.accountId, accountId), inArray(callLogs.id, ids)))
     .orderBy(...order);
   return {
-    calls: rows.map(({ voicemailId: vm, geoRoute, callerLocation, poundCode, ...row }) => ({
+    calls: rows.map(({ voicemailId: vm, recorded, geoRoute, callerLocation, poundCode, ...row }) => ({
       ...row,
       route: geoRoute
         ? {
@@ -180,7 +182,9 @@ export async function listCalls(
       // CHECK constraints hold these columns to the enumerations of the schema.
       direction: row.direction as CallLog["direction"],
       callStatus: row.callStatus as CallLog["callStatus"],
-      recordingUrl: vm ? `/api/voicemails/${vm}/audio` : null,
+      // The recorded call's own recording once stored, else its voicemail's.
+      recordingUrl: recorded ? `/api/calls/${row.id}/recording` : vm ? `/api/voicemails/${vm}/audio` : null,
+      recordingKind: recorded ? ("call" as const) : vm ? ("voicemail" as const) : null,
     })),
     total,
     totalExact,

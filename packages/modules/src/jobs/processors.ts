@@ -9,6 +9,7 @@ import { subscriptionReplacedProcessor } from "../notifications/subscription-rep
 import { type TicketReplyDeps, ticketReplyProcessor } from "../notifications/ticket-reply";
 import { trialReminderProcessor } from "../notifications/trial-reminder";
 import { walletReversalProcessor } from "../notifications/wallet-reversal";
+import { type CallRecordingDeps, callRecordingProcessor } from "../recordings/jobs/store-call-recording";
 import { type VoicemailDeps, voicemailProcessor } from "../voicemails/jobs/index";
 
 /** A processor for a job whose real work is not written yet: it logs and skips. */
@@ -31,6 +32,7 @@ export function createProcessors(
     },
     voicemail: {
       "process-voicemail": pending("process-voicemail"),
+      "store-call-recording": pending("store-call-recording"),
       ...given.voicemail,
     },
     notifications: {
@@ -107,12 +109,20 @@ export interface ApiProcessors {
  * same code in both columns of ARCHITECTURE.md, only the ports differ.
  */
 export function allProcessors(
-  deps: BillingDeps & VoicemailDeps & Pick<ContactFormDeps, "contactInbox"> & TicketReplyDeps & ApiProcessors,
+  deps: BillingDeps &
+    VoicemailDeps &
+    Pick<CallRecordingDeps, "recordings"> &
+    Pick<ContactFormDeps, "contactInbox"> &
+    TicketReplyDeps &
+    ApiProcessors,
 ): Processors {
   const notices = { mailer: deps.mailer, publicBaseUrl: deps.publicBaseUrl.replace(/\/+$/, "") };
   return createProcessors({
     billing: billingProcessors(deps),
-    voicemail: { "process-voicemail": voicemailProcessor({ ...deps, ...notices }) },
+    voicemail: {
+      "process-voicemail": voicemailProcessor({ ...deps, ...notices }),
+      "store-call-recording": callRecordingProcessor(deps),
+    },
     notifications: {
       "missed-call": missedCallProcessor(notices),
       "contact-form": contactFormProcessor({ mailer: deps.mailer, contactInbox: deps.contactInbox }),

@@ -6,6 +6,8 @@
 export const storageKeys = {
   voicemail: (accountId: string, recordingSid: string) =>
     `accounts/${accountId}/voicemails/${recordingSid}.wav`,
+  callRecording: (accountId: string, recordingSid: string) =>
+    `accounts/${accountId}/call-recordings/${recordingSid}.wav`,
   holdMusic: (accountId: string, file: string) => `accounts/${accountId}/hold-music/${file}`,
   ivrGreeting: (accountId: string, file: string) => `accounts/${accountId}/ivr-greetings/${file}`,
   supportAttachment: (accountId: string, ticketId: string, attachmentId: string, extension: string) =>

@@ -167,7 +167,11 @@ function ContactCell({ name }: { name: string | null }) {
 
 function RecordingCell({ call }: { call: CallLog }) {
   if (!call.recordingUrl) return <DimmedText>None</DimmedText>;
-  return <RecordingPlayer src={call.recordingUrl} label={`voicemail from ${formatPhone(call.fromNumber)}`} />;
+  const label =
+    call.recordingKind === "call"
+      ? `recording of the call from ${formatPhone(call.fromNumber)}`
+      : `voicemail from ${formatPhone(call.fromNumber)}`;
+  return <RecordingPlayer src={call.recordingUrl} label={label} />;
 }
 
 /** A status is short: the badge keeps all of it rather than "VOI…" when the table is tight. */

@@ -1,5 +1,6 @@
 import { endpointRoutes } from "../../http/contract-route";
 import { list } from "./list";
+import { recording } from "./recording";
 import { addParty, dropParty, hold, room } from "./rooms";
 import { transfer } from "./transfer";
 import { updateNotes } from "./update-notes";
@@ -8,4 +9,13 @@ import { updateNotes } from "./update-notes";
  * The call history and calls in progress, mounted under /api: one file per endpoint, each scoped
  * to the caller's account.
  */
-export const callRoutes = endpointRoutes(list, updateNotes, transfer, room, hold, addParty, dropParty);
+export const callRoutes = endpointRoutes(
+  list,
+  updateNotes,
+  recording,
+  transfer,
+  room,
+  hold,
+  addParty,
+  dropParty,
+);

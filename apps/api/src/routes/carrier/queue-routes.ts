@@ -1,5 +1,6 @@
 import {
   callerLegStatusUrl,
+  dialRecording,
   EMPTY_TWIML,
   MEMBER_CALL_ENDINGS,
   queueKeyUrl,
@@ -55,16 +56,20 @@ export async function queueRoutes(app: FastifyInstance) {
   /** A member answered. */
   app.post(voicePaths.member, async (request, reply) => {
     const query = carrierQuery(request).record();
+    const context = readContext(query);
     const answer = await hunt.memberAnswered(
       {
-        context: readContext(query),
+        context,
         member: readMemberCall(query),
         callSid: carrierParams(request).optional("CallSid"),
       },
       request.log,
     );
-    if (answer.kind === "bridge")
-      return sendTwiml(reply, renderMemberAnswer(answer.companyName, answer.queue, answer.record));
+    if (answer.kind === "bridge") {
+      // The recording is the waiting caller's call's (the queue is named by its CallSid).
+      const recording = answer.record && context ? dialRecording(twiml, context, answer.queue) : undefined;
+      return sendTwiml(reply, renderMemberAnswer(answer.companyName, answer.queue, recording));
+    }
     if (answer.kind === "callback") {
       const statusCallback = callerLegStatusUrl(twiml, answer.context, answer.queue);
       return sendTwiml(reply, renderCallbackDial(answer.companyName, { ...answer, statusCallback }));

@@ -1,12 +1,16 @@
 import { EMPTY_TWIML, readContext, voicePaths } from "@poundline/domain";
 import { carrierParams, carrierQuery } from "@poundline/modules/carrier/carrier-params";
+import { receiveCallRecording } from "@poundline/modules/recordings/call-recordings";
 import { receiveRecording, receiveTranscription } from "@poundline/modules/recordings/receive";
 import { createVoicemails } from "@poundline/modules/recordings/voicemails";
 import { publishLiveEvent } from "@poundline/platform/events/live";
 import type { FastifyInstance } from "fastify";
 import { sendTwiml } from "../../carrier/twiml-reply";
 
-/** Voicemail recordings and the carrier's transcriptions of them: see recordings/receive.ts. */
+/**
+ * Voicemail recordings and the carrier's transcriptions of them (recordings/receive.ts), and
+ * recorded calls' recordings (recordings/call-recordings.ts).
+ */
 export async function recordingRoutes(app: FastifyInstance) {
   const { db, live, carrier } = app.deps;
   const voicemails = createVoicemails(db.db, app.deps.outbox);
@@ -36,6 +40,29 @@ export async function recordingRoutes(app: FastifyInstance) {
       request.log.warn(
         { recordingSid: result.recordingSid, accountId: result.accountId },
         "recording for an account that no longer exists",
+      );
+    }
+    return sendTwiml(reply, EMPTY_TWIML);
+  });
+
+  // A recorded call's recording is ready: kept, and handed to the workers to fetch and store.
+  app.post(voicePaths.callRecording, async (request, reply) => {
+    const params = carrierParams(request);
+    const query = carrierQuery(request);
+    const result = await receiveCallRecording(app.deps.outbox, {
+      context: readContext(query.record()),
+      callerCallSid: query.optional("p"),
+      recordingSid: params.optional("RecordingSid"),
+      callSid: params.optional("CallSid"),
+      recordingUrl: params.optional("RecordingUrl"),
+      status: params.optional("RecordingStatus"),
+      durationSeconds: params.seconds("RecordingDuration"),
+      channels: params.integer("RecordingChannels", { min: 1, max: 2 }),
+    });
+    if (!result.ok && result.reason !== "duplicate") {
+      request.log.warn(
+        { reason: result.reason, recordingSid: params.optional("RecordingSid") },
+        "call recording not kept",
       );
     }
     return sendTwiml(reply, EMPTY_TWIML);

@@ -1,4 +1,4 @@
-import { voicePaths } from "@poundline/domain";
+import { type DialRecording, dialRecording, voicePaths } from "@poundline/domain";
 import { memberOfSoftphone } from "@poundline/domain/members";
 import { renderRoomJoin } from "@poundline/domain/twiml";
 import { callRefusal } from "@poundline/modules/billing/enforce";
@@ -36,7 +36,12 @@ export async function softphoneTwimlRoutes(app: FastifyInstance) {
         });
       return sendTwiml(reply, refusalTwiml(plan.say));
     }
-    return sendTwiml(reply, dialTwiml(plan, carrier.webhookBaseUrl));
+    // A call out from a number that records its calls is recorded too (the plan allowing it).
+    const recorded = routing.current().numbersById.get(plan.numberId)?.recordCalls ?? false;
+    const recording = recorded
+      ? dialRecording(twimlOptionsOf(carrier), { accountId: plan.accountId, numberId: plan.numberId })
+      : undefined;
+    return sendTwiml(reply, dialTwiml(plan, carrier.webhookBaseUrl, recording));
   });
 
   // The outgoing Dial ended. The member moved the call into its room (the callee was redirected
@@ -59,8 +64,15 @@ function refusalTwiml(say: string): string {
   return response.toString();
 }
 
-/** The leg to the destination reports its own completion, logged and charged by destination. */
-function dialTwiml(plan: Extract<SoftphoneCallPlan, { ok: true }>, baseUrl: string): string {
+/**
+ * The leg to the destination reports its own completion, logged and charged by destination; the
+ * call is recorded with `recording` when its number records.
+ */
+function dialTwiml(
+  plan: Extract<SoftphoneCallPlan, { ok: true }>,
+  baseUrl: string,
+  recording: DialRecording | undefined,
+): string {
   const legStatus = new URLSearchParams({ a: plan.accountId, n: plan.numberId });
   const response = new VoiceResponse();
   const action = `${baseUrl}${voicePaths.softphoneDialEnd}?${new URLSearchParams({ a: plan.accountId })}`;
@@ -71,6 +83,7 @@ function dialTwiml(plan: Extract<SoftphoneCallPlan, { ok: true }>, baseUrl: stri
       answerOnBridge: true,
       action,
       method: "POST",
+      ...recording,
     })
     .number(
       { statusCallback: `${baseUrl}${voicePaths.forwardStatus}?${legStatus}`, statusCallbackMethod: "POST" },

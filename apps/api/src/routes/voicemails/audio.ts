@@ -4,7 +4,7 @@ import { RECORDING_NOT_READY_MESSAGE } from "@poundline/contracts/voicemails/sch
 import { findRecording } from "@poundline/modules/voicemails/voicemails";
 import { requireAccount } from "../../auth/context";
 import { handle } from "../../http/contract-route";
-import { sendStoredFile } from "../../http/stored-file";
+import { sendRecordingAudio } from "../../http/stored-file";
 import { voicemailNotFound } from "./shared";
 
 /**
@@ -17,16 +17,8 @@ export const audio = handle(voicemailEndpoints.audio, async (request, reply) => 
   const found = await findRecording(db.db, account.id, request.params.id);
   if (!found) throw voicemailNotFound();
   if (!found.storagePath) throw new AppError("NOT_FOUND", RECORDING_NOT_READY_MESSAGE);
-  return sendStoredFile(request, reply, storage, found.storagePath, {
-    ranges: true,
-    headers: {
-      "content-type": "audio/wav",
-      "cache-control": "private, max-age=3600",
-      "x-content-type-options": "nosniff",
-    },
-    notFound: () => {
-      request.log.warn({ voicemailId: request.params.id }, "stored recording missing");
-      return new AppError("NOT_FOUND", RECORDING_NOT_READY_MESSAGE);
-    },
+  return sendRecordingAudio(request, reply, storage, found.storagePath, () => {
+    request.log.warn({ voicemailId: request.params.id }, "stored recording missing");
+    return new AppError("NOT_FOUND", RECORDING_NOT_READY_MESSAGE);
   });
 });

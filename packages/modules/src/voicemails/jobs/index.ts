@@ -1,4 +1,4 @@
-export { type CarrierAccess, downloadRecording, recordingWavUrl } from "./download";
+export { type CarrierAccess, downloadRecording, recordingWavUrl } from "../../recordings/download";
 export { VOICEMAIL_TEMPLATE, type VoicemailMessageInput, voicemailEmail, voicemailText } from "./message";
 export {
   type ProcessVoicemailPayload,

@@ -12,7 +12,7 @@ import type { NotificationPorts, NotificationSms } from "../../notifications/por
 import { accountMembers, type Member } from "../../notifications/recipients";
 import { claimNotification, deliverAll, sendOnce, wasNotified } from "../../notifications/sent";
 import { phoneToE164, senderNumber, sendNotificationText } from "../../notifications/sms";
-import { type CarrierAccess, downloadRecording } from "./download";
+import { type CarrierAccess, downloadRecording } from "../../recordings/download";
 import { type VoicemailMessageInput, voicemailEmail, voicemailText } from "./message";
 import type { Transcriber } from "./transcriber";
 

@@ -15,8 +15,20 @@ function carrierHost(url: URL): boolean {
   return url.protocol === "https:" && (url.hostname === "twilio.com" || url.hostname.endsWith(".twilio.com"));
 }
 
+/** The carrier did not give the recording: its HTTP status says whether asking again may help. */
+export class RecordingDownloadError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = "RecordingDownloadError";
+  }
+}
+
 /**
- * Downloads a recording whole, or throws (the queue retries the job). With the real carrier the
+ * Downloads a recording whole, or throws (the queue retries the job; a RecordingDownloadError
+ * when the carrier answered with an error status). With the real carrier the
  * request carries Basic auth with the account sid and token; the simulator serves its own without.
  */
 export async function downloadRecording(
@@ -32,7 +44,10 @@ export async function downloadRecording(
   const response = await ports.fetch(url, { headers, signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
   if (!response.ok) {
     await response.body?.cancel().catch(() => {});
-    throw new Error(`Recording download failed: HTTP ${response.status} for ${url.href}`);
+    throw new RecordingDownloadError(
+      `Recording download failed: HTTP ${response.status} for ${url.href}`,
+      response.status,
+    );
   }
   const data = new Uint8Array(await response.arrayBuffer());
   // A length announced for the body as sent (not re-encoded) must be the length received.

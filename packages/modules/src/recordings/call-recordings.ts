@@ -1,0 +1,119 @@
+import { type Database, isForeignKeyViolation, newId, schema } from "@poundline/db";
+import type { CallContext } from "@poundline/domain";
+import { enqueue, type OutboxWriter } from "@poundline/platform/outbox";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+
+const { callLogs, callRecordings } = schema;
+
+/** A carrier's RecordingSid: `RE` and 32 hex digits (it names our stored object, so nothing else passes). */
+const RECORDING_SID = /^RE[0-9a-f]{32}$/i;
+/** A carrier's CallSid. */
+const CALL_SID = /^CA[0-9a-f]{32}$/i;
+
+/** A recorded call's recording, as the carrier's recording status callback delivers it. */
+export interface IncomingCallRecording {
+  /** The call's context from our callback URL (signed by the carrier); null when unreadable. */
+  context: CallContext | null;
+  /** The call the recording belongs to when it is not the one that dialled (`p` of our URL). */
+  callerCallSid: string | undefined;
+  recordingSid: string | undefined;
+  callSid: string | undefined;
+  recordingUrl: string | undefined;
+  /** The carrier's RecordingStatus; absent means completed. */
+  status: string | undefined;
+  durationSeconds: number;
+  /** The carrier's RecordingChannels (1 or 2). */
+  channels: number | undefined;
+}
+
+export type CallRecordingResult =
+  | { ok: true; accountId: string; recordingSid: string }
+  /** No context, a RecordingSid or CallSid not of the carrier's shape, no URL, or not completed: nothing kept. */
+  | { ok: false; reason: "incomplete" | "not_completed" }
+  | { ok: false; reason: "duplicate" | "account_gone"; accountId: string; recordingSid: string };
+
+/** The job that fetches and stores a call's recording: one per RecordingSid. */
+export const storeCallRecordingJob = (recordingSid: string) =>
+  ({
+    queue: "voicemail",
+    name: "store-call-recording",
+    jobId: `store-call-recording:${recordingSid}`,
+  }) as const;
+
+/**
+ * The carrier's callback for a recorded call: the recording's row (once per RecordingSid: a
+ * repeated delivery changes nothing) and the job that fetches, stores and deletes it at the
+ * carrier, in one transaction. The account is the one our signed callback URL names; one deleted
+ * meanwhile fails its foreign key and nothing is kept.
+ */
+export async function receiveCallRecording(
+  outbox: OutboxWriter,
+  input: IncomingCallRecording,
+): Promise<CallRecordingResult> {
+  const { context, recordingSid, recordingUrl } = input;
+  const callSid = input.callerCallSid ?? input.callSid;
+  if (!context || !recordingSid || !RECORDING_SID.test(recordingSid) || !recordingUrl)
+    return { ok: false, reason: "incomplete" };
+  if (!callSid || !CALL_SID.test(callSid)) return { ok: false, reason: "incomplete" };
+  if ((input.status ?? "completed") !== "completed") return { ok: false, reason: "not_completed" };
+  const { accountId } = context;
+  const outcome = await outbox
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(callRecordings)
+        .values({
+          id: newId("callRecording"),
+          accountId,
+          callSid,
+          recordingSid,
+          recordingUrl,
+          durationSeconds: input.durationSeconds,
+          channels: input.channels === 2 ? 2 : 1,
+        })
+        .onConflictDoNothing({ target: callRecordings.recordingSid })
+        .returning({ id: callRecordings.id });
+      if (!row) return "duplicate" as const;
+      await enqueue(tx, storeCallRecordingJob(recordingSid), { callRecordingId: row.id });
+      return "stored" as const;
+    })
+    .catch((error: unknown) => {
+      if (!isForeignKeyViolation(error)) throw error;
+      return "account_gone" as const;
+    });
+  if (outcome !== "stored") return { ok: false, reason: outcome, accountId, recordingSid };
+  return { ok: true, accountId, recordingSid };
+}
+
+/**
+ * Whether the account's call (its log, `callLog`'s row in the query) has a stored recording: the
+ * call history's player plays it rather than the call's voicemail.
+ */
+export function hasStoredRecording(accountId: string): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${callRecordings}
+    where ${callRecordings.accountId} = ${accountId} and ${callRecordings.callSid} = ${callLogs.callSid}
+      and ${callRecordings.status} = 'stored')`;
+}
+
+/**
+ * The storage key of the account's call's recording (the first stored, when the call was
+ * recorded more than once); null for another account's call, or one without a stored recording.
+ */
+export async function storedCallRecording(
+  db: Database,
+  accountId: string,
+  callId: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ key: callRecordings.storageKey })
+    .from(callLogs)
+    .innerJoin(
+      callRecordings,
+      and(eq(callRecordings.accountId, callLogs.accountId), eq(callRecordings.callSid, callLogs.callSid)),
+    )
+    .where(
+      and(eq(callLogs.id, callId), eq(callLogs.accountId, accountId), eq(callRecordings.status, "stored")),
+    )
+    .orderBy(asc(callRecordings.createdAt), asc(callRecordings.id))
+    .limit(1);
+  return row?.key ?? null;
+}
