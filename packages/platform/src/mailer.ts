@@ -10,6 +10,14 @@ export interface OutgoingEmail {
   html?: string;
   /** What the message is about: confirm_email, reset_password, contact_form, … */
   template: string;
+  /** Files sent with the message (a voicemail's audio); over SMTP only, never kept in the outbox. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
 }
 
 export interface Mailer {
@@ -70,6 +78,11 @@ export function createMailer({ db, log, from, smtpUrl, timeoutMs = 10_000 }: Mai
           subject: email.subject,
           text: email.text,
           html: email.html,
+          attachments: (email.attachments ?? []).map((file) => ({
+            filename: file.filename,
+            contentType: file.contentType,
+            content: Buffer.from(file.content),
+          })),
         });
         await db
           .update(schema.emailOutbox)

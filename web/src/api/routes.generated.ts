@@ -175,6 +175,7 @@ export const routes = {
     "unread": { method: "GET", path: "/api/voicemails/unread" } as RouteOf<Contracts["voicemails"]["unread"]>,
     "export": { method: "GET", path: "/api/voicemails/export.csv" } as RouteOf<Contracts["voicemails"]["export"]>,
     "audio": { method: "GET", path: "/api/voicemails/:id/audio" } as RouteOf<Contracts["voicemails"]["audio"]>,
+    "linkAudio": { method: "GET", path: "/api/voicemail-links/:token/audio" } as RouteOf<Contracts["voicemails"]["linkAudio"]>,
     "update": { method: "PATCH", path: "/api/voicemails/:id" } as RouteOf<Contracts["voicemails"]["update"]>,
     "remove": { method: "DELETE", path: "/api/voicemails/:id" } as RouteOf<Contracts["voicemails"]["remove"]>,
   },

@@ -103,6 +103,34 @@ describe("mailer over SMTP", () => {
     expect(row?.sentAt).toBeInstanceOf(Date);
   });
 
+  it("delivers an attachment (a voicemail's audio) as a MIME part with its bytes", async () => {
+    const mailer = createMailer({
+      db: t.db.db,
+      log: t.app.log,
+      from: "Poundline <no-reply@poundline.test>",
+      smtpUrl: smtp.url,
+    });
+    const audio = new Uint8Array(Array.from({ length: 3000 }, (_, i) => i % 251));
+    await mailer.send({
+      to: "ivy@example.com",
+      subject: "New voicemail from +13125550142 (5s)",
+      text: "The recording is attached.",
+      template: "voicemail",
+      attachments: [{ filename: "voicemail-RE1.wav", contentType: "audio/wav", content: audio }],
+    });
+    const raw = smtp.received.find((m) => m.to.includes("ivy@example.com"))?.raw ?? "";
+    expect(raw).toMatch(/^Content-Type: multipart\/mixed;/m);
+    expect(raw).toMatch(/^Content-Type: audio\/wav; name=voicemail-RE1\.wav$/m);
+    expect(raw).toMatch(/^Content-Disposition: attachment; filename=voicemail-RE1\.wav$/m);
+    const part = raw.split(/^Content-Disposition: attachment;.*$/m)[1] ?? "";
+    const base64 =
+      part
+        .split(/\r?\n\r?\n/)[1]
+        ?.split(/\r?\n--/)[0]
+        ?.replace(/\s+/g, "") ?? "";
+    expect(new Uint8Array(Buffer.from(base64, "base64"))).toEqual(audio);
+  });
+
   it("marks the outbox row failed when the server cannot be reached", async () => {
     const mailer = createMailer({
       db: t.db.db,

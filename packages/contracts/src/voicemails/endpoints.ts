@@ -5,6 +5,7 @@ import {
   listVoicemailsQuerySchema,
   unreadVoicemailsSchema,
   updateVoicemailBodySchema,
+  voicemailLinkParamsSchema,
   voicemailListSchema,
   voicemailParamsSchema,
   voicemailSchema,
@@ -49,6 +50,19 @@ export const voicemailEndpoints = {
       206: { raw: "audio/wav", description: "The requested range of the recording" },
       416: { raw: "text/plain", description: "A range outside the recording (empty, with Content-Range)" },
       ...errors(400, 401, 403, 404),
+    },
+  }),
+  linkAudio: endpoint({
+    method: "GET",
+    path: "/api/voicemail-links/:token/audio",
+    summary: "A voicemail's recording through the link its e-mail carried, until the link expires",
+    access: "public",
+    params: voicemailLinkParamsSchema,
+    responses: {
+      200: { raw: "audio/wav", description: "The whole recording" },
+      206: { raw: "audio/wav", description: "The requested range of the recording" },
+      416: { raw: "text/plain", description: "A range outside the recording (empty, with Content-Range)" },
+      ...errors(400, 404),
     },
   }),
   update: endpoint({

@@ -12,6 +12,11 @@ const emptyAsAbsent = (value: unknown) => (value === "" ? undefined : value);
 
 export const voicemailIdSchema = z.string().regex(/^vm_[a-z0-9]{1,64}$/, "Invalid voicemail id.");
 export const voicemailParamsSchema = z.object({ id: voicemailIdSchema });
+/** A voicemail's link sent by e-mail: 160 random bits, base32. */
+export const voicemailLinkParamsSchema = z.object({
+  token: z.string().regex(/^[a-z2-7]{32}$/, "Invalid link."),
+});
+export const VOICEMAIL_LINK_EXPIRED_MESSAGE = "This link has expired or does not exist.";
 
 const filters = {
   /** Part of the caller's number, the caller's contact name, or of the transcription. */

@@ -885,6 +885,26 @@ export const callRecordings = pgTable(
   ],
 );
 
+/**
+ * A link to a voicemail's recording sent by e-mail when the audio is too large to attach: it plays
+ * without signing in until it expires. Only the token's hash is stored.
+ */
+export const voicemailLinks = pgTable(
+  "voicemail_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    voicemailId: text("voicemail_id")
+      .notNull()
+      .references(() => voicemails.id, { onDelete: "cascade" }),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    expiresAt: instant("expires_at").notNull(),
+    ...createdAt,
+  },
+  (t) => [index("voicemail_links_voicemail_idx").on(t.voicemailId)],
+);
+
 // No relations() on accounts or contacts here: drizzle types a table's relations from one
 // relations() call, so the account and contact sides belong in auth.ts and crm.ts.
 export const phoneNumbersRelations = relations(phoneNumbers, ({ one }) => ({

@@ -10,7 +10,8 @@ const DAY = 24 * 3600 * 1000;
 /**
  * How long rows that only serve the machinery are kept. Settled hand-offs are history once their
  * job ran; processed carrier/Stripe event ids must outlive every redelivery (the carrier retries
- * for hours, Stripe for three days); hunts last a call; sessions and e-mail tokens, their expiry.
+ * for hours, Stripe for three days); hunts last a call; sessions, e-mail tokens and voicemail links
+ * sent by e-mail, their expiry.
  */
 export const retention = {
   settledJobsMs: 7 * DAY,
@@ -21,7 +22,7 @@ export const retention = {
 /** Deletes what outlived its use; returns how many rows of each kind went. Safe to run anywhere, any time. */
 export async function purgeExpiredRows(db: Database, now: Date): Promise<Record<string, number>> {
   const before = (ms: number) => new Date(now.getTime() - ms);
-  const { jobOutbox, processedWebhookEvents, ringHunts, sessions, emailTokens } = schema;
+  const { jobOutbox, processedWebhookEvents, ringHunts, sessions, emailTokens, voicemailLinks } = schema;
   const counts = await Promise.all([
     db
       .delete(jobOutbox)
@@ -37,16 +38,20 @@ export async function purgeExpiredRows(db: Database, now: Date): Promise<Record<
       .returning({ id: ringHunts.id }),
     db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id }),
     db.delete(emailTokens).where(lt(emailTokens.expiresAt, now)).returning({ id: emailTokens.tokenHash }),
+    db
+      .delete(voicemailLinks)
+      .where(lt(voicemailLinks.expiresAt, now))
+      .returning({ id: voicemailLinks.tokenHash }),
   ]);
-  const [settledJobs, processedEvents, ringHuntRows, expiredSessions, expiredTokens] = counts.map(
-    (r) => r.length,
-  );
+  const [settledJobs, processedEvents, ringHuntRows, expiredSessions, expiredTokens, expiredLinks] =
+    counts.map((r) => r.length);
   return {
     settledJobs: settledJobs ?? 0,
     processedEvents: processedEvents ?? 0,
     ringHunts: ringHuntRows ?? 0,
     expiredSessions: expiredSessions ?? 0,
     expiredTokens: expiredTokens ?? 0,
+    expiredVoicemailLinks: expiredLinks ?? 0,
   };
 }
 

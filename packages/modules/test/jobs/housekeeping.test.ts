@@ -55,6 +55,20 @@ describe("housekeeping", () => {
       { tokenHash: "expired", userId, purpose: "reset_password", expiresAt: ago(0.1) },
       { tokenHash: "live", userId, purpose: "reset_password", expiresAt: new Date(now.getTime() + 3600_000) },
     ]);
+    const voicemailId = newId("voicemail");
+    await db.insert(schema.voicemails).values({
+      id: voicemailId,
+      accountId,
+      callSid: "CAvm",
+      recordingSid: "REvm",
+      recordingUrl: "https://api.twilio.com/Recordings/REvm",
+      fromNumber: "+13125550142",
+      toNumber: "+13055550100",
+    });
+    await db.insert(schema.voicemailLinks).values([
+      { tokenHash: "expired", voicemailId, accountId, expiresAt: ago(0.1) },
+      { tokenHash: "live", voicemailId, accountId, expiresAt: new Date(now.getTime() + DAY) },
+    ]);
 
     expect(await purgeExpiredRows(db, now)).toEqual({
       settledJobs: 1,
@@ -62,6 +76,7 @@ describe("housekeeping", () => {
       ringHunts: 1,
       expiredSessions: 1,
       expiredTokens: 1,
+      expiredVoicemailLinks: 1,
     });
     expect((await db.select().from(schema.jobOutbox)).map((j) => j.jobId).sort()).toEqual([
       "charge-call:CArecent",
@@ -71,6 +86,7 @@ describe("housekeeping", () => {
     expect((await db.select().from(schema.ringHunts)).map((h) => h.callerCallSid)).toEqual(["CAhuntnow"]);
     expect((await db.select().from(schema.sessions)).map((s) => s.id)).toEqual(["live"]);
     expect((await db.select().from(schema.emailTokens)).map((t) => t.tokenHash)).toEqual(["live"]);
+    expect((await db.select().from(schema.voicemailLinks)).map((l) => l.tokenHash)).toEqual(["live"]);
     // A second run finds nothing more.
     expect(Object.values(await purgeExpiredRows(db, now)).every((n) => n === 0)).toBe(true);
   });

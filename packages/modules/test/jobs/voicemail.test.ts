@@ -7,7 +7,7 @@ import { type DatabaseHandle, newId, schema } from "@poundline/db";
 import { createTestDatabase } from "@poundline/db/testing";
 import type { SendMessageInput } from "@poundline/platform/carrier/client";
 import type { LiveEvent } from "@poundline/platform/events/live";
-import type { Mailer } from "@poundline/platform/mailer";
+import type { Mailer, OutgoingEmail } from "@poundline/platform/mailer";
 import { createMailer } from "@poundline/platform/mailer";
 import { createLocalFileStorage } from "@poundline/platform/storage/local";
 import { and, eq, like } from "drizzle-orm";
@@ -21,6 +21,7 @@ import {
   type VoicemailPorts,
   voicemailProcessor,
 } from "../../src/voicemails/jobs/index";
+import { recordingOfLink, VOICEMAIL_LINK_DAYS } from "../../src/voicemails/links";
 
 const {
   accounts,
@@ -309,6 +310,60 @@ describe("processVoicemail", () => {
         },
       },
     ]);
+  });
+
+  /** A mailer that keeps what it was asked to send (attachments included), then sends it as usual. */
+  function keepingMailer() {
+    const sent: OutgoingEmail[] = [];
+    const mailer: Mailer = {
+      send(email) {
+        sent.push(email);
+        return baseMailer().send(email);
+      },
+    };
+    return { sent, mailer };
+  }
+
+  it("the e-mail carries the transcript and the recording attached", async () => {
+    const vm = await voicemail();
+    const { sent, mailer } = keepingMailer();
+    expect(await processVoicemail(portsWith({ mailer, transcriber: httpTranscriber() }), vm.payload)).toBe(
+      "done",
+    );
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.text).toContain("Hi, this is Ann. Please call me back about the quote.");
+    expect(sent[0]?.text).toContain("The recording is attached.");
+    expect(sent[0]?.attachments).toEqual([
+      {
+        filename: `voicemail-${vm.recordingSid}.wav`,
+        contentType: "audio/wav",
+        content: new Uint8Array(RECORDING),
+      },
+    ]);
+  });
+
+  it("a recording too large to attach goes as a link that plays until it expires", async () => {
+    const vm = await voicemail();
+    const { sent, mailer } = keepingMailer();
+    const ports = portsWith({ mailer, attachmentMaxBytes: RECORDING.length - 1 });
+    expect(await processVoicemail(ports, vm.payload)).toBe("done");
+    expect(sent[0]?.attachments).toEqual([]);
+    const url = sent[0]?.text.match(/Listen to the recording \(until ([^)]+)\): (\S+)/);
+    expect(url?.[1]).toBe(new Date(now.getTime() + VOICEMAIL_LINK_DAYS * 24 * 3600 * 1000).toISOString());
+    const token = url?.[2]?.match(
+      /^https:\/\/app\.poundline\.test\/api\/voicemail-links\/([a-z2-7]{32})\/audio$/,
+    )?.[1];
+    expect(token).toBeDefined();
+    const path = `accounts/${accountId}/voicemails/${vm.recordingSid}.wav`;
+    expect(await recordingOfLink(handle.db, token ?? "", now)).toBe(path);
+    // Only the token's hash is kept; past its expiry the link opens nothing.
+    const [link] = await handle.db
+      .select()
+      .from(schema.voicemailLinks)
+      .where(eq(schema.voicemailLinks.voicemailId, vm.id));
+    expect(link?.tokenHash).not.toContain(token ?? "");
+    expect(await recordingOfLink(handle.db, token ?? "", link?.expiresAt ?? now)).toBeNull();
+    expect(await recordingOfLink(handle.db, "a".repeat(32), now)).toBeNull();
   });
 
   it("running twice (or concurrently) sends nothing twice", async () => {

@@ -12,6 +12,16 @@ export interface VoicemailMessageInput {
   transcriptionStatus: string;
   transcription: string | null;
   publicBaseUrl: string;
+  /** The e-mail's recording: attached, or a link that plays it until it expires. */
+  recording?: EmailRecording | undefined;
+}
+
+export type EmailRecording = { kind: "attached" } | { kind: "link"; url: string; expiresAt: Date };
+
+function recordingLine(recording: EmailRecording | undefined): string[] {
+  if (!recording) return [];
+  if (recording.kind === "attached") return ["The recording is attached.", ""];
+  return [`Listen to the recording (until ${recording.expiresAt.toISOString()}): ${recording.url}`, ""];
 }
 
 const link = (input: VoicemailMessageInput) => `${input.publicBaseUrl}/dashboard/voicemails`;
@@ -40,6 +50,7 @@ export function voicemailEmail(input: VoicemailMessageInput): Omit<OutgoingEmail
       "Transcription:",
       transcriptionText(input),
       "",
+      ...recordingLine(input.recording),
       `Listen in the dashboard: ${link(input)}`,
     ].join("\n"),
     template: VOICEMAIL_TEMPLATE,

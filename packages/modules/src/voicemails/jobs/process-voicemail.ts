@@ -13,7 +13,8 @@ import { accountMembers, type Member } from "../../notifications/recipients";
 import { claimNotification, deliverAll, sendOnce, wasNotified } from "../../notifications/sent";
 import { phoneToE164, senderNumber, sendNotificationText } from "../../notifications/sms";
 import { type CarrierAccess, downloadRecording } from "../../recordings/download";
-import { type VoicemailMessageInput, voicemailEmail, voicemailText } from "./message";
+import { createVoicemailLink, voicemailLinkPath } from "../links";
+import { type EmailRecording, type VoicemailMessageInput, voicemailEmail, voicemailText } from "./message";
 import type { Transcriber } from "./transcriber";
 
 const { extensions, voicemails } = schema;
@@ -29,6 +30,8 @@ export interface VoicemailPorts extends NotificationPorts {
   carrier: CarrierAccess;
   /** The console's live events: `voicemail.updated` once the voicemail is processed. */
   live?: Pick<LiveEvents, "publish"> | undefined;
+  /** The largest recording attached to an e-mail (default VOICEMAIL_ATTACHMENT_MAX_BYTES). */
+  attachmentMaxBytes?: number;
 }
 
 export interface ProcessVoicemailPayload {
@@ -39,6 +42,9 @@ export interface ProcessVoicemailPayload {
 type VoicemailRow = typeof voicemails.$inferSelect;
 
 const SETTLED: VoicemailRow["transcriptionStatus"][] = ["completed", "failed"];
+
+/** The largest recording an e-mail carries as an attachment; a larger one goes as a link. */
+export const VOICEMAIL_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 
 /** The marker of a voicemail whose notifications all went out. */
 const doneKey = (voicemailId: string) => `voicemail:${voicemailId}`;
@@ -205,7 +211,9 @@ async function notify(ports: VoicemailPorts, voicemail: VoicemailRow, extensionI
     transcription: voicemail.transcription,
     publicBaseUrl: ports.publicBaseUrl,
   };
-  const email = voicemailEmail(message);
+  const recording = audience.emails.length > 0 ? await emailRecording(ports, voicemail) : null;
+  const email = voicemailEmail({ ...message, recording: recording?.part });
+  const attachments = recording?.attachments ?? [];
   const from =
     audience.phones.length > 0 ? await senderNumber(db, voicemail.accountId, voicemail.toNumber) : null;
   if (audience.phones.length > 0 && !from) {
@@ -220,7 +228,7 @@ async function notify(ports: VoicemailPorts, voicemail: VoicemailRow, extensionI
     ...audience.emails.map(
       (address) => () =>
         sendOnce(ports, `voicemail:${voicemail.id}:email:${address}`, async () => {
-          await ports.mailer.send({ ...email, to: address });
+          await ports.mailer.send({ ...email, to: address, attachments });
           return true;
         }),
     ),
@@ -257,4 +265,29 @@ async function bellDeliveries(ports: VoicemailPorts, voicemail: VoicemailRow, to
         return true;
       }),
   );
+}
+
+/**
+ * The recording as the e-mails carry it: attached when it is small enough, else a link that plays
+ * it without signing in until it expires (voicemail_links). None while it is not stored.
+ */
+async function emailRecording(ports: VoicemailPorts, voicemail: VoicemailRow) {
+  if (!voicemail.storagePath) return null;
+  const audio = await storedRecording(ports.storage, voicemail.storagePath);
+  if (audio.length <= (ports.attachmentMaxBytes ?? VOICEMAIL_ATTACHMENT_MAX_BYTES)) {
+    const part: EmailRecording = { kind: "attached" };
+    const file = {
+      filename: `voicemail-${voicemail.recordingSid}.wav`,
+      contentType: "audio/wav",
+      content: audio,
+    };
+    return { part, attachments: [file] };
+  }
+  const { token, expiresAt } = await createVoicemailLink(ports.db, voicemail, ports.clock());
+  const part: EmailRecording = {
+    kind: "link",
+    url: `${ports.publicBaseUrl}${voicemailLinkPath(token)}`,
+    expiresAt,
+  };
+  return { part, attachments: [] };
 }
