@@ -445,8 +445,9 @@ function stepForTarget(
       return dialExtension(context, route, account, target.extensionId, now);
     case "ring_group": {
       // The round-robin turn is taken when the hunt starts (its caller keeps the turns, shared by
-      // every instance); the order of the members does not change whether anyone can be rung.
-      if (!groupAttempts(account, route, target.members, 0, now)[0])
+      // every instance): the incoming call only asks whether anyone can be rung, and stops at the
+      // first who can (the hunt reads the others when it offers seats).
+      if (!target.members.some((id) => entryNumbers(account, id, now).numbers.length > 0))
         return numberFallback(context, route, account);
       return { kind: "queue", context, target: which, holdMusicUrl: route.holdMusicUrl };
     }
