@@ -24,6 +24,8 @@ export interface IncomingCallRecording {
   durationSeconds: number;
   /** The carrier's RecordingChannels (1 or 2). */
   channels: number | undefined;
+  /** Our clock's now: the month the recording's hours are metered in. */
+  receivedAt: Date;
 }
 
 export type CallRecordingResult =
@@ -69,6 +71,7 @@ export async function receiveCallRecording(
           recordingUrl,
           durationSeconds: input.durationSeconds,
           channels: input.channels === 2 ? 2 : 1,
+          createdAt: input.receivedAt,
         })
         .onConflictDoNothing({ target: callRecordings.recordingSid })
         .returning({ id: callRecordings.id });
