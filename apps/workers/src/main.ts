@@ -97,6 +97,7 @@ export async function startWorkersProcess(options: WorkersProcessOptions): Promi
       passwordReset: passwordResetProcessor({ mailer, config }),
       // Every API instance recompiles its routing tables (they hold the balances the gate reads).
       walletEmptied: () => bus.publish(ROUTING_CHANGED, { at: new Date().toISOString() }),
+      recordingLimitReached: () => bus.publish(ROUTING_CHANGED, { at: new Date().toISOString() }),
       ...(stripe ? { cardCharger: stripeCardCharger(db, stripe) } : {}),
       storage: options.storage ?? createFileStorage(config),
       transcriber: createTranscriber(transcriberConfigFromEnv(env)),

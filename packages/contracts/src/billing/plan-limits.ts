@@ -139,3 +139,22 @@ export function recordingLimitRefusal(limits: PlanLimits, recordedSeconds: numbe
   if (recordedSeconds < hours * 3600) return null;
   return `Your ${limits.plan} plan includes ${hours} hours of call recording a month, all used this month. ${upgradeHint(limits, (p) => p.recordingHoursPerMonth === null || p.recordingHoursPerMonth > hours)}`;
 }
+
+/** Whether the account's calls are recorded: under its plan's recording hours this month. */
+export function recordsCalls(limits: PlanLimits, recordedSeconds: number): boolean {
+  const hours = limits.recordingHoursPerMonth;
+  return hours === null || recordedSeconds < hours * 3600;
+}
+
+/** The share of the month's recording hours from which owners and admins are warned. */
+export const RECORDING_WARNING_SHARE = 0.8;
+
+export type RecordingWarning = "near_limit" | "at_limit";
+
+/** Whether the month's recording is near its plan's limit (80%) or at it; null below, or without a limit. */
+export function recordingWarning(limits: PlanLimits, recordedSeconds: number): RecordingWarning | null {
+  const hours = limits.recordingHoursPerMonth;
+  if (!hours) return null;
+  if (recordedSeconds >= hours * 3600) return "at_limit";
+  return recordedSeconds >= hours * 3600 * RECORDING_WARNING_SHARE ? "near_limit" : null;
+}
