@@ -56,7 +56,12 @@ describe("a recorded line at its plan's recording hours", () => {
     expect(kept).toEqual([]);
 
     const plan = await r.t.app.inject({ method: "GET", url: "/api/billing/plan", headers: r.owner.headers });
-    expect(plan.json().used.recordingHoursThisMonth).toBeGreaterThanOrEqual(100);
+    expect(plan.json().used).toMatchObject({
+      recordingHoursThisMonth: 100,
+      recordingWarning: "at_limit",
+      recordingNotice:
+        "Your Professional plan's call recording is all used this month (100 of 100 hours): calls are not recorded until the month ends.",
+    });
   });
 
   it("a new month records again: the tables compiled once it starts record the line's calls", async () => {

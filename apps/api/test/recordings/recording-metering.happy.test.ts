@@ -55,7 +55,7 @@ describe("the billing page's recording hours this month", () => {
     expect(res.json()).toMatchObject({
       plan: "Professional",
       limits: { recordingHoursPerMonth: 100 },
-      used: { recordingHoursThisMonth: 2 },
+      used: { recordingHoursThisMonth: 2, recordingWarning: null, recordingNotice: null },
     });
   });
 });

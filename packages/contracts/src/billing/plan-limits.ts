@@ -158,3 +158,14 @@ export function recordingWarning(limits: PlanLimits, recordedSeconds: number): R
   if (recordedSeconds >= hours * 3600) return "at_limit";
   return recordedSeconds >= hours * 3600 * RECORDING_WARNING_SHARE ? "near_limit" : null;
 }
+
+/** What owners and admins are told of the month's recording (bell, e-mail, billing page); null below 80%. */
+export function recordingUsageMessage(limits: PlanLimits, recordedSeconds: number): string | null {
+  const warning = recordingWarning(limits, recordedSeconds);
+  const hours = limits.recordingHoursPerMonth ?? 0;
+  if (warning === "at_limit")
+    return `Your ${limits.plan} plan's call recording is all used this month (${hours} of ${hours} hours): calls are not recorded until the month ends.`;
+  if (warning !== "near_limit") return null;
+  const percent = Math.floor((recordedSeconds / (hours * 3600)) * 100);
+  return `Your ${limits.plan} plan's call recording is ${percent}% used this month (${Math.floor(recordedSeconds / 3600)} of ${hours} hours).`;
+}

@@ -131,7 +131,13 @@ export const voicemailStatuses = ["unread", "read"] as const;
 /** A call's recording: at the carrier until it is stored (then deleted there), or failed for good. */
 export const callRecordingStatuses = ["pending", "stored", "failed"] as const;
 /** What reaches a member's bell (and, by their preferences, their e-mail). */
-export const memberNotificationKinds = ["assignment", "mention", "missed_call", "voicemail"] as const;
+export const memberNotificationKinds = [
+  "assignment",
+  "mention",
+  "missed_call",
+  "voicemail",
+  "recording_usage",
+] as const;
 /**
  * Where a voicemail's text stands, so the console can say why there is none: `pending` (a
  * transcriber is working on it), `completed` (the text; empty when no words were heard), `failed`,
