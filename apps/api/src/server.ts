@@ -65,6 +65,7 @@ async function main() {
     ...(config.REDIS_URL ? {} : { processors }),
     // A trial or a cancelled subscription's period ended: the gate closes (billing housekeeping).
     gateChanged: () => app.deps.routing.changed(),
+    storage,
   });
   app.deps.jobs = jobs;
 

@@ -98,6 +98,20 @@ export function hasStoredRecording(accountId: string): SQL<boolean> {
 }
 
 /**
+ * How many days the account's call's recording was kept before its retention deleted it; null
+ * when none was deleted (the call history says "Recording deleted after 90 days").
+ */
+export function daysKeptBeforeDeletion(accountId: string): SQL<number | null> {
+  return sql<
+    number | null
+  >`(select floor(extract(epoch from ${callRecordings.deletedAt} - ${callRecordings.createdAt}) / 86400)::int
+    from ${callRecordings}
+    where ${callRecordings.accountId} = ${accountId} and ${callRecordings.callSid} = ${callLogs.callSid}
+      and ${callRecordings.status} = 'deleted'
+    order by ${callRecordings.createdAt} limit 1)`;
+}
+
+/**
  * The storage key of the account's call's recording (the first stored, when the call was
  * recorded more than once); null for another account's call, or one without a stored recording.
  */
