@@ -1,4 +1,5 @@
 import { type Database, queryRows, schema } from "@poundline/db";
+import type { recordingRetentionDays } from "@poundline/db/enums";
 import type { FileStorage } from "@poundline/platform/storage/port";
 import { and, eq, sql } from "drizzle-orm";
 
@@ -43,4 +44,28 @@ export async function deleteExpiredRecordings(
     deleted += batch.length;
     if (batch.length < BATCH) return deleted;
   }
+}
+
+type RetentionDays = (typeof recordingRetentionDays)[number];
+
+/** How many days the account keeps its call recordings; null: forever. */
+export async function recordingRetention(db: Database, accountId: string): Promise<RetentionDays | null> {
+  const [row] = await db
+    .select({ days: accounts.recordingRetentionDays })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  return (row?.days ?? null) as RetentionDays | null;
+}
+
+/** Sets it (the next housekeeping round deletes what is older). */
+export async function setRecordingRetention(
+  db: Database,
+  accountId: string,
+  days: RetentionDays | null,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(accounts)
+    .set({ recordingRetentionDays: days, updatedAt: now })
+    .where(eq(accounts.id, accountId));
 }
