@@ -66,6 +66,7 @@ import { liveRoutes } from "./routes/live/routes";
 import { conversationRoutes, messageRoutes } from "./routes/messages";
 import { numberRoutes } from "./routes/numbers";
 import { peopleRoutes } from "./routes/people";
+import { recordingRetentionRoutes } from "./routes/recording-retention";
 import { referenceRoutes } from "./routes/reference";
 import { avatarRoutes, settingsRoutes } from "./routes/settings";
 import { siteRoutes } from "./routes/site";
@@ -223,6 +224,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         await api.register(billingRoutes);
         await api.register(planRoutes);
         await api.register(destinationPolicyRoutes);
+        await api.register(recordingRetentionRoutes);
         await api.register(teamRoutes);
         await api.register(softphoneRoutes);
         await api.register(liveRoutes, { allowedOrigins, heartbeatMs: options.liveHeartbeatMs });

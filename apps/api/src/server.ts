@@ -45,6 +45,8 @@ async function main() {
     passwordReset: passwordResetProcessor({ mailer: app.deps.mailer, config }),
     // A wallet at zero closes the account's gate: every instance recompiles its routing tables.
     walletEmptied: () => app.deps.routing.changed(),
+    // An account's recording hours used up: its calls are no longer recorded.
+    recordingLimitReached: () => app.deps.routing.changed(),
     // Auto-recharge charges the saved card through Stripe when it is configured.
     ...(app.deps.stripe ? { cardCharger: stripeCardCharger(db.db, app.deps.stripe) } : {}),
     storage,
@@ -63,6 +65,7 @@ async function main() {
     ...(config.REDIS_URL ? {} : { processors }),
     // A trial or a cancelled subscription's period ended: the gate closes (billing housekeeping).
     gateChanged: () => app.deps.routing.changed(),
+    storage,
   });
   app.deps.jobs = jobs;
 

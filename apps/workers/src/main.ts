@@ -78,8 +78,10 @@ export async function startWorkersProcess(options: WorkersProcessOptions): Promi
   redis.on("error", (err: Error) => log.warn({ err }, "bus connection error"));
   const bus = createRedisBus(redis, log);
   const stripe = stripeClient(config);
+  const storage = options.storage ?? createFileStorage(config);
   const jobs = await startJobs({
     db,
+    storage,
     log,
     redisUrl: config.REDIS_URL,
     prefix: config.QUEUE_PREFIX,
@@ -97,8 +99,9 @@ export async function startWorkersProcess(options: WorkersProcessOptions): Promi
       passwordReset: passwordResetProcessor({ mailer, config }),
       // Every API instance recompiles its routing tables (they hold the balances the gate reads).
       walletEmptied: () => bus.publish(ROUTING_CHANGED, { at: new Date().toISOString() }),
+      recordingLimitReached: () => bus.publish(ROUTING_CHANGED, { at: new Date().toISOString() }),
       ...(stripe ? { cardCharger: stripeCardCharger(db, stripe) } : {}),
-      storage: options.storage ?? createFileStorage(config),
+      storage,
       transcriber: createTranscriber(transcriberConfigFromEnv(env)),
       sms,
       fetch: options.fetch ?? fetch,

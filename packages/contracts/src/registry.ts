@@ -17,6 +17,7 @@ import { ivrEndpoints } from "./ivr/endpoints";
 import { messageEndpoints } from "./messages/endpoints";
 import { numberEndpoints } from "./numbers/endpoints";
 import { peopleEndpoints } from "./people/endpoints";
+import { recordingRetentionEndpoints } from "./recordings/endpoints";
 import { referenceEndpoints } from "./reference/endpoints";
 import { settingsEndpoints } from "./settings/endpoints";
 import { siteEndpoints } from "./site/endpoints";
@@ -38,6 +39,7 @@ export const contracts = {
   calls: callEndpoints,
   callRouting: callRoutingEndpoints,
   destinations: destinationEndpoints,
+  recordingRetention: recordingRetentionEndpoints,
   verifiedNumbers: verifiedNumberEndpoints,
   site: siteEndpoints,
   settings: settingsEndpoints,

@@ -74,11 +74,29 @@ describe("enumeration columns and their CHECK constraints", () => {
       if (!values.includes(outside)) expect(await allows(check, outside), outside).toBe(false);
   });
 
-  it("every single-column list CHECK is over a typed column", () => {
+  it("every single-column list CHECK of text is over a typed column", () => {
     const typed = new Set(enumColumns.map((c) => `${c.table}.${c.column}`));
-    const lists = checks.filter((c) => /= ANY \(ARRAY\[/.test(c.expression));
-    expect(lists.length).toBeGreaterThanOrEqual(enumColumns.length - 1); // admin_users.role is `= 'admin'`
+    // Lists of numbers (a recording retention's days) have no text enumeration to type them.
+    const lists = checks.filter((c) => /= ANY \(ARRAY\['/.test(c.expression));
+    // Lists of one are printed as `= 'value'`: admin_users.role, call_recordings.deleted_reason.
+    expect(lists.length).toBeGreaterThanOrEqual(enumColumns.length - 2);
     expect(lists.filter((c) => !typed.has(`${c.table}.${c.column}`)).map((c) => c.name)).toEqual([]);
+  });
+
+  it("an account keeps its recordings 30, 90 or 365 days, or forever (null)", async () => {
+    const check = checks.find((c) => c.name === "accounts_recording_retention_check") as ColumnCheck;
+    const [row] = await queryRows<Record<string, boolean | null>>(
+      handle.db,
+      sql`select ${sql.raw(
+        [30, 90, 365, 0, 31, 366]
+          .map(
+            (days) =>
+              `(${check.expression.replaceAll("recording_retention_days", String(days))}) as "d${days}"`,
+          )
+          .join(", "),
+      )}`,
+    );
+    expect(row).toEqual({ d30: true, d90: true, d365: true, d0: false, d31: false, d366: false });
   });
 
   const phoneChecks = [

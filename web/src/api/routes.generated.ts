@@ -35,6 +35,10 @@ export const routes = {
     "get": { method: "GET", path: "/api/destination-policy" } as RouteOf<Contracts["destinations"]["get"]>,
     "save": { method: "PUT", path: "/api/destination-policy" } as RouteOf<Contracts["destinations"]["save"]>,
   },
+  "recordingRetention": {
+    "get": { method: "GET", path: "/api/recording-retention" } as RouteOf<Contracts["recordingRetention"]["get"]>,
+    "save": { method: "PUT", path: "/api/recording-retention" } as RouteOf<Contracts["recordingRetention"]["save"]>,
+  },
   "verifiedNumbers": {
     "list": { method: "GET", path: "/api/verified-numbers" } as RouteOf<Contracts["verifiedNumbers"]["list"]>,
     "add": { method: "POST", path: "/api/verified-numbers" } as RouteOf<Contracts["verifiedNumbers"]["add"]>,

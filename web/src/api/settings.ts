@@ -1,6 +1,7 @@
 import type { authEndpoints, twoFactorEndpoints } from "@poundline/contracts/auth/endpoints";
 import type { destinationEndpoints } from "@poundline/contracts/destinations/endpoints";
 import type { SuccessOf } from "@poundline/contracts/endpoint";
+import type { recordingRetentionEndpoints } from "@poundline/contracts/recordings/endpoints";
 import type { settingsEndpoints } from "@poundline/contracts/settings/endpoints";
 import type { ApiClient, CallInput } from "./client";
 import { routes } from "./routes.generated";
@@ -18,6 +19,7 @@ export type TwoFactorStatus = SuccessOf<TwoFactorEndpoints["status"]>;
 export type TwoFactorSetup = SuccessOf<TwoFactorEndpoints["setup"]>;
 export type RecoveryCodes = SuccessOf<TwoFactorEndpoints["enable"]>;
 export type DestinationPolicy = SuccessOf<(typeof destinationEndpoints)["get"]>;
+export type RecordingRetention = SuccessOf<(typeof recordingRetentionEndpoints)["get"]>;
 
 /** The signed-in user's settings (packages/modules/src/settings) and two-factor authentication (auth). */
 export const settingsApi = (api: ApiClient) => ({
@@ -48,6 +50,9 @@ export const settingsApi = (api: ApiClient) => ({
   destinationPolicy: (signal?: AbortSignal) => api.call(routes.destinations.get, { signal }),
   saveDestinationPolicy: (body: CallInput<(typeof destinationEndpoints)["save"]>["body"]) =>
     api.call(routes.destinations.save, { body }),
+  recordingRetention: (signal?: AbortSignal) => api.call(routes.recordingRetention.get, { signal }),
+  saveRecordingRetention: (body: CallInput<(typeof recordingRetentionEndpoints)["save"]>["body"]) =>
+    api.call(routes.recordingRetention.save, { body }),
   regenerateRecoveryCodes: (code: string) => api.call(routes.twoFactor.recoveryCodes, { body: { code } }),
 });
 

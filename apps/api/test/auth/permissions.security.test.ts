@@ -260,6 +260,12 @@ const guarded: GuardedRoute[] = [
     request: fixed("/api/destination-policy", { allowedCountries: ["US", "CA"] }),
   },
   {
+    route: "PUT /api/recording-retention",
+    actions: ["recordings.retention"],
+    status: 200,
+    request: fixed("/api/recording-retention", { days: 90 }),
+  },
+  {
     route: "POST /api/verified-numbers",
     actions: ["numbers.verify"],
     status: 201,

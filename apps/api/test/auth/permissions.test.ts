@@ -29,6 +29,7 @@ describe("the permission table", () => {
     ["numbers.release", true, true, false, false],
     ["numbers.verify", true, true, false, false],
     ["calling.countries", true, true, false, false],
+    ["recordings.retention", true, true, false, false],
     ["routing.edit", true, true, false, false],
     ["extensions.edit", true, true, false, false],
     ["ivr.edit", true, true, false, false],

@@ -2,8 +2,11 @@ import {
   isUpgrade,
   memberLimitRefusal,
   numberLimitRefusal,
+  type PlanLimits,
   planLimits,
   recordingLimitRefusal,
+  recordingWarning,
+  recordsCalls,
   textLimitRefusal,
 } from "@poundline/contracts/billing/plan-limits";
 import { describe, expect, it } from "vitest";
@@ -158,4 +161,28 @@ describe("call recording", () => {
   ] as const)("%s having recorded %i s", (plan, seconds, expected) => {
     expect(recordingLimitRefusal(planLimits(plan), seconds)).toBe(expected);
   });
+});
+
+describe("recording stops at the plan's hours, with a warning from 80%", () => {
+  const withHours = (hours: number | null): PlanLimits => ({
+    ...planLimits("Professional"),
+    recordingHoursPerMonth: hours,
+  });
+  it.each([
+    [0, 0, false, null],
+    [1, 0, true, null],
+    [1, 2879, true, null],
+    [1, 2880, true, "near_limit"],
+    [1, 3599, true, "near_limit"],
+    [1, 3600, false, "at_limit"],
+    [1, 5000, false, "at_limit"],
+    [100, 80 * 3600, true, "near_limit"],
+    [null, 1_000_000 * 3600, true, null],
+  ] as const)(
+    "%s hours a month, %i s recorded: records %s, warning %s",
+    (hours, seconds, records, warning) => {
+      expect(recordsCalls(withHours(hours), seconds)).toBe(records);
+      expect(recordingWarning(withHours(hours), seconds)).toBe(warning);
+    },
+  );
 });

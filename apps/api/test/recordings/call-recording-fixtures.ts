@@ -70,10 +70,11 @@ export interface RecordingApp {
 export async function startRecordingApp(
   storage: FileStorage | undefined,
   key = "law",
+  clock: () => Date = () => OPEN,
 ): Promise<RecordingApp> {
   let runtime: JobsRuntime | null = null;
   const t = await createTestApp({
-    clock: () => OPEN,
+    clock,
     config: { LOG_LEVEL: "error" },
     ...(storage ? { storage } : {}),
     jobs: {
@@ -99,6 +100,7 @@ export async function startRecordingApp(
           fetch: injectFetch(t.app),
           carrier: deps.carrier,
           recordings: deps.carrierRecordings,
+          recordingLimitReached: () => deps.routing.changed(),
         }),
       },
     }),
@@ -122,6 +124,11 @@ export async function startRecordingApp(
 
 /** A caller rings the number; the desk answers and talks `talkSeconds`. Resolves with the caller's CallSid. */
 export async function placeRecordedCall(sim: CarrierSim, talkSeconds = 30, to = MAIN_LINE): Promise<string> {
+  return (await placeCallToDesk(sim, talkSeconds, to)).callSid;
+}
+
+/** The same call, answered with what the caller heard and the verbs the number answered. */
+export async function placeCallToDesk(sim: CarrierSim, talkSeconds = 30, to = MAIN_LINE) {
   const transcript = await sim.placeCall({
     from: "+14155551234",
     to,
@@ -129,7 +136,7 @@ export async function placeRecordedCall(sim: CarrierSim, talkSeconds = 30, to = 
     dial: { [DESK_PHONE]: { outcome: "answer", ringSeconds: 3, talkSeconds } },
   });
   await sim.idle();
-  return transcript.callSid;
+  return transcript;
 }
 
 /** The call's recordings, once none is pending any more. */

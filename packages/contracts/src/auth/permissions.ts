@@ -24,6 +24,7 @@ export const actionWording = {
   "numbers.release": "release phone numbers",
   "numbers.verify": "verify the numbers a trial may call",
   "calling.countries": "change the countries the account may call",
+  "recordings.retention": "change how long call recordings are kept",
   "routing.edit": "change call routing",
   "extensions.edit": "change extensions",
   "ivr.edit": "edit and try IVR menus",

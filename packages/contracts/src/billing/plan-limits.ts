@@ -139,3 +139,33 @@ export function recordingLimitRefusal(limits: PlanLimits, recordedSeconds: numbe
   if (recordedSeconds < hours * 3600) return null;
   return `Your ${limits.plan} plan includes ${hours} hours of call recording a month, all used this month. ${upgradeHint(limits, (p) => p.recordingHoursPerMonth === null || p.recordingHoursPerMonth > hours)}`;
 }
+
+/** Whether the account's calls are recorded: under its plan's recording hours this month. */
+export function recordsCalls(limits: PlanLimits, recordedSeconds: number): boolean {
+  const hours = limits.recordingHoursPerMonth;
+  return hours === null || recordedSeconds < hours * 3600;
+}
+
+/** The share of the month's recording hours from which owners and admins are warned. */
+export const RECORDING_WARNING_SHARE = 0.8;
+
+export type RecordingWarning = "near_limit" | "at_limit";
+
+/** Whether the month's recording is near its plan's limit (80%) or at it; null below, or without a limit. */
+export function recordingWarning(limits: PlanLimits, recordedSeconds: number): RecordingWarning | null {
+  const hours = limits.recordingHoursPerMonth;
+  if (!hours) return null;
+  if (recordedSeconds >= hours * 3600) return "at_limit";
+  return recordedSeconds >= hours * 3600 * RECORDING_WARNING_SHARE ? "near_limit" : null;
+}
+
+/** What owners and admins are told of the month's recording (bell, e-mail, billing page); null below 80%. */
+export function recordingUsageMessage(limits: PlanLimits, recordedSeconds: number): string | null {
+  const warning = recordingWarning(limits, recordedSeconds);
+  const hours = limits.recordingHoursPerMonth ?? 0;
+  if (warning === "at_limit")
+    return `Your ${limits.plan} plan's call recording is all used this month (${hours} of ${hours} hours): calls are not recorded until the month ends.`;
+  if (warning !== "near_limit") return null;
+  const percent = Math.floor((recordedSeconds / (hours * 3600)) * 100);
+  return `Your ${limits.plan} plan's call recording is ${percent}% used this month (${Math.floor(recordedSeconds / 3600)} of ${hours} hours).`;
+}

@@ -102,6 +102,10 @@ export const accountPlanSchema = z.object({
     admins: z.number().int(),
     textsThisMonth: z.number().int(),
     recordingHoursThisMonth: z.number(),
+    /** 80% of the plan's recording hours used, or all of them (calls no longer recorded); null below. */
+    recordingWarning: z.enum(["near_limit", "at_limit"]).nullable(),
+    /** What the billing page says of it (the owners' and admins' notice's words). */
+    recordingNotice: z.string().nullable(),
   }),
   subscription: z
     .object({

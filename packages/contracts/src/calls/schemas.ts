@@ -100,6 +100,8 @@ export const callLogSchema = z.object({
   recordingUrl: z.string().nullable(),
   /** What `recordingUrl` plays: the recorded call, or the caller's voicemail; null with no URL. */
   recordingKind: z.enum(["call", "voicemail"]).nullable(),
+  /** The call's recording was deleted by the account's retention, after so many days; null otherwise. */
+  recordingDeleted: z.object({ reason: z.enum(["retention"]), afterDays: z.number().int() }).nullable(),
   /** Calls to a shared pound-code number: the rule that routed it (null: the default licensee) and the caller location used. */
   route: z
     .object({

@@ -35,6 +35,8 @@ export const accounts = pgTable(
      * country only. Owners and admins edit it in Settings.
      */
     allowedCountries: text("allowed_countries").array(),
+    /** Days call recordings are kept (30, 90 or 365); null: forever. Owners and admins edit it. */
+    recordingRetentionDays: integer("recording_retention_days"),
     trialEndsAt: instant("trial_ends_at"),
     ...timestamps,
   },
@@ -45,6 +47,10 @@ export const accounts = pgTable(
     check(
       "accounts_allowed_countries_check",
       sql`${t.allowedCountries} is null or array_to_string(${t.allowedCountries}, ',') ~ '^([A-Z]{2}(,|$))+$'`,
+    ),
+    check(
+      "accounts_recording_retention_check",
+      sql`${t.recordingRetentionDays} is null or ${t.recordingRetentionDays} in (30, 90, 365)`,
     ),
   ],
 );

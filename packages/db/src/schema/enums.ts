@@ -128,10 +128,23 @@ export const messageStatuses = [
   "read",
 ] as const;
 export const voicemailStatuses = ["unread", "read"] as const;
-/** A call's recording: at the carrier until it is stored (then deleted there), or failed for good. */
-export const callRecordingStatuses = ["pending", "stored", "failed"] as const;
+/**
+ * A call's recording: at the carrier until it is stored (then deleted there), or failed for good;
+ * deleted: our copy too, by the account's retention.
+ */
+export const callRecordingStatuses = ["pending", "stored", "failed", "deleted"] as const;
+/** Why a stored call recording was deleted: the account's retention passed. */
+export const callRecordingDeletedReasons = ["retention"] as const;
+/** The retentions an account may choose for its call recordings, in days (none: forever). */
+export const recordingRetentionDays = [30, 90, 365] as const;
 /** What reaches a member's bell (and, by their preferences, their e-mail). */
-export const memberNotificationKinds = ["assignment", "mention", "missed_call", "voicemail"] as const;
+export const memberNotificationKinds = [
+  "assignment",
+  "mention",
+  "missed_call",
+  "voicemail",
+  "recording_usage",
+] as const;
 /**
  * Where a voicemail's text stands, so the console can say why there is none: `pending` (a
  * transcriber is working on it), `completed` (the text; empty when no words were heard), `failed`,

@@ -25,6 +25,7 @@ import { createdAt, idColumn, instant, oneOf, timestamps } from "./columns";
 import { contacts } from "./crm";
 import {
   callDirections,
+  callRecordingDeletedReasons,
   callRecordingStatuses,
   callStatuses,
   canadianProvinces,
@@ -863,12 +864,17 @@ export const callRecordings = pgTable(
     storageKey: text("storage_key"),
     storedAt: instant("stored_at"),
     carrierDeletedAt: instant("carrier_deleted_at"),
+    /** Our copy deleted (status deleted), and why: the call history says so. */
+    deletedAt: instant("deleted_at"),
+    deletedReason: text("deleted_reason", { enum: callRecordingDeletedReasons }),
     ...createdAt,
   },
   (t) => [
     uniqueIndex("call_recordings_recording_sid_key").on(t.recordingSid),
     // A call's recordings in the call history and its player.
     index("call_recordings_account_call_idx").on(t.accountId, t.callSid),
+    // Housekeeping's retention: the stored recordings, oldest first.
+    index("call_recordings_stored_age_idx").on(t.createdAt).where(sql.raw("status = 'stored'")),
     check("call_recordings_status_check", oneOf(t.status, callRecordingStatuses)),
     check("call_recordings_duration_check", sql`${t.durationSeconds} >= 0`),
     check("call_recordings_channels_check", sql`${t.channels} between 1 and 2`),
@@ -881,6 +887,16 @@ export const callRecordings = pgTable(
     check(
       "call_recordings_carrier_deleted_check",
       sql`${t.carrierDeletedAt} is null or ${t.storedAt} is not null`,
+    ),
+    // Deleted, when and why go together; only what was stored is deleted.
+    check(
+      "call_recordings_deleted_check",
+      sql`(${t.status} = 'deleted') = (${t.deletedAt} is not null and ${t.deletedReason} is not null)
+        and (${t.status} <> 'deleted' or ${t.storedAt} is not null)`,
+    ),
+    check(
+      "call_recordings_deleted_reason_check",
+      sql`${t.deletedReason} is null or ${oneOf(t.deletedReason, callRecordingDeletedReasons)}`,
     ),
   ],
 );

@@ -8,7 +8,7 @@ import type { Database } from "@poundline/db";
 import { schema } from "@poundline/db";
 import { and, count, desc, eq, ilike, inArray, isNull, like, notLike, or, type SQL, sql } from "drizzle-orm";
 import { accountTimeZone } from "../accounts/time-zone";
-import { hasStoredRecording } from "../recordings/call-recordings";
+import { daysKeptBeforeDeletion, hasStoredRecording } from "../recordings/call-recordings";
 
 const { callLogs, contacts, voicemails } = schema;
 
@@ -154,6 +154,7 @@ export async function listCalls(
       contactName: contacts.name,
       voicemailId,
       recorded: hasStoredRecording(accountId),
+      deletedAfterDays: daysKeptBeforeDeletion(accountId),
       geoRoute: callLogs.geoRoute,
       callerLocation: callLogs.callerLocation,
       poundCode: schema.sharedNumbers.poundCode,
@@ -164,28 +165,34 @@ export async function listCalls(
     .where(and(eq(callLogs.accountId, accountId), inArray(callLogs.id, ids)))
     .orderBy(...order);
   return {
-    calls: rows.map(({ voicemailId: vm, recorded, geoRoute, callerLocation, poundCode, ...row }) => ({
-      ...row,
-      route: geoRoute
-        ? {
-            poundCode,
-            rule: geoRoute.rule
-              ? {
-                  locationType: geoRoute.rule.locationType,
-                  locationValue: geoRoute.rule.locationValue,
-                  priority: geoRoute.rule.priority,
-                }
-              : null,
-            location: callerLocation ?? null,
-          }
-        : null,
-      // CHECK constraints hold these columns to the enumerations of the schema.
-      direction: row.direction as CallLog["direction"],
-      callStatus: row.callStatus as CallLog["callStatus"],
-      // The recorded call's own recording once stored, else its voicemail's.
-      recordingUrl: recorded ? `/api/calls/${row.id}/recording` : vm ? `/api/voicemails/${vm}/audio` : null,
-      recordingKind: recorded ? ("call" as const) : vm ? ("voicemail" as const) : null,
-    })),
+    calls: rows.map(
+      ({ voicemailId: vm, recorded, deletedAfterDays, geoRoute, callerLocation, poundCode, ...row }) => ({
+        ...row,
+        route: geoRoute
+          ? {
+              poundCode,
+              rule: geoRoute.rule
+                ? {
+                    locationType: geoRoute.rule.locationType,
+                    locationValue: geoRoute.rule.locationValue,
+                    priority: geoRoute.rule.priority,
+                  }
+                : null,
+              location: callerLocation ?? null,
+            }
+          : null,
+        // CHECK constraints hold these columns to the enumerations of the schema.
+        direction: row.direction as CallLog["direction"],
+        callStatus: row.callStatus as CallLog["callStatus"],
+        // The recorded call's own recording once stored, else its voicemail's.
+        recordingUrl: recorded ? `/api/calls/${row.id}/recording` : vm ? `/api/voicemails/${vm}/audio` : null,
+        recordingKind: recorded ? ("call" as const) : vm ? ("voicemail" as const) : null,
+        recordingDeleted:
+          !recorded && deletedAfterDays !== null
+            ? { reason: "retention" as const, afterDays: Number(deletedAfterDays) }
+            : null,
+      }),
+    ),
     total,
     totalExact,
     timeZone,

@@ -1,4 +1,4 @@
-import { planLimits } from "@poundline/contracts/billing/plan-limits";
+import { planLimits, recordsCalls } from "@poundline/contracts/billing/plan-limits";
 import type { Database } from "@poundline/db";
 import { type IvrMenuPlayback, ivrMenuPlayback, schema } from "@poundline/db";
 import type { holdMusicOptions } from "@poundline/db/enums";
@@ -23,6 +23,7 @@ import type { EventBus } from "@poundline/platform/events/bus";
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { CURRENT_STATUSES, effectiveSubscription, type SubscriptionState } from "../billing/current-plan";
 import { trialDialableOfAccounts } from "../billing/unpaid-trial";
+import { recordedSecondsByAccount } from "../billing/usage";
 import { policyOfAccount } from "../destinations/policy";
 import { loadRateTable } from "../jobs";
 
@@ -344,11 +345,13 @@ export async function loadRoutingSnapshot(
   db: Database,
   clock: () => Date = () => new Date(),
 ): Promise<RoutingSnapshot> {
-  const [accountRows, numberRows, [liveRows, extRows, members], rates] = await Promise.all([
+  const now = clock();
+  const [accountRows, numberRows, [liveRows, extRows, members], rates, recorded] = await Promise.all([
     readAccountRows(db),
     readNumberRows(db),
     readAnswerRows(db),
     loadRateTable(db),
+    recordedSecondsByAccount(db, now),
   ]);
   const ownNumbers = new Map<string, string[]>();
   for (const { number } of numberRows[0]) {
@@ -357,10 +360,11 @@ export async function loadRoutingSnapshot(
     else ownNumbers.set(number.accountId, [number.e164]);
   }
   const liveVersions = new Map(liveRows.map((l) => [l.accountId, l.versionId]));
-  const { accounts, planOf } = await accountsOf(db, accountRows, ownNumbers, liveVersions, clock());
-  // A plan without call recording (the trial, Starter) records nothing, even after a downgrade.
+  const { accounts, planOf } = await accountsOf(db, accountRows, ownNumbers, liveVersions, now);
+  // A plan without call recording (the trial, Starter) records nothing, even after a downgrade;
+  // one whose hours this month are used records nothing until the next month.
   const mayRecord = (accountId: string) =>
-    planLimits(planOf.get(accountId) ?? null).recordingHoursPerMonth !== 0;
+    recordsCalls(planLimits(planOf.get(accountId) ?? null), recorded.get(accountId) ?? 0);
   return {
     accounts,
     numbers: numberRows[0].map((row) => numberRoute(row, mayRecord(row.number.accountId))),

@@ -1,9 +1,11 @@
 import { type Database, schema } from "@poundline/db";
 import type { OutboxWriter } from "@poundline/platform/outbox";
 import type { JobLog } from "@poundline/platform/queue/jobs";
+import type { FileStorage } from "@poundline/platform/storage/port";
 import { and, isNotNull, lt } from "drizzle-orm";
 import { issueMonthlyInvoices, previousPeriod } from "../billing/jobs/invoices";
 import { gateDatesPassed, queueTrialReminders } from "../billing/jobs/trial";
+import { deleteExpiredRecordings } from "../recordings/retention";
 
 const DAY = 24 * 3600 * 1000;
 
@@ -82,13 +84,18 @@ export function billingRound(billing: BillingHousekeeping, db: Database) {
   };
 }
 
-/** Runs `purgeExpiredRows` (and the billing round) now and then every `everyMs` (an hour by default) until stopped. */
+/**
+ * Runs `purgeExpiredRows`, the recordings' retention and the billing round now and then every
+ * `everyMs` (an hour by default) until stopped.
+ */
 export function startHousekeeping(options: {
   db: Database;
   log: JobLog;
   clock?: () => Date;
   everyMs?: number;
   billing?: BillingHousekeeping;
+  /** Where call recordings are stored: those older than their account's retention are deleted. */
+  storage?: FileStorage;
 }): { stop(): Promise<void> } {
   const clock = options.clock ?? (() => new Date());
   const everyMs = options.everyMs ?? 3600_000;
@@ -99,9 +106,11 @@ export function startHousekeeping(options: {
     const now = clock();
     running ??= (async () => {
       const purged = await purgeExpiredRows(options.db, now);
+      const { storage } = options;
+      const recordings = storage ? await deleteExpiredRecordings({ db: options.db, storage }, now) : 0;
       const billed = billing ? await billing(since, now) : {};
       since = now;
-      options.log.debug({ purged, billed }, "housekeeping done");
+      options.log.debug({ purged, recordings, billed }, "housekeeping done");
     })()
       .catch((err: unknown) => options.log.warn({ err }, "housekeeping failed; will try again"))
       .finally(() => {

@@ -24,15 +24,22 @@ export interface NewMemberNotification {
 
 export const MEMBER_NOTIFICATION_TEMPLATE = "member_notification";
 
+/** A member's preference that lets a kind through, "always" for billing notices, or null: never. */
+type Channel = keyof Preferences | "always" | null;
+
 /** Which of a member's preferences lets each kind into the bell and, for the inbox's own, by e-mail. */
-const channels: Record<MemberNotificationKind, { bell: keyof Preferences; email: keyof Preferences | null }> =
-  {
-    assignment: { bell: "bellAssignment", email: "emailAssignment" },
-    mention: { bell: "bellMention", email: "emailMention" },
-    // Missed calls and voicemails are e-mailed by their own jobs, with their details.
-    missed_call: { bell: "bellMissedCall", email: null },
-    voicemail: { bell: "bellVoicemail", email: null },
-  };
+const channels: Record<MemberNotificationKind, { bell: Channel; email: Channel }> = {
+  assignment: { bell: "bellAssignment", email: "emailAssignment" },
+  mention: { bell: "bellMention", email: "emailMention" },
+  // Missed calls and voicemails are e-mailed by their own jobs, with their details.
+  missed_call: { bell: "bellMissedCall", email: null },
+  voicemail: { bell: "bellVoicemail", email: null },
+  // The plan's recording hours: owners and admins are told whatever their preferences, as of billing.
+  recording_usage: { bell: "always", email: "always" },
+};
+
+const allows = (channel: Channel, preferences: Preferences) =>
+  channel === "always" || (channel !== null && preferences[channel]);
 
 /**
  * Puts an entry in a member's bell and, for assignments and mentions, the job that e-mails it, as
@@ -44,8 +51,8 @@ const channels: Record<MemberNotificationKind, { bell: keyof Preferences; email:
 export async function notifyMember(tx: Database, input: NewMemberNotification): Promise<string | null> {
   const preferences = await preferencesOf(tx, input.userId);
   const channel = channels[input.kind];
-  const inBell = preferences[channel.bell];
-  const emailed = channel.email !== null && preferences[channel.email];
+  const inBell = allows(channel.bell, preferences);
+  const emailed = allows(channel.email, preferences);
   if (!inBell && !emailed) return null;
   const id = newId("notification");
   await tx.insert(memberNotifications).values({ id, ...input, inBell });
@@ -159,7 +166,7 @@ export async function sendMemberNotification(
       ? (row.emailAssignment ?? defaultPreferences.emailAssignment)
       : row.kind === "mention"
         ? (row.emailMention ?? defaultPreferences.emailMention)
-        : false;
+        : channels[row.kind].email === "always";
   if (!wanted) return "skipped";
   const email = memberNotificationEmail(row, ports.publicBaseUrl);
   await sendOnce(ports, `member-notification:${payload.notificationId}:email:${row.email}`, async () => {

@@ -111,7 +111,7 @@ export interface ApiProcessors {
 export function allProcessors(
   deps: BillingDeps &
     VoicemailDeps &
-    Pick<CallRecordingDeps, "recordings"> &
+    Pick<CallRecordingDeps, "recordings" | "recordingLimitReached"> &
     Pick<ContactFormDeps, "contactInbox"> &
     TicketReplyDeps &
     ApiProcessors,

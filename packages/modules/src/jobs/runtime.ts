@@ -5,6 +5,7 @@ import type { JobDriver, RetryPolicy } from "@poundline/platform/queue/driver";
 import { createInProcessDriver } from "@poundline/platform/queue/in-process-driver";
 import type { Concurrency, JobLog, Processors, QueueCounts } from "@poundline/platform/queue/jobs";
 import { createOutboxRelay, type OutboxRelay } from "@poundline/platform/queue/outbox-relay";
+import type { FileStorage } from "@poundline/platform/storage/port";
 import { type ChargeDrain, startChargeDrain } from "../billing/jobs/charge-drain";
 import { startHousekeeping } from "../housekeeping/housekeeping";
 import { billerBehind } from "./processors";
@@ -26,6 +27,8 @@ export interface StartJobsOptions {
   gateChanged?: () => Promise<void>;
   /** How often an idle charge drain looks for pending charges (default 50 ms). */
   chargePollIntervalMs?: number;
+  /** The recordings' storage: housekeeping deletes those past their account's retention. */
+  storage?: FileStorage;
 }
 
 /** The job side of a process: a driver, its processors when given, and the outbox relay. */
@@ -79,6 +82,7 @@ export async function startJobs(options: StartJobsOptions): Promise<JobsRuntime>
     db: options.db,
     log: options.log,
     clock: ports.clock,
+    ...(options.storage ? { storage: options.storage } : {}),
     billing: {
       outbox: createOutboxWriter({ db: options.db, wake: () => relay.notify() }),
       ...(options.gateChanged ? { gateChanged: options.gateChanged } : {}),

@@ -24,6 +24,8 @@ export interface IncomingCallRecording {
   durationSeconds: number;
   /** The carrier's RecordingChannels (1 or 2). */
   channels: number | undefined;
+  /** Our clock's now: the month the recording's hours are metered in. */
+  receivedAt: Date;
 }
 
 export type CallRecordingResult =
@@ -69,6 +71,7 @@ export async function receiveCallRecording(
           recordingUrl,
           durationSeconds: input.durationSeconds,
           channels: input.channels === 2 ? 2 : 1,
+          createdAt: input.receivedAt,
         })
         .onConflictDoNothing({ target: callRecordings.recordingSid })
         .returning({ id: callRecordings.id });
@@ -92,6 +95,20 @@ export function hasStoredRecording(accountId: string): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${callRecordings}
     where ${callRecordings.accountId} = ${accountId} and ${callRecordings.callSid} = ${callLogs.callSid}
       and ${callRecordings.status} = 'stored')`;
+}
+
+/**
+ * How many days the account's call's recording was kept before its retention deleted it; null
+ * when none was deleted (the call history says "Recording deleted after 90 days").
+ */
+export function daysKeptBeforeDeletion(accountId: string): SQL<number | null> {
+  return sql<
+    number | null
+  >`(select floor(extract(epoch from ${callRecordings.deletedAt} - ${callRecordings.createdAt}) / 86400)::int
+    from ${callRecordings}
+    where ${callRecordings.accountId} = ${accountId} and ${callRecordings.callSid} = ${callLogs.callSid}
+      and ${callRecordings.status} = 'deleted'
+    order by ${callRecordings.createdAt} limit 1)`;
 }
 
 /**

@@ -131,4 +131,11 @@ describe("the gate's dates", () => {
     await round(new Date(end.getTime() + hour), new Date(end.getTime() + 2 * hour));
     expect(recompiles).toBe(1);
   });
+
+  it("a month starting between two rounds recompiles routing (the recording hours start again)", async () => {
+    const first = new Date("2026-12-01T00:00:00Z");
+    const hour = 3600_000;
+    expect(await gateDatesPassed(handle.db, new Date(first.getTime() - hour), first)).toBe(true);
+    expect(await gateDatesPassed(handle.db, first, new Date(first.getTime() + hour))).toBe(false);
+  });
 });

@@ -1,4 +1,5 @@
-import { Card, Group, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Alert, Card, Group, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import type { AccountPlan } from "../../api/billing-plan";
 import { formatMoney } from "../../ui/format";
 import { useAccountPlan, useMonthUsage } from "./hooks";
 
@@ -51,6 +52,7 @@ export function UsageCard() {
                 {`${plan.used.textsThisMonth} of ${plan.limits.textsPerMonth} texts included in your plan this month`}
               </Text>
             )}
+            {plan && <RecordingUse plan={plan} />}
           </>
         )}
       </Stack>
@@ -70,6 +72,38 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
       <Text size="xs" c="dimmed">
         {detail}
       </Text>
+    </Stack>
+  );
+}
+
+/** The month's recording hours against the plan's, or null when the plan includes none. */
+export function recordingUseOf(plan: AccountPlan): string | null {
+  const included = plan.limits.recordingHoursPerMonth;
+  const used = plan.used.recordingHoursThisMonth;
+  if (included === 0) return null;
+  return included === null
+    ? `${used} hours of calls recorded this month (no limit)`
+    : `${used} of ${included} recording hours included in your plan used this month`;
+}
+
+/** The recording hours, with the warning from 80% (yellow) and at the limit (red: calls not recorded). */
+function RecordingUse({ plan }: { plan: AccountPlan }) {
+  const use = recordingUseOf(plan);
+  if (!use) return null;
+  const { recordingWarning, recordingNotice } = plan.used;
+  return (
+    <Stack gap={4}>
+      <Text size="xs" c="dimmed">
+        {use}
+      </Text>
+      {recordingWarning && recordingNotice && (
+        <Alert
+          color={recordingWarning === "at_limit" ? "red" : "yellow"}
+          title={recordingWarning === "at_limit" ? "Call recording stopped" : "Call recording nearly used"}
+        >
+          {recordingNotice}
+        </Alert>
+      )}
     </Stack>
   );
 }

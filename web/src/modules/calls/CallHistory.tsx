@@ -165,8 +165,15 @@ function ContactCell({ name }: { name: string | null }) {
   return <Text size="sm">{formatPhone(name)}</Text>;
 }
 
+/** What the history says of a recording the account's retention deleted. */
+export const recordingDeletedText = (deleted: NonNullable<CallLog["recordingDeleted"]>) =>
+  `Recording deleted after ${deleted.afterDays} ${deleted.afterDays === 1 ? "day" : "days"}`;
+
 function RecordingCell({ call }: { call: CallLog }) {
-  if (!call.recordingUrl) return <DimmedText>None</DimmedText>;
+  if (!call.recordingUrl)
+    return (
+      <DimmedText>{call.recordingDeleted ? recordingDeletedText(call.recordingDeleted) : "None"}</DimmedText>
+    );
   const label =
     call.recordingKind === "call"
       ? `recording of the call from ${formatPhone(call.fromNumber)}`

@@ -13,6 +13,7 @@ import { useCompany, useDestinationPolicy, useNotificationPreferences, useProfil
 import { NotificationsTab } from "./NotificationsTab";
 import { PasswordTab } from "./PasswordTab";
 import { ProfileTab } from "./ProfileTab";
+import { RecordingRetentionCard } from "./RecordingRetentionCard";
 import { SecurityTab } from "./SecurityTab";
 
 const tabs = [
@@ -41,7 +42,7 @@ function emailNotice(value: string | null) {
  * Seed 001's user settings (/dashboard/settings): Profile (with avatar), Company (only when the
  * account has one), Team (members and invitations), Roles (the permission table), Availability
  * (the phone ring groups ring and one's working hours), Calling (the countries the account may
- * call and text), Password, Notifications, Shared inbox (round robin per number), Security, and Activity (owner and admins: the
+ * call and text, how long call recordings are kept), Password, Notifications, Shared inbox (round robin per number), Security, and Activity (owner and admins: the
  * account's activity log). The tab is in the address (?tab=), so a
  * link (the admin guard's, to set up two-factor authentication) opens the right one.
  */
@@ -116,7 +117,10 @@ export function Settings() {
           )}
         </Tabs.Panel>
         <Tabs.Panel value="calling">
-          {destinations.data ? <CallingTab policy={destinations.data} /> : <Loading />}
+          <Stack gap="lg">
+            {destinations.data ? <CallingTab policy={destinations.data} /> : <Loading />}
+            <RecordingRetentionCard />
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="password">
           <PasswordTab />

@@ -15,6 +15,7 @@ export const settingsKeys = {
   sessions: ["settings", "sessions"] as const,
   twoFactor: ["settings", "two-factor"] as const,
   destinations: ["settings", "destination-policy"] as const,
+  recordingRetention: ["settings", "recording-retention"] as const,
 };
 
 export function useSettingsApi() {
@@ -46,6 +47,15 @@ export function useDestinationPolicy() {
   return useQuery({
     queryKey: settingsKeys.destinations,
     queryFn: ({ signal }) => api.destinationPolicy(signal),
+  });
+}
+
+/** How long the account's call recordings are kept (null: forever). */
+export function useRecordingRetention() {
+  const api = useSettingsApi();
+  return useQuery({
+    queryKey: settingsKeys.recordingRetention,
+    queryFn: ({ signal }) => api.recordingRetention(signal),
   });
 }
 

@@ -1,4 +1,5 @@
 import { planEndpoints } from "@poundline/contracts/billing/plan-endpoints";
+import { recordingUsageMessage, recordingWarning } from "@poundline/contracts/billing/plan-limits";
 import { schema } from "@poundline/db";
 import { gateState } from "@poundline/domain";
 import { currentPlan } from "@poundline/modules/billing/current-plan";
@@ -45,6 +46,8 @@ export const plan = handle(planEndpoints.plan, async (request) => {
       admins: members.admins,
       textsThisMonth: texts,
       recordingHoursThisMonth: Math.round((recordedSeconds / 3600) * 100) / 100,
+      recordingWarning: recordingWarning(current.limits, recordedSeconds),
+      recordingNotice: recordingUsageMessage(current.limits, recordedSeconds),
     },
     subscription: current.subscription
       ? {

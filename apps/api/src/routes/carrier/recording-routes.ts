@@ -58,6 +58,7 @@ export async function recordingRoutes(app: FastifyInstance) {
       status: params.optional("RecordingStatus"),
       durationSeconds: params.seconds("RecordingDuration"),
       channels: params.integer("RecordingChannels", { min: 1, max: 2 }),
+      receivedAt: app.deps.clock(),
     });
     if (!result.ok && result.reason !== "duplicate") {
       request.log.warn(

@@ -1,4 +1,4 @@
-import { type Database, queryRows, schema } from "@poundline/db";
+import { type Database, monthStart, queryRows, schema } from "@poundline/db";
 import { enqueue, type OutboxWriter } from "@poundline/platform/outbox";
 import { sql } from "drizzle-orm";
 
@@ -52,11 +52,13 @@ export async function queueTrialReminders(db: Database, outbox: OutboxWriter, no
 }
 
 /**
- * Whether a date the telephony gate depends on passed in (since, now]: a trial's end, or the end
- * of a period at which a subscription is cancelled or downgraded. The routing tables judge
- * subscriptions when they compile, so such a date means recompiling them.
+ * Whether a date the telephony gate depends on passed in (since, now]: a trial's end, the end
+ * of a period at which a subscription is cancelled or downgraded, or the start of a month (the
+ * plan's recording hours start again). The routing tables judge subscriptions and recording hours
+ * when they compile, so such a date means recompiling them.
  */
 export async function gateDatesPassed(db: Database, since: Date, now: Date): Promise<boolean> {
+  if (monthStart(now) > since) return true;
   const [row] = await queryRows<{ passed: boolean }>(
     db,
     sql`select exists (

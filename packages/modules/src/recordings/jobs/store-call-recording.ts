@@ -5,11 +5,12 @@ import { storageKeys } from "@poundline/platform/storage/keys";
 import type { FileStorage } from "@poundline/platform/storage/port";
 import { and, eq } from "drizzle-orm";
 import { type CarrierAccess, downloadRecording, RecordingDownloadError } from "../download";
+import { meterStoredRecording, type RecordingMeterDeps } from "../metering";
 
 const { callRecordings } = schema;
 
 /** What store-call-recording needs beyond the job ports every processor receives. */
-export interface CallRecordingDeps {
+export interface CallRecordingDeps extends RecordingMeterDeps {
   /** Where our copy goes (the storage port: local disk or S3). */
   storage: FileStorage;
   /** Downloads the recording (global fetch in production). */
@@ -43,6 +44,7 @@ export async function storeCallRecording(
   if (!found || found.status === "failed" || found.carrierDeletedAt) return "skipped";
   const stored = found.status === "stored" ? found : await fetchAndStore(ports, found);
   if (!stored) return "skipped";
+  await meterStoredRecording(ports, stored.accountId);
   if (!(await ports.recordings.deleteRecording(stored.recordingSid))) {
     log.warn(
       { recordingSid: stored.recordingSid },
