@@ -45,6 +45,12 @@ async function confirmedUser(
   return { email, password };
 }
 
+/** Signs in and waits for the console: a page opened sooner would find no session yet. */
+async function signedIn(page: Page, user: typeof demoUser) {
+  await signIn(page, user);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
 async function openSettings(page: Page, tab: string) {
   await page.goto(`/dashboard/settings?tab=${tab}`);
   await appReady(page);
@@ -224,7 +230,7 @@ test("an admin without two-factor authentication is sent to set it up, then ente
 test("every settings tab has no serious accessibility violation", async ({ page }) => {
   await signIn(page, demoUser);
   await expect(page).toHaveURL(/\/dashboard$/);
-  for (const tab of ["profile", "company", "password", "notifications", "activity", "security"]) {
+  for (const tab of ["profile", "company", "calling", "password", "notifications", "activity", "security"]) {
     await openSettings(page, tab);
     await expect(page.getByRole("tab", { name: new RegExp(`^${tab}$`, "i") })).toHaveAttribute(
       "aria-selected",
@@ -246,9 +252,10 @@ test("a change of the set-up is listed in the account's activity, with who made 
   page,
   browser,
 }) => {
-  await signIn(page, demoUser);
+  await signedIn(page, demoUser);
   await openSettings(page, "calling");
-  await page.getByRole("button", { name: "Save" }).click();
+  // The countries' Save (the recordings' card has its own "Save retention").
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(toast(page, "Countries Saved")).toBeVisible();
 
   await openSettings(page, "activity");
@@ -258,7 +265,7 @@ test("a change of the set-up is listed in the account's activity, with who made 
   await expect(saved.first()).toContainText("Jordan Ellis");
 
   const memberPage = await browser.newPage();
-  await signIn(memberPage, demoMember);
+  await signedIn(memberPage, demoMember);
   await openSettings(memberPage, "activity");
   await expect(memberPage.getByRole("tab", { name: "Profile" })).toHaveAttribute("aria-selected", "true");
   await expect(memberPage.getByRole("tab", { name: "Activity" })).toHaveCount(0);
@@ -275,4 +282,28 @@ test("the sign-in's two-factor step has no serious accessibility violation", asy
   await expect(page.getByRole("heading", { name: "Two-Factor Authentication" })).toBeVisible();
   const { count, report } = await seriousAxeViolations(page);
   expect(count, report).toBe(0);
+});
+
+test("the owner sets how long call recordings are kept; the choice stays after a reload", async ({
+  page,
+}) => {
+  await signedIn(page, demoUser);
+  await openSettings(page, "calling");
+  const card = page.getByRole("region", { name: "Call Recordings" });
+  const keep = card.getByRole("textbox", { name: "Keep recordings" });
+  try {
+    await keep.click();
+    await page.getByRole("option", { name: "90 days" }).click();
+    await card.getByRole("button", { name: "Save retention" }).click();
+    await expect(toast(page, "Retention Saved")).toBeVisible();
+    await openSettings(page, "calling");
+    await expect(keep).toHaveValue("90 days");
+  } finally {
+    // The demo account is shared by the other specs: back to keeping them forever.
+    const saved = await page.request.put("/api/recording-retention", {
+      headers: { origin: new URL(page.url()).origin },
+      data: { days: null },
+    });
+    expect(saved.ok(), await saved.text()).toBe(true);
+  }
 });

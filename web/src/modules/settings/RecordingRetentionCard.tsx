@@ -22,8 +22,8 @@ export const daysOfOption = (value: string | null): Days =>
 export function RecordingRetentionCard() {
   const { data } = useRecordingRetention();
   return (
-    <Card withBorder padding="lg">
-      <Title order={2} size="h4" mb="xs">
+    <Card withBorder padding="lg" component="section" aria-labelledby="recording-retention-title">
+      <Title order={2} size="h4" mb="xs" id="recording-retention-title">
         Call Recordings
       </Title>
       <Text size="sm" c="dimmed" mb="md">
@@ -72,7 +72,7 @@ function RetentionForm({ retention }: { retention: RecordingRetention }) {
               )
             }
           >
-            Save
+            Save retention
           </Button>
         </Group>
       )}
