@@ -61,6 +61,13 @@ export type ErrorStatus = (typeof errorCodes)[ErrorCode];
 
 export const isRawAnswer = (answer: Answer): answer is RawAnswer => "raw" in answer;
 
+/** The answers of a recording played with range requests (a WAV file a player can seek in). */
+export const audioAnswers = {
+  200: { raw: "audio/wav", description: "The whole recording" },
+  206: { raw: "audio/wav", description: "The requested range of the recording" },
+  416: { raw: "text/plain", description: "A range outside the recording (empty, with Content-Range)" },
+} as const;
+
 /** The 2xx statuses of an endpoint. */
 export type SuccessStatus<E extends Endpoint> = Extract<keyof E["responses"], 200 | 201 | 202 | 204>;
 

@@ -1,4 +1,4 @@
-import { endpoint, errors } from "../endpoint";
+import { audioAnswers, endpoint, errors } from "../endpoint";
 import {
   addPartyBodySchema,
   callListSchema,
@@ -43,9 +43,7 @@ export const callEndpoints = {
     access: "account",
     params: callParamsSchema,
     responses: {
-      200: { raw: "audio/wav", description: "The whole recording" },
-      206: { raw: "audio/wav", description: "The requested range of the recording" },
-      416: { raw: "text/plain", description: "A range outside the recording (empty, with Content-Range)" },
+      ...audioAnswers,
       ...errors(400, 401, 403, 404),
     },
   }),

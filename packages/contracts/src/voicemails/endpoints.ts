@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { endpoint, errors } from "../endpoint";
+import { audioAnswers, endpoint, errors } from "../endpoint";
 import {
   exportVoicemailsQuerySchema,
   listVoicemailsQuerySchema,
@@ -46,9 +46,7 @@ export const voicemailEndpoints = {
     access: "account",
     params: voicemailParamsSchema,
     responses: {
-      200: { raw: "audio/wav", description: "The whole recording" },
-      206: { raw: "audio/wav", description: "The requested range of the recording" },
-      416: { raw: "text/plain", description: "A range outside the recording (empty, with Content-Range)" },
+      ...audioAnswers,
       ...errors(400, 401, 403, 404),
     },
   }),
@@ -59,9 +57,7 @@ export const voicemailEndpoints = {
     access: "public",
     params: voicemailLinkParamsSchema,
     responses: {
-      200: { raw: "audio/wav", description: "The whole recording" },
-      206: { raw: "audio/wav", description: "The requested range of the recording" },
-      416: { raw: "text/plain", description: "A range outside the recording (empty, with Content-Range)" },
+      ...audioAnswers,
       ...errors(400, 404),
     },
   }),
