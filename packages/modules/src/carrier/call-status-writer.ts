@@ -417,8 +417,9 @@ function callLogUpsert(): SQL {
         ended_at = coalesce(excluded.ended_at, ${callLogs.endedAt}),
         call_start_time = least(${callLogs.callStartTime}, excluded.call_start_time),
         -- A log made early (an incoming call whose leg answered) gets the carrier's details at its end.
+        -- Not its contact: a log made by Make a Call names the destination, and the carrier's event
+        -- there is of the user's own phone.
         phone_number_id = coalesce(${callLogs.phoneNumberId}, excluded.phone_number_id),
-        contact_id = coalesce(${callLogs.contactId}, excluded.contact_id),
         from_city = coalesce(${callLogs.fromCity}, excluded.from_city),
         from_state = coalesce(${callLogs.fromState}, excluded.from_state),
         from_country = coalesce(${callLogs.fromCountry}, excluded.from_country),
