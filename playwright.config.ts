@@ -34,7 +34,13 @@ export default defineConfig({
     headless: true,
     launchOptions: {
       executablePath: "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-background-networking"],
+      // A fake microphone, allowed without asking: greetings are recorded in the browser.
+      args: [
+        "--no-sandbox",
+        "--disable-background-networking",
+        "--use-fake-device-for-media-stream",
+        "--use-fake-ui-for-media-stream",
+      ],
     },
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
@@ -66,6 +72,9 @@ export default defineConfig({
       GOOGLE_CLIENT_SECRET: "",
       TWILIO_ACCOUNT_SID: "",
       TWILIO_AUTH_TOKEN: "",
+      // The webhooks spec's receiver listens on 127.0.0.1 over http.
+      WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: "true",
+      WEBHOOKS_ALLOW_HTTP: "true",
       // The default transcriber: on the simulator, the carrier's (the simulated caller's words).
       TRANSCRIBER: "",
       TRANSCRIPTION_URL: "",

@@ -7,6 +7,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Two test files at a time: most wait on PostgreSQL, Redis or a child process, and vitest's
+    // default on two cores (cores - 1) leaves the second idle. Files share nothing (own database,
+    // own Redis key prefix, ports chosen by the system).
+    maxWorkers: 2,
     // As the end-to-end tests do in CI: a test that fails once and then passes is reported as
     // flaky in the output ("retry"), and does not fail a run of an hour on a shared machine.
     retry: process.env.CI ? 1 : 0,

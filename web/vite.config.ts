@@ -1,7 +1,9 @@
 import { gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type Rollup } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 import { precompress } from "./build/precompress";
+import { webAppManifest } from "./build/web-app-manifest";
 
 /** The API in development (`npm run dev` at the root); the dev server forwards to it. */
 const api = "http://localhost:3000";
@@ -70,7 +72,29 @@ function initialJavaScriptBudget(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), initialJavaScriptBudget(), precompress()],
+  plugins: [
+    react(),
+    initialJavaScriptBudget(),
+    // The console as an installable app: its manifest, and the service worker of src/sw/sw.ts
+    // (precached shell, Web Push), registered by src/sw/register.ts in production builds.
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "src/sw",
+      filename: "sw.ts",
+      injectRegister: false,
+      manifest: webAppManifest,
+      includeAssets: ["icons/*.png", "icons/*.svg"],
+      injectManifest: {
+        // The shell: the page, the build's hashed assets, the icons. Never the precompressed copies.
+        globPatterns: ["**/*.{html,js,css,woff2,png,svg,webmanifest}"],
+        globIgnores: ["**/*.br", "**/*.gz"],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        // A classic script, which every browser runs as a service worker (module ones are newer).
+        rollupFormat: "iife",
+      },
+    }),
+    precompress(),
+  ],
   server: {
     port: 5173,
     proxy: {

@@ -43,6 +43,16 @@ const publicPaths = [
 /** The nonprofit site has its own (green) theme: its colours are checked too. */
 const nonprofitPaths = ["/", "/nonprofit-info", "/register"];
 
+// The file's tests are independent (each signs in on its own): both workers share them, so the
+// longest file of the run is not one worker's tail.
+test.describe.configure({ mode: "parallel" });
+
+/** The console's screens in two halves, one test each, so that the workers share them. */
+const consoleHalves = [
+  consoleScreens.slice(0, Math.ceil(consoleScreens.length / 2)),
+  consoleScreens.slice(Math.ceil(consoleScreens.length / 2)),
+];
+
 test.describe("accessibility (axe: no serious or critical violations)", () => {
   const pages = [
     ...publicPaths.map((path) => ({ label: path, path, nonprofit: false })),
@@ -74,19 +84,22 @@ const pausedUser = { email: pausedTrialAccount.email, password: e2ePasswords().t
 
 test.describe("accessibility of the console and the admin area (axe: no serious or critical violations)", () => {
   for (const viewport of viewports) {
-    test(`every console screen at ${viewport.label}`, async ({ page }) => {
-      // Many screens in one test (each axe run also extends the budget: seriousAxeViolations).
-      test.slow();
-      await page.setViewportSize(viewport);
-      await signIn(page, demoUser);
-      await expect(page).toHaveURL(/\/dashboard$/);
-      const ticketId = await openTicket(page, viewport.label);
-      for (const path of [...consoleScreens, ticketScreens.customer(ticketId)]) {
-        await openScreen(page, path);
-        await screenPartsDrawn(page, path);
-        await expectNoSeriousViolations(page, `${path} at ${viewport.label}`);
-      }
-    });
+    for (const [half, screens] of consoleHalves.entries()) {
+      test(`every console screen at ${viewport.label} (part ${half + 1} of 2)`, async ({ page }) => {
+        // Many screens in one test (each axe run also extends the budget: seriousAxeViolations).
+        test.slow();
+        await page.setViewportSize(viewport);
+        await signIn(page, demoUser);
+        await expect(page).toHaveURL(/\/dashboard$/);
+        const ticketScreen =
+          half === 0 ? [ticketScreens.customer(await openTicket(page, viewport.label))] : [];
+        for (const path of [...screens, ...ticketScreen]) {
+          await openScreen(page, path);
+          await screenPartsDrawn(page, path);
+          await expectNoSeriousViolations(page, `${path} at ${viewport.label}`);
+        }
+      });
+    }
 
     test(`the screens that say telephony is paused at ${viewport.label}`, async ({ page }) => {
       await page.setViewportSize(viewport);

@@ -38,7 +38,9 @@ test.describe("the API reference", () => {
     const list = page.getByRole("button", { name: /^GET\s*\/api\/extensions\s*The account's extensions/ });
     await expect(list).toBeVisible();
     await page.getByRole("textbox", { name: "Search endpoints" }).fill("DELETE");
-    await expect(page.getByRole("button", { name: /DELETE\s*\/api\/extensions\/\{id\}/ })).toBeVisible();
+    await expect(
+      page.getByRole("button", { name: /DELETE\s*\/api\/extensions\/\{id\}\s*Remove an extension/ }),
+    ).toBeVisible();
     await expect(list).toBeHidden();
     await page.getByRole("textbox", { name: "Search endpoints" }).fill("no such endpoint");
     await expect(page.getByText("No endpoint matches “no such endpoint”.")).toBeVisible();

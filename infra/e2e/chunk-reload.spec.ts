@@ -4,7 +4,13 @@ import { appReady, demoUser, signIn, test } from "./support";
 /**
  * A deploy replaces the page chunks: a console opened before it asks for chunks that are gone.
  * Here a page's chunk answers 404 (page.route), as an old chunk does after a deploy.
+ *
+ * Without the service worker (a first visit before it takes over, a browser without one): with it
+ * in control, the old build's chunks come from its precache until the new sw.js takes over and
+ * drops them, and page.route never sees a request the worker answers. The worker's side of a
+ * deploy (pages from the network first) is pwa.spec.ts's.
  */
+test.use({ serviceWorkers: "block" });
 
 /** The page chunks of a console screen: /assets/<Screen>-<hash>.js (Vite's chunk names). */
 const chunkOf = (screen: string) => new RegExp(`/assets/${screen}-[\\w-]+\\.js$`);

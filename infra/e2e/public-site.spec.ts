@@ -243,3 +243,43 @@ test.describe("the nonprofit site", () => {
     await expect(page.getByRole("banner").getByText("Poundline", { exact: true })).toBeVisible();
   });
 });
+
+/** Issue 27, item 6: what the site says is what the product does (docs/site-claims.md). */
+test.describe("the site tells the truth", () => {
+  test("the Q&A answers that a number is ported from the Phone Numbers screen", async ({ page }) => {
+    await page.goto("/qa");
+    await appReady(page);
+    const main = mainArea(page);
+    // The seeded answer (packages/db/src/seed/site-content.ts), not the page's fallback.
+    await expect(main.getByRole("heading", { name: "Call Features" })).toBeVisible();
+    await main.getByPlaceholder("Search questions...").fill("existing business number");
+    await main.getByRole("button", { name: "Can I keep my existing business number?" }).click();
+    await expect(main.getByText(/Port a number on the Phone Numbers screen/)).toBeVisible();
+  });
+
+  test("features and pricing promise the REST API and webhooks, not ready-made integrations", async ({
+    page,
+  }) => {
+    await page.goto("/features");
+    await appReady(page);
+    const features = mainArea(page);
+    await expect(
+      features.getByText("A REST API and webhooks to connect your calls and texts to your CRM or helpdesk."),
+    ).toBeVisible();
+    await expect(features.getByText(/response times|helpdesk tools/)).toHaveCount(0);
+
+    await page.goto("/pricing");
+    await appReady(page);
+    const pricing = mainArea(page);
+    await expect(pricing.getByText("REST API and webhooks to connect your CRM or helpdesk")).toBeVisible();
+    await expect(pricing.getByText(/^API integration/)).toHaveCount(0);
+    await pricing.getByRole("button", { name: "Can I keep my current phone number?" }).click();
+    await expect(pricing.getByText(/Port your existing numbers from the Phone Numbers screen/)).toBeVisible();
+  });
+
+  test("the E911 policy says 911 cannot be dialed from the browser", async ({ page }) => {
+    await page.goto("/e911-policy");
+    await appReady(page);
+    await expect(mainArea(page).getByText(/911 cannot be dialed from the console's phone/)).toBeVisible();
+  });
+});

@@ -197,6 +197,23 @@ test("a member declines a call, answers the next in the browser, mutes, notes an
     await expect(panel.getByText("Call ended")).toBeVisible();
     expect((await placed).ok()).toBe(true);
     await expect(toast(page, "Notes saved")).toBeVisible();
+
+    // Tags and a disposition for the call just handled, from the softphone.
+    const tag = `softphone-${line}`;
+    await panel.getByRole("button", { name: "Add tags" }).click();
+    const tagDialog = page.getByRole("dialog", { name: "Tags and Disposition" });
+    await tagDialog.getByRole("textbox", { name: "Tags" }).fill(tag);
+    await tagDialog.getByRole("textbox", { name: "Tags" }).press("Enter");
+    // The account's other tags stay offered below the input: leave it so its list closes.
+    await tagDialog.getByRole("heading", { name: "Tags and Disposition" }).click();
+    await expect(page.getByRole("listbox")).toHaveCount(0);
+    await tagDialog.getByRole("textbox", { name: "Disposition" }).click();
+    await page.getByRole("option", { name: "Resolved" }).click();
+    const tagAxe = await seriousAxeViolations(page);
+    expect(tagAxe.count, tagAxe.report).toBe(0);
+    await tagDialog.getByRole("button", { name: "Save Tags" }).click();
+    await expect(toast(page, "Tags saved")).toBeVisible();
+    await expect(panel.getByRole("button", { name: `Edit tags: ${tag}, Resolved` })).toBeVisible();
     await panel.getByRole("button", { name: "Done" }).click();
 
     // Outbound: the dialer calls an outside number with the default caller ID.
@@ -226,6 +243,7 @@ test("a member declines a call, answers the next in the browser, mutes, notes an
     await expect(answered).toHaveCount(1);
     await expect(answered).toContainText("completed");
     await expect(answered).toContainText(note);
+    await expect(answered).toContainText(tag);
     const outbound = await historyRowsOf(page, `404555${outLine}`, "Outbound");
     await expect(outbound.filter({ hasText: "completed" }).first()).toBeVisible();
   } finally {

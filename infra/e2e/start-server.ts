@@ -20,6 +20,8 @@ import { hashRecoveryCode } from "@poundline/modules/auth/two-factor";
 import { startStripeStandIn } from "@poundline/testing/stripe-stand-in";
 import { eq } from "drizzle-orm";
 import { E2E_ADMIN_RECOVERY_CODES, e2eAdminRecoveryCode, e2ePasswords } from "./passwords";
+import { seedRecordedAccount } from "./recorded-account";
+import { seedTextingAccount } from "./texting-account";
 import { seedPausedTrialAccount, seedTrialAccount } from "./trial-account";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -61,6 +63,8 @@ try {
     .where(eq(schema.users.email, "sam.rivera@demolawgroup.example"));
   await seedTrialAccount(seeded.db, passwords.trial);
   await seedPausedTrialAccount(seeded.db, passwords.trial);
+  await seedRecordedAccount(seeded.db, passwords.trial);
+  await seedTextingAccount(seeded.db, passwords.trial);
 } finally {
   await seeded.close();
 }

@@ -3,6 +3,7 @@ import "./zod-without-eval";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
+import { registerServiceWorker } from "./sw/register";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
@@ -11,3 +12,4 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+registerServiceWorker();

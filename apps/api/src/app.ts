@@ -12,12 +12,27 @@ import { createIvrTryCalls, type IvrTryCalls } from "@poundline/modules/ivr/try-
 import { createTryCallStore } from "@poundline/modules/ivr/try-store";
 import type { QueueCounts } from "@poundline/modules/jobs";
 import { createPresenceStore, type PresenceStore } from "@poundline/modules/people/presence-store";
+import { type VapidKeys, vapidKeysOf } from "@poundline/modules/push/keys";
 import { adoptVerificationSender, verificationSender } from "@poundline/modules/verified-numbers/sender";
 import { type Config, isProductionStart, trustProxyOption } from "@poundline/platform/api-config";
 import { type CallControl, createCallControl } from "@poundline/platform/carrier/call-control";
 import { type CarrierClient, createCarrierClient } from "@poundline/platform/carrier/client";
+import {
+  createInternationalCarrier,
+  type InternationalCarrier,
+} from "@poundline/platform/carrier/international";
 import { createNumberCarrier, type NumberCarrier } from "@poundline/platform/carrier/numbers";
+import { createPortingCarrier, type PortingCarrier } from "@poundline/platform/carrier/porting";
 import { type CarrierRecordings, createCarrierRecordings } from "@poundline/platform/carrier/recordings";
+import {
+  createRegistrationCarrier,
+  type RegistrationCarrier,
+} from "@poundline/platform/carrier/registration";
+import { createTollFreeCarrier, type TollFreeCarrier } from "@poundline/platform/carrier/toll-free";
+import {
+  type CarrierTranscriptions,
+  createCarrierTranscriptions,
+} from "@poundline/platform/carrier/transcriptions";
 import { createInProcessBus, createRedisBus, type EventBus } from "@poundline/platform/events/bus";
 import { createLiveEvents, type LiveEvents } from "@poundline/platform/events/live";
 import { createMailer, type Mailer } from "@poundline/platform/mailer";
@@ -38,6 +53,7 @@ import {
 } from "./carrier/embedded-sim";
 import { installIncomingCallFastPath } from "./carrier/fast-path";
 import { twilioRoutes } from "./carrier/plugin";
+import { portingWebhookRoutes } from "./carrier/porting-webhook";
 import { healthRoutes } from "./health/routes";
 import { installActivityLog } from "./http/activity-log";
 import { registerErrorHandler, sendClientError, sendFrameworkError } from "./http/errors";
@@ -45,14 +61,18 @@ import { createLogger, logRequests, requestLogger } from "./http/logging";
 import { createOriginCheck } from "./http/origin";
 import { refuseAllButPost } from "./http/post-only";
 import { registerSecurityHeaders } from "./http/security-headers";
-import { holdMusicAudio, ivrGreetingAudio, uploadedAudioRoutes } from "./http/uploaded-audio";
+import { greetingAudio, holdMusicAudio, ivrGreetingAudio, uploadedAudioRoutes } from "./http/uploaded-audio";
+import { publicApiRoutes } from "./public-api";
 import { activityRoutes } from "./routes/activity";
 import { adminRoutes } from "./routes/admin";
 import { queueBoardRoutes } from "./routes/admin/queue-board";
 import { analyticsRoutes } from "./routes/analytics";
+import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
+import { automationRoutes } from "./routes/automations";
 import { billingRoutes, planRoutes } from "./routes/billing";
 import { stripeWebhookRoutes } from "./routes/billing/webhook-routes";
+import { callBlockingRoutes } from "./routes/call-blocking";
 import { callRoutingRoutes } from "./routes/call-routing";
 import { callRoutes } from "./routes/calls";
 import { consoleRoutes } from "./routes/console";
@@ -60,12 +80,15 @@ import { contactCsvRoutes, crmRoutes } from "./routes/crm";
 import { destinationPolicyRoutes } from "./routes/destinations";
 import { extensionRoutes } from "./routes/extensions";
 import { geoRoutingRoutes } from "./routes/geo-routing";
+import { greetingRoutes } from "./routes/greetings";
 import { inboxRoutes } from "./routes/inbox";
 import { ivrRoutes } from "./routes/ivr";
 import { liveRoutes } from "./routes/live/routes";
 import { conversationRoutes, messageRoutes } from "./routes/messages";
 import { numberRoutes } from "./routes/numbers";
 import { peopleRoutes } from "./routes/people";
+import { adminPortingRoutes, portingRoutes } from "./routes/porting";
+import { pushRoutes } from "./routes/push";
 import { recordingRetentionRoutes } from "./routes/recording-retention";
 import { referenceRoutes } from "./routes/reference";
 import { avatarRoutes, settingsRoutes } from "./routes/settings";
@@ -73,8 +96,11 @@ import { siteRoutes } from "./routes/site";
 import { softphoneRoutes } from "./routes/softphone";
 import { supportRoutes } from "./routes/support";
 import { teamRoutes } from "./routes/team";
+import { textingRegistrationRoutes } from "./routes/texting-registration";
+import { tollFreeVerificationRoutes } from "./routes/toll-free-verification";
 import { verifiedNumberRoutes } from "./routes/verified-numbers";
 import { voicemailRoutes } from "./routes/voicemails";
+import { webhookRoutes } from "./routes/webhooks";
 import { widgetPublicRoutes, widgetRoutes } from "./routes/widgets";
 import { loadBuiltWebApp, webRoutes } from "./web/routes";
 
@@ -99,10 +125,20 @@ export interface AppDeps {
   carrierClient: CarrierClient;
   /** Buying, configuring and releasing numbers and their E911 addresses at the carrier. */
   numberCarrier: NumberCarrier;
+  /** Toll-free verifications at the carrier (messaging v1). */
+  tollFreeCarrier: TollFreeCarrier;
+  /** Numbers abroad: countries for sale, regulations and regulatory bundles. */
+  internationalCarrier: InternationalCarrier;
+  /** Port-in requests at the carrier: portability, submission, cancellation, its webhook. */
+  portingCarrier: PortingCarrier;
+  /** Texting registration (A2P 10DLC) at the carrier: profile, brand, messaging service, campaign. */
+  registrationCarrier: RegistrationCarrier;
   /** Calls in progress: read one, give it new TwiML (transfers). */
   callControl: CallControl;
   /** The carrier's copies of recordings (deleted once ours is stored). */
   carrierRecordings: CarrierRecordings;
+  /** The carrier's real-time transcription of recorded calls (TRANSCRIBER=carrier). */
+  carrierTranscriptions: CarrierTranscriptions;
   /** The embedded carrier simulator, when no carrier account is configured. */
   simulator: CarrierSim | null;
   /** Try-it calls into IVR menus from the console (always simulated, whatever the carrier). */
@@ -120,6 +156,8 @@ export interface AppDeps {
   webhookStats: WebhookStats;
   /** Stripe's API (STRIPE_API_URL may point it at a stand-in); null without STRIPE_SECRET_KEY. */
   stripe: Stripe | null;
+  /** The Web Push VAPID key pair: the environment's, or the one kept in the database (push/keys.ts). */
+  vapidKeys: () => Promise<VapidKeys>;
 }
 
 /** The API's side of the jobs: wake the outbox relay after a commit, read queue depths. */
@@ -149,6 +187,8 @@ export interface BuildOptions {
   carrierClient?: CarrierClient;
   /** The carrier's number port (tests may pass a fake; default: the carrier, or the simulator). */
   numberCarrier?: NumberCarrier;
+  /** The carrier's texting registration port (default: the carrier, or the simulator). */
+  registrationCarrier?: RegistrationCarrier;
   /** The outbox relay and queues; without it outbox rows wait for a workers process. */
   jobs?: JobsPort | null;
   /** The bearer token `npm run call` may use on the embedded simulator (the server draws and prints it). */
@@ -204,33 +244,45 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         await api.register(callRoutes);
         await api.register(messageRoutes);
         await api.register(conversationRoutes);
+        await api.register(automationRoutes);
         await api.register(voicemailRoutes);
         await api.register(numberRoutes);
+        await api.register(portingRoutes);
+        await api.register(adminPortingRoutes);
         await api.register(peopleRoutes);
         await api.register(inboxRoutes);
         await api.register(activityRoutes);
         await api.register(verifiedNumberRoutes);
+        await api.register(tollFreeVerificationRoutes);
+        await api.register(webhookRoutes);
+        await api.register(textingRegistrationRoutes);
         await api.register(geoRoutingRoutes);
         await api.register(adminRoutes, { prefix: "/admin" });
         await api.register(siteRoutes);
         await api.register(consoleRoutes);
         await api.register(callRoutingRoutes);
+        await api.register(callBlockingRoutes);
         await api.register(extensionRoutes);
+        await api.register(greetingRoutes);
         await api.register(referenceRoutes);
         await api.register(ivrRoutes);
         await api.register(widgetRoutes);
         await api.register(supportRoutes);
         await api.register(settingsRoutes, { prefix: "/settings" });
+        await api.register(pushRoutes, { prefix: "/settings/push" });
         await api.register(billingRoutes);
         await api.register(planRoutes);
         await api.register(destinationPolicyRoutes);
         await api.register(recordingRetentionRoutes);
         await api.register(teamRoutes);
         await api.register(softphoneRoutes);
+        await api.register(apiKeyRoutes);
         await api.register(liveRoutes, { allowedOrigins, heartbeatMs: options.liveHeartbeatMs });
       },
       { prefix: "/api" },
     );
+    // The public API: the /api handlers marked `publicApi` (recorded above), behind API keys.
+    await browser.register(publicApiRoutes, { prefix: "/v1" });
     await registerOperatorTools(browser, app.deps.simulator, options, allowedOrigins);
     await browser.register(widgetPublicRoutes, { prefix: "/widget" });
     await browser.register(webRoutes, { webApp });
@@ -272,6 +324,7 @@ async function decorateDeps(app: App, options: BuildOptions): Promise<void> {
   });
   const carrier = carrierConfig(config);
   app.decorate("routeAccess", []);
+  app.decorate("publicApiHandlers", []);
   app.decorate("deps", {
     config,
     db: options.db,
@@ -298,6 +351,7 @@ async function decorateDeps(app: App, options: BuildOptions): Promise<void> {
       app.log.warn({ err }, "webhook stats not written"),
     ),
     stripe: stripeClient(config),
+    vapidKeys: vapidKeysOf(options.db.db, config),
   });
   app.addHook("onClose", () => app.deps.webhookStats.close());
 }
@@ -310,14 +364,30 @@ function carrierPorts(
   app: App,
   options: BuildOptions,
   carrier: CarrierConfig,
-): Pick<AppDeps, "carrierClient" | "numberCarrier" | "callControl" | "carrierRecordings"> {
+): Pick<
+  AppDeps,
+  | "carrierClient"
+  | "numberCarrier"
+  | "tollFreeCarrier"
+  | "internationalCarrier"
+  | "portingCarrier"
+  | "registrationCarrier"
+  | "callControl"
+  | "carrierRecordings"
+  | "carrierTranscriptions"
+> {
   const connection = () =>
     carrier.mode === "simulator" ? { carrier, httpClient: embeddedSimHttpClient(app, carrier) } : { carrier };
   return {
     carrierClient: options.carrierClient ?? createCarrierClient(connection()),
     numberCarrier: options.numberCarrier ?? createNumberCarrier(connection()),
+    tollFreeCarrier: createTollFreeCarrier(connection()),
+    internationalCarrier: createInternationalCarrier(connection()),
+    portingCarrier: createPortingCarrier(connection()),
+    registrationCarrier: options.registrationCarrier ?? createRegistrationCarrier(connection()),
     callControl: createCallControl(connection()),
     carrierRecordings: createCarrierRecordings(connection()),
+    carrierTranscriptions: createCarrierTranscriptions(connection()),
   };
 }
 
@@ -336,6 +406,7 @@ async function registerPublicRoutes(app: App): Promise<void> {
   await app.register(healthRoutes);
   await app.register(uploadedAudioRoutes(holdMusicAudio));
   await app.register(uploadedAudioRoutes(ivrGreetingAudio));
+  await app.register(uploadedAudioRoutes(greetingAudio));
   await app.register(avatarRoutes);
 }
 
@@ -397,8 +468,10 @@ async function registerOperatorTools(
 async function registerWebhooks(app: App, options: BuildOptions): Promise<void> {
   await app.register(twilioRoutes);
   await app.register(stripeWebhookRoutes);
+  await app.register(portingWebhookRoutes);
   // The carrier's and Stripe's webhooks take POST only: any other method is 405, never the web app.
   refuseAllButPost(app, "/twilio/*");
   refuseAllButPost(app, "/stripe/webhook");
+  refuseAllButPost(app, "/twilio-porting/*");
   if (options.incomingCallFastPath ?? true) installIncomingCallFastPath(app, { bodyLimit: BODY_LIMIT });
 }

@@ -1,6 +1,7 @@
-import { openDatabase, withoutQueryValues } from "@poundline/db";
+import { type Database, type DatabaseHandle, openDatabase, withoutQueryValues } from "@poundline/db";
 import { seedDemoIfEmpty } from "@poundline/db/seed";
 import { passwordResetProcessor } from "@poundline/modules/auth/password-reset";
+import { textRefusal } from "@poundline/modules/billing/enforce";
 import { simulatorStartNotice, simulatorWarning } from "@poundline/modules/carrier/carrier-config";
 import {
   allProcessors,
@@ -9,11 +10,54 @@ import {
   stripeCardCharger,
   transcriberConfigFromEnv,
 } from "@poundline/modules/jobs";
-import { loadConfig } from "@poundline/platform/api-config";
+import { webPushSender } from "@poundline/modules/push/sender";
+import { type Config, loadConfig } from "@poundline/platform/api-config";
 import { createFileStorage } from "@poundline/platform/storage/from-config";
 import { moveLegacyFiles } from "@poundline/platform/storage/legacy-files";
+import type { FileStorage } from "@poundline/platform/storage/port";
 import { Redis } from "ioredis";
-import { buildApp } from "./app";
+import { type App, buildApp } from "./app";
+
+/** Automated and scheduled texts go through the messages' send path, under the API's gate. */
+function automationDeps(app: App, db: Database) {
+  return {
+    texts: app.deps.carrierClient,
+    textRefusal: (accountId: string) => textRefusal(db, app.deps.routing.current(), accountId, new Date()),
+  };
+}
+
+/**
+ * The job processors of this process. The outbox relay runs here in both setups (relays side by
+ * side never take the same row); embedded, the in-process driver runs them too, with Redis
+ * `npm run workers` does.
+ */
+function apiProcessors(app: App, config: Config, db: DatabaseHandle, storage: FileStorage) {
+  return allProcessors({
+    mailer: app.deps.mailer,
+    publicBaseUrl: config.PUBLIC_BASE_URL,
+    contactInbox: config.CONTACT_INBOX,
+    supportInbox: config.SUPPORT_INBOX,
+    passwordReset: passwordResetProcessor({ mailer: app.deps.mailer, config }),
+    allowPrivateWebhookAddresses: config.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES,
+    // A wallet at zero closes the account's gate: every instance recompiles its routing tables.
+    walletEmptied: () => app.deps.routing.changed(),
+    // An account's recording hours used up: its calls are no longer recorded.
+    recordingLimitReached: () => app.deps.routing.changed(),
+    // A greeting recorded by phone was stored: calls play it.
+    greetingChanged: () => app.deps.routing.changed(),
+    // Auto-recharge charges the saved card through Stripe when it is configured.
+    ...(app.deps.stripe ? { cardCharger: stripeCardCharger(db.db, app.deps.stripe) } : {}),
+    storage,
+    transcriber: createTranscriber(transcriberConfigFromEnv(process.env)),
+    sms: app.deps.carrierClient,
+    ...automationDeps(app, db.db),
+    fetch,
+    carrier: app.deps.carrier,
+    recordings: app.deps.carrierRecordings,
+    live: app.deps.live,
+    push: webPushSender({ keys: app.deps.vapidKeys, fetch }),
+  });
+}
 
 /** Boots the API: config, database (migrated, demo-seeded when empty), Redis when configured, HTTP. */
 async function main() {
@@ -35,28 +79,7 @@ async function main() {
     ...(config.CARRIER_SIM_TOKEN ? { simulatorControlToken: config.CARRIER_SIM_TOKEN } : {}),
     storage,
   });
-  // The outbox relay runs here in both setups (relays side by side never take the same row).
-  // Embedded, the in-process driver runs the processors too; with Redis, `npm run workers` does.
-  const processors = allProcessors({
-    mailer: app.deps.mailer,
-    publicBaseUrl: config.PUBLIC_BASE_URL,
-    contactInbox: config.CONTACT_INBOX,
-    supportInbox: config.SUPPORT_INBOX,
-    passwordReset: passwordResetProcessor({ mailer: app.deps.mailer, config }),
-    // A wallet at zero closes the account's gate: every instance recompiles its routing tables.
-    walletEmptied: () => app.deps.routing.changed(),
-    // An account's recording hours used up: its calls are no longer recorded.
-    recordingLimitReached: () => app.deps.routing.changed(),
-    // Auto-recharge charges the saved card through Stripe when it is configured.
-    ...(app.deps.stripe ? { cardCharger: stripeCardCharger(db.db, app.deps.stripe) } : {}),
-    storage,
-    transcriber: createTranscriber(transcriberConfigFromEnv(process.env)),
-    sms: app.deps.carrierClient,
-    fetch,
-    carrier: app.deps.carrier,
-    recordings: app.deps.carrierRecordings,
-    live: app.deps.live,
-  });
+  const processors = apiProcessors(app, config, db, storage);
   const jobs = await startJobs({
     db: db.db,
     log: app.log.child({ component: "jobs" }),

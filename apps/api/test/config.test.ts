@@ -63,6 +63,21 @@ describe("TRUST_PROXY", () => {
   });
 });
 
+describe("PUBLIC_BASE_URL", () => {
+  it.each([
+    ["nothing set", {}, "http://localhost:3000"],
+    ["another port", { PORT: "4100" }, "http://localhost:4100"],
+    ["another port, left empty", { PORT: "4100", PUBLIC_BASE_URL: "" }, "http://localhost:4100"],
+    [
+      "a public address",
+      { PORT: "4100", PUBLIC_BASE_URL: "https://phones.example.com" },
+      "https://phones.example.com",
+    ],
+  ])("is the default or the given one: %s", (_name, env, expected) => {
+    expect(loadConfig(env).PUBLIC_BASE_URL).toBe(expected);
+  });
+});
+
 describe("the carrier account", () => {
   it.each([
     [{ TWILIO_ACCOUNT_SID: "AC123" }, /TWILIO_AUTH_TOKEN/],
@@ -135,5 +150,26 @@ describe("the softphone's carrier keys", () => {
     ["a key sid that is not one", { ...keys, TWILIO_API_KEY_SID: "AK123" }, /TWILIO_API_KEY_SID/],
   ])("refuses %s", (_name, env, field) => {
     expect(() => loadConfig({ ...account, ...env })).toThrow(field);
+  });
+});
+
+describe("VAPID keys (Web Push)", () => {
+  it("are optional: without them the pair kept in the database signs", () => {
+    const config = loadConfig({});
+    expect(config.VAPID_PUBLIC_KEY).toBeUndefined();
+    expect(config.VAPID_PRIVATE_KEY).toBeUndefined();
+  });
+
+  it("go together", () => {
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: "BPub" })).toThrow(/VAPID_PRIVATE_KEY: VAPID_PUBLIC_KEY and/);
+    expect(() => loadConfig({ VAPID_PRIVATE_KEY: "priv" })).toThrow(/VAPID_PUBLIC_KEY: VAPID_PUBLIC_KEY and/);
+    expect(loadConfig({ VAPID_PUBLIC_KEY: "BPub", VAPID_PRIVATE_KEY: "priv" }).VAPID_PUBLIC_KEY).toBe("BPub");
+  });
+
+  it("take a mailto: or https: subject only", () => {
+    expect(loadConfig({ VAPID_SUBJECT: "mailto:ops@example.com" }).VAPID_SUBJECT).toBe(
+      "mailto:ops@example.com",
+    );
+    expect(() => loadConfig({ VAPID_SUBJECT: "http://example.com" })).toThrow(/VAPID_SUBJECT/);
   });
 });

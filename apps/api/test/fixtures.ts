@@ -32,6 +32,11 @@ export interface CreateUserOptions {
   /** E-mail confirmed; true unless told otherwise. */
   confirmed?: boolean;
   companyName?: string;
+  /**
+   * The account's texting registration (A2P 10DLC) approved, so its local numbers text, as
+   * the demo account's do; true unless told otherwise (the registration's own tests say false).
+   */
+  textingRegistered?: boolean;
 }
 
 export interface TestUser {
@@ -90,6 +95,7 @@ export async function createUser(t: TestApp, options: CreateUserOptions = {}): P
     await tx.insert(schema.accountMemberships).values({ accountId, userId, role: "owner" });
     if (admin) await tx.insert(schema.adminUsers).values({ userId, role: "admin" });
   });
+  if (options.textingRegistered !== false) await registerForTexting(t, accountId);
 
   return { id: userId, email, password, firstName, lastName, accountId, companyName, admin, totpKey };
 }
@@ -124,4 +130,46 @@ export async function createMember(
     await tx.insert(schema.accountMemberships).values({ accountId, userId: user.id, role });
   });
   return { ...user, accountId };
+}
+
+/** An approved texting registration (A2P 10DLC) straight into the database: the account's local numbers text. */
+export async function registerForTexting(t: TestApp, accountId: string): Promise<void> {
+  await t.db.db.insert(schema.textingRegistrations).values({
+    id: newId("textingRegistration"),
+    accountId,
+    stage: "approved",
+    business: {
+      legalName: "Test Company LLC",
+      ein: "12-3456789",
+      businessType: "Limited Liability Corporation",
+      industry: "TECHNOLOGY",
+      website: "https://company.example",
+      street: "100 Main Street",
+      city: "Springfield",
+      region: "IL",
+      postalCode: "62701",
+      contact: {
+        firstName: "Test",
+        lastName: "Owner",
+        title: "Owner",
+        email: "owner@company.example",
+        phone: "+15555550100",
+      },
+    },
+    campaign: {
+      useCase: "MIXED",
+      description: "Replies to customers who write to us first, and appointment reminders.",
+      messageSamples: [
+        "Your appointment is tomorrow at 10am.",
+        "Thanks for your message, we will call you back.",
+      ],
+      messageFlow: "Customers text us first or opt in on our booking form.",
+      hasEmbeddedLinks: false,
+      hasEmbeddedPhone: false,
+    },
+    profileStatus: "twilio-approved",
+    brandStatus: "APPROVED",
+    campaignStatus: "VERIFIED",
+    feeCents: 0,
+  });
 }

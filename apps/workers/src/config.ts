@@ -2,6 +2,7 @@ import {
   checkCarrierAccount,
   checkMailDelivery,
   checkStorageConfig,
+  checkVapidKeys,
   parseConfig,
   sharedConfigFields,
 } from "@poundline/platform/config";
@@ -24,6 +25,7 @@ export const workersConfigSchema = z
   })
   .superRefine(checkCarrierAccount)
   .superRefine(checkStorageConfig)
+  .superRefine(checkVapidKeys)
   .superRefine(checkMailDelivery);
 
 export type WorkersConfig = z.output<typeof workersConfigSchema>;

@@ -13,6 +13,8 @@ import {
   stripeCardCharger,
   transcriberConfigFromEnv,
 } from "@poundline/modules/jobs";
+import { vapidKeysOf } from "@poundline/modules/push/keys";
+import { webPushSender } from "@poundline/modules/push/sender";
 import { createCarrierClient } from "@poundline/platform/carrier/client";
 import { carrierConfig } from "@poundline/platform/carrier/config";
 import { type CarrierRecordings, createCarrierRecordings } from "@poundline/platform/carrier/recordings";
@@ -59,15 +61,16 @@ export async function startWorkersProcess(options: WorkersProcessOptions): Promi
   // Without a carrier account the carrier is the simulator inside the API, whose credentials
   // never leave that process: notification texts are then only logged here.
   const carrier = carrierConfig(config);
+  const carrierClient = carrier.mode === "simulator" ? null : createCarrierClient({ carrier });
   const sms: NotificationSms =
-    carrier.mode === "simulator"
+    carrierClient === null
       ? {
           async sendMessage(text) {
             log.warn({ from: text.from, to: text.to }, "no carrier account: notification text not sent");
             return { sid: "", status: "not-sent", errorCode: null };
           },
         }
-      : createCarrierClient({ carrier });
+      : carrierClient;
   // The simulator's recordings are deleted by the API's process that holds it (embedded jobs).
   const recordings: CarrierRecordings =
     carrier.mode === "simulator"
@@ -97,18 +100,24 @@ export async function startWorkersProcess(options: WorkersProcessOptions): Promi
       contactInbox: config.CONTACT_INBOX,
       supportInbox: config.SUPPORT_INBOX,
       passwordReset: passwordResetProcessor({ mailer, config }),
+      allowPrivateWebhookAddresses: config.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES,
       // Every API instance recompiles its routing tables (they hold the balances the gate reads).
       walletEmptied: () => bus.publish(ROUTING_CHANGED, { at: new Date().toISOString() }),
       recordingLimitReached: () => bus.publish(ROUTING_CHANGED, { at: new Date().toISOString() }),
+      greetingChanged: () => bus.publish(ROUTING_CHANGED, { at: new Date().toISOString() }),
       ...(stripe ? { cardCharger: stripeCardCharger(db, stripe) } : {}),
       storage,
       transcriber: createTranscriber(transcriberConfigFromEnv(env)),
       sms,
+      // Automated and scheduled texts: the API's embedded jobs send them with the simulator.
+      ...(carrierClient ? { texts: carrierClient } : {}),
       fetch: options.fetch ?? fetch,
       carrier,
       recordings,
       // Every API instance hears it and tells the account's browsers.
       live: createLiveEvents(bus),
+      // The API's key pair: the environment's, or the one the first process kept in the database.
+      push: webPushSender({ keys: vapidKeysOf(db, config), fetch: options.fetch ?? fetch }),
     }),
   });
   return {

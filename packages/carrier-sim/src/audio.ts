@@ -2,10 +2,17 @@
 
 const SAMPLE_RATE = 8000; // the carrier records telephone audio: 8 kHz, mono, 16-bit PCM
 
-/** A WAV file holding a tone of `seconds` (a fade in and out keeps it click-free). */
-export function toneWav(seconds: number, frequency = 440): Buffer {
+/** The tone on each channel of a recording: a party each on a two-channel one (caller 440 Hz, callee 660 Hz). */
+export const CHANNEL_TONES = [440, 660] as const;
+
+/**
+ * A WAV file holding a tone of `seconds`, one per channel at the frequencies given (a fade in and
+ * out keeps it click-free).
+ */
+export function toneWav(seconds: number, frequencies: readonly number[] = [CHANNEL_TONES[0]]): Buffer {
+  const channels = frequencies.length;
   const samples = Math.round(Math.max(0, seconds) * SAMPLE_RATE);
-  const dataBytes = samples * 2;
+  const dataBytes = samples * 2 * channels;
   const wav = Buffer.alloc(44 + dataBytes);
   wav.write("RIFF", 0, "ascii");
   wav.writeUInt32LE(36 + dataBytes, 4);
@@ -13,18 +20,20 @@ export function toneWav(seconds: number, frequency = 440): Buffer {
   wav.write("fmt ", 12, "ascii");
   wav.writeUInt32LE(16, 16); // fmt chunk size
   wav.writeUInt16LE(1, 20); // PCM
-  wav.writeUInt16LE(1, 22); // mono
+  wav.writeUInt16LE(channels, 22);
   wav.writeUInt32LE(SAMPLE_RATE, 24);
-  wav.writeUInt32LE(SAMPLE_RATE * 2, 28); // byte rate
-  wav.writeUInt16LE(2, 32); // block align
+  wav.writeUInt32LE(SAMPLE_RATE * 2 * channels, 28); // byte rate
+  wav.writeUInt16LE(2 * channels, 32); // block align
   wav.writeUInt16LE(16, 34); // bits per sample
   wav.write("data", 36, "ascii");
   wav.writeUInt32LE(dataBytes, 40);
   const fade = Math.min(400, Math.floor(samples / 2));
   for (let i = 0; i < samples; i++) {
     const envelope = Math.min(1, i / (fade || 1), (samples - 1 - i) / (fade || 1));
-    const value = Math.sin((2 * Math.PI * frequency * i) / SAMPLE_RATE) * 0.3 * envelope;
-    wav.writeInt16LE(Math.round(value * 32767), 44 + i * 2);
+    frequencies.forEach((frequency, channel) => {
+      const value = Math.sin((2 * Math.PI * frequency * i) / SAMPLE_RATE) * 0.3 * envelope;
+      wav.writeInt16LE(Math.round(value * 32767), 44 + (i * channels + channel) * 2);
+    });
   }
   return wav;
 }
@@ -77,6 +86,9 @@ export function silentMp3(seconds: number): Buffer {
 
 export type RecordingFormat = "wav" | "mp3";
 
-export function audioFor(seconds: number, format: RecordingFormat): Buffer {
-  return format === "mp3" ? silentMp3(seconds) : toneWav(seconds);
+/** A recording's media: WAV with a tone per channel, or MP3 (silence, mixed down as the carrier's MP3 is). */
+export function audioFor(seconds: number, format: RecordingFormat, channels = 1): Buffer {
+  return format === "mp3"
+    ? silentMp3(seconds)
+    : toneWav(seconds, CHANNEL_TONES.slice(0, channels === 2 ? 2 : 1));
 }

@@ -38,6 +38,16 @@ export interface Conference {
   ended?: { reason: EndReason; callSid: string | null };
   dateCreated: Date;
   dateUpdated: Date;
+  /** `<Conference record="record-from-start">`: recorded from the first such join to the room's end. */
+  recording?: ConferenceRecording;
+}
+
+/** A room's recording and where its status goes; handed out once when the room has ended. */
+export interface ConferenceRecording {
+  startedAt: Date;
+  callbackUrl: string;
+  callbackMethod: "GET" | "POST";
+  taken?: boolean;
 }
 
 interface Seat {
@@ -97,6 +107,22 @@ export class ConferenceRegistry {
     room.conference.status = "in-progress";
     room.conference.dateUpdated = now;
     return participant;
+  }
+
+  /** Starts the room's recording, unless it is recording already. */
+  startRecording(name: string, callback: Pick<ConferenceRecording, "callbackUrl" | "callbackMethod">): void {
+    const conference = this.room(name)?.conference;
+    if (conference && !conference.recording) conference.recording = { startedAt: this.now(), ...callback };
+  }
+
+  /** An ended room's recording with its length in seconds, once (whoever asks first delivers it). */
+  takeRecording(sid: string): { recording: ConferenceRecording; seconds: number } | undefined {
+    const conference = this.ended.get(sid);
+    const recording = conference?.recording;
+    if (!conference || !recording || recording.taken) return undefined;
+    recording.taken = true;
+    const seconds = (conference.dateUpdated.getTime() - recording.startedAt.getTime()) / 1000;
+    return { recording, seconds: Math.max(1, Math.round(seconds)) };
   }
 
   /** REST update of a participant: hold (with its music) and mute. */

@@ -6,8 +6,13 @@
 import { Ajv, type ErrorObject } from "ajv";
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
 import type { CallbackDelivery } from "./delivery";
+import { portingControlRoutes } from "./porting-control";
+import { carrierStatusOf, registrationList } from "./registration-routes";
+import { registrationsOf } from "./registrations";
 import { renderCallTranscript, renderTextTranscript } from "./render";
 import { type CarrierSim, CarrierSimError, type PlaceCallRequest, type SendTextRequest } from "./sim";
+import { tollfreeVerificationResource } from "./tollfree-routes";
+import type { ReviewDecision } from "./tollfree-verifications";
 import type { DialScript } from "./twiml-runner";
 
 /** The app's numbers a caller may call and text, and read the texts and calls of: all, or these. */
@@ -56,6 +61,18 @@ const callbacks = {
   },
 } as const;
 
+/** What a party says once bridged (the carrier's real-time transcription hears it). */
+const says = {
+  type: "array",
+  maxItems: 100,
+  items: {
+    type: "object",
+    required: ["at", "text"],
+    additionalProperties: false,
+    properties: { at: { type: "number", minimum: 0 }, text: { type: "string", maxLength: 1000 } },
+  },
+} as const;
+
 const callBody = {
   type: "object",
   required: ["from", "to"],
@@ -77,16 +94,39 @@ const callBody = {
           talkSeconds: { type: "number", minimum: 0 },
           // Stays on the line until the call moves or ends (a phone the app may redirect).
           staysOn: { type: "boolean" },
+          says,
         },
       },
     },
     recordSeconds: { type: "number", minimum: 0, maximum: 3600 },
     recordEnd: { type: "string" },
     transcriptionText: { type: "string" },
+    says,
     callbacks,
     json: { type: "boolean" },
     ...location,
   },
+} as const;
+
+const reviewBody = {
+  oneOf: [
+    {
+      type: "object",
+      required: ["decision"],
+      additionalProperties: false,
+      properties: { decision: { const: "approve" } },
+    },
+    {
+      type: "object",
+      required: ["decision", "reason"],
+      additionalProperties: false,
+      properties: {
+        decision: { const: "reject" },
+        reason: { type: "string", minLength: 1, maxLength: 500 },
+        errorCode: { type: "integer" },
+      },
+    },
+  ],
 } as const;
 
 const textBody = {
@@ -162,6 +202,21 @@ function fieldsOf(context: string | undefined, errors: ErrorObject[]): Record<st
   return fields;
 }
 
+/** A reviewer's decision on a submitted regulatory bundle. */
+const bundleReviewBody = {
+  type: "object",
+  required: ["decision"],
+  additionalProperties: false,
+  properties: {
+    decision: { enum: ["approve", "reject"] },
+    reason: { type: "string", maxLength: 500 },
+  },
+} as const;
+interface ReviewBody {
+  decision: "approve" | "reject";
+  reason?: string;
+}
+
 interface ThrownError {
   statusCode?: number;
   code?: unknown;
@@ -169,6 +224,22 @@ interface ThrownError {
   validation?: ErrorObject[];
   validationContext?: string;
   fields?: Record<string, string[]>;
+}
+
+/** A reviewer's answer on a customer profile (BU), brand (BN) or campaign (QE). */
+const decisionBody = {
+  type: "object",
+  required: ["decision"],
+  additionalProperties: false,
+  properties: {
+    decision: { enum: ["approve", "reject"] },
+    reason: { type: "string", minLength: 1, maxLength: 500 },
+  },
+} as const;
+
+interface DecisionBody {
+  decision: "approve" | "reject";
+  reason?: string;
 }
 
 export async function controlRoutes(app: FastifyInstance, options: ControlRoutesOptions): Promise<void> {
@@ -238,6 +309,28 @@ export async function controlRoutes(app: FastifyInstance, options: ControlRoutes
     return transcript;
   });
 
+  // What the carrier's reviewers have before them; a customer's session sees none of it.
+  app.get("/sim/registrations", async (request) => (scope(request) === "all" ? registrationList(sim) : []));
+
+  app.post<{ Params: { sid: string }; Body: DecisionBody }>(
+    "/sim/registrations/:sid",
+    { schema: { body: decisionBody } },
+    async (request) => {
+      const { decision, reason } = request.body;
+      // The carrier's reviewer, not a customer: callers confined to their numbers see no registration.
+      const decided =
+        scope(request) === "all" &&
+        registrationsOf(sim).decide(
+          request.params.sid,
+          decision === "approve"
+            ? { approved: true }
+            : { approved: false, reason: reason ?? "Rejected by review" },
+        );
+      if (!decided) throw new CarrierSimError("unknown-number", `No registration ${request.params.sid}`);
+      return { sid: request.params.sid, status: carrierStatusOf(sim, request.params.sid) };
+    },
+  );
+
   app.post<{ Body: TextBody }>("/sim/texts", { schema: { body: textBody } }, async (request, reply) => {
     const { json, ...rest } = request.body;
     await requireInScope(request, rest.to);
@@ -262,6 +355,60 @@ export async function controlRoutes(app: FastifyInstance, options: ControlRoutes
           ) ?? [],
       }));
   });
+
+  app.get("/sim/tollfree-verifications", async (request) => {
+    const numbers = scope(request);
+    return sim.tollfreeVerifications
+      .list()
+      .filter((v) => numbers === "all" || numbers.has(v.phoneNumber))
+      .map((v) => tollfreeVerificationResource(sim, v));
+  });
+
+  // A person at the carrier decides a toll-free verification (its status otherwise waits in review).
+  app.post<{ Params: { sid: string }; Body: ReviewDecision }>(
+    "/sim/tollfree-verifications/:sid/review",
+    { schema: { body: reviewBody } },
+    async (request, reply) => {
+      const verification = sim.tollfreeVerifications.get(request.params.sid);
+      const numbers = scope(request);
+      // Outside the caller's numbers it answers as a verification nobody has.
+      if (!verification || (numbers !== "all" && !numbers.has(verification.phoneNumber)))
+        return reply.code(404).send(controlError(request, 404, "No such toll-free verification"));
+      if (!sim.tollfreeVerifications.review(verification, request.body))
+        return reply.code(409).send(controlError(request, 409, "The verification is already decided"));
+      return tollfreeVerificationResource(sim, verification);
+    },
+  );
+
+  app.get("/sim/bundles", async (request, reply) => {
+    if (scope(request) !== "all")
+      return reply
+        .code(403)
+        .send(controlError(request, 403, "Only the carrier's reviewer sees every bundle"));
+    return [...sim.regulatory.bundles.values()].map((bundle) => ({
+      sid: bundle.sid,
+      friendlyName: bundle.friendlyName,
+      status: sim.bundleStatus(bundle),
+    }));
+  });
+
+  // The carrier's reviewer: only the CLI or this machine ("all"), never a customer reviewing their own bundle.
+  app.post<{ Params: { sid: string }; Body: ReviewBody }>(
+    "/sim/bundles/:sid/review",
+    { schema: { body: bundleReviewBody } },
+    async (request, reply) => {
+      if (scope(request) !== "all")
+        return reply
+          .code(403)
+          .send(controlError(request, 403, "Only the carrier's reviewer decides on bundles"));
+      const { decision, reason } = request.body;
+      const bundle = sim.decideBundle(request.params.sid, decision, reason ?? null);
+      if (!bundle)
+        return reply.code(404).send(controlError(request, 404, "No submitted bundle has this sid"));
+      return { sid: bundle.sid, status: sim.bundleStatus(bundle) };
+    },
+  );
+  portingControlRoutes(app, sim, scope);
 
   app.get("/sim/messages", async (request) => {
     const numbers = scope(request);

@@ -6,18 +6,24 @@ export type { DeviceCallParameters, DeviceMessage, SimDeviceMessage } from "./de
 export { type DeviceLink, DeviceRegistry, type LiveTalk } from "./devices";
 export {
   bundledSpecPath,
+  bundledSubsetPath,
+  type CarrierDescription,
   createSpecValidators,
+  DESCRIPTION_HOSTS,
   defaultSpecPath,
+  fullSpecPath,
   loadCarrierSpec,
   type OperationId,
+  SIM_OPERATIONS,
   type SpecValidators,
 } from "./openapi";
 export { formatNational, isPhoneNumber, toE164 } from "./phone";
 export { type QueuedCaller, QueueRegistry } from "./queues";
+export { type Decision as RegistrationDecision, registrationsOf } from "./registrations";
 export { renderCallTranscript, renderTextTranscript } from "./render";
 export { CarrierSimRequestClient, type CarrierSimRequestClientOptions } from "./request-client";
 export { type CarrierErrorBody, type CarrierSimPluginOptions, carrierSimPlugin } from "./rest";
-export { type HttpMethod, signedWebhook, type WebhookRequest } from "./signing";
+export { type HttpMethod, signedJsonWebhook, signedWebhook, type WebhookRequest } from "./signing";
 export {
   type CalleeScript,
   type CallUpdate,
@@ -39,6 +45,7 @@ export { attachSoftphone, type SoftphoneScript, type SoftphoneSocket, scriptSoft
 export type { CallProgressEvent, TextOutcome } from "./status-callbacks";
 export { createVirtualClock, type SimClock, type VirtualClock } from "./time";
 export type * from "./transcript";
+export { hearCall, type SimTranscription } from "./transcriptions";
 export {
   fetchTransport,
   type InjectTarget,
@@ -46,4 +53,4 @@ export {
   type WebhookResponse,
   type WebhookTransport,
 } from "./transport";
-export type { CallerScript, CallLimits, DialScript } from "./twiml-runner";
+export type { CallerScript, CallLimits, DialScript, Utterance } from "./twiml-runner";

@@ -4,10 +4,12 @@
  * (Addresses), validated against the carrier's OpenAPI description like the other REST paths.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { offerOf, SIM_COUNTRIES } from "./countries";
 import {
   type AvailableNumber,
   addressProblem,
   type IncomingNumber,
+  type NumberInventory,
   type NumberSearch,
   type SimAddress,
 } from "./numbers";
@@ -28,6 +30,50 @@ export interface NumberRoutesOptions {
   ) => Record<string, string> | null;
   authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   validBody: (operation: OperationId, request: FastifyRequest, reply: FastifyReply) => FormBody | null;
+}
+
+type SearchKind = "Local" | "Mobile" | "TollFree";
+
+/** The searches by type: the operation that validates each, and the inventory's answer. */
+const SEARCHES: Record<
+  SearchKind,
+  {
+    operation: OperationId;
+    find: (inventory: NumberInventory, search: NumberSearch) => Promise<AvailableNumber[]>;
+  }
+> = {
+  Local: { operation: "listAvailableLocal", find: (inventory, search) => inventory.availableLocal(search) },
+  Mobile: {
+    operation: "listAvailableMobile",
+    find: (inventory, search) => inventory.availableMobile(search),
+  },
+  TollFree: {
+    operation: "listAvailableTollFree",
+    find: (inventory, search) => inventory.availableTollFree(search),
+  },
+};
+
+/** The countries the sim sells numbers in (NANP's two, then countries.ts), as the carrier lists them. */
+function countriesOnSale(accountPath: string) {
+  const nanp = [
+    { isoCountry: "US", country: "United States", beta: false, types: ["local", "toll-free"] },
+    { isoCountry: "CA", country: "Canada", beta: false, types: ["local", "toll-free"] },
+  ];
+  const abroad = SIM_COUNTRIES.map((c) => ({ ...c, types: Object.keys(c.types) }));
+  return [...nanp, ...abroad].map((c) => {
+    const base = `${accountPath}/AvailablePhoneNumbers/${c.isoCountry}`;
+    const subresources: Record<string, string> = {};
+    if (c.types.includes("local")) subresources.local = `${base}/Local.json`;
+    if (c.types.includes("mobile")) subresources.mobile = `${base}/Mobile.json`;
+    if (c.types.includes("toll-free")) subresources.toll_free = `${base}/TollFree.json`;
+    return {
+      country_code: c.isoCountry,
+      country: c.country,
+      uri: `${base}.json`,
+      beta: c.beta,
+      subresource_uris: subresources,
+    };
+  });
 }
 
 /** Most numbers one search answers with, whatever PageSize asks. */
@@ -56,7 +102,7 @@ function availableResource(number: AvailableNumber) {
 export function incomingNumberResource(accountPath: string, accountSid: string, number: IncomingNumber) {
   return {
     account_sid: accountSid,
-    address_sid: null,
+    address_sid: number.addressSid ?? null,
     address_requirements: "none",
     api_version: "2010-04-01",
     beta: false,
@@ -87,9 +133,9 @@ export function incomingNumberResource(accountPath: string, accountSid: string, 
     emergency_status: number.emergencyStatus,
     emergency_address_sid: number.emergencyAddressSid,
     emergency_address_status: number.emergencyAddressSid ? "registered" : "unregistered",
-    bundle_sid: null,
+    bundle_sid: number.bundleSid ?? null,
     status: "in-use",
-    type: number.kind === "toll-free" ? "tollfree" : "local",
+    type: number.kind === "toll-free" ? "tollfree" : number.kind,
   };
 }
 
@@ -114,6 +160,32 @@ export function addressResource(accountPath: string, accountSid: string, address
   };
 }
 
+/**
+ * Why the carrier refuses to sell a number abroad with this request: its regulation asks for an
+ * approved bundle of the same country, type (and an address in the country); null when it may.
+ */
+function refusalAbroad(
+  sim: CarrierSim,
+  e164: string,
+  body: FormBody,
+): { code: number; message: string } | null {
+  const offer = offerOf(e164);
+  const requirement = offer?.country.types[offer.type]?.requirement;
+  if (!offer || !requirement) return null;
+  const where = `${offer.country.country} (${offer.type})`;
+  const bundle = sim.regulatory.bundles.get(String(body.BundleSid ?? ""));
+  if (!bundle) return { code: 21649, message: `A regulatory bundle is required for numbers in ${where}.` };
+  const regulation = sim.regulatory.regulationOf(bundle);
+  if (regulation?.isoCountry !== offer.country.isoCountry || regulation.numberType !== offer.type)
+    return { code: 21649, message: `Bundle ${bundle.sid} is not for numbers in ${where}.` };
+  if (sim.bundleStatus(bundle) !== "twilio-approved")
+    return { code: 21650, message: `Bundle ${bundle.sid} is not approved yet.` };
+  const address = sim.inventory.address(String(body.AddressSid ?? ""));
+  if (requirement.address && address?.isoCountry !== offer.country.isoCountry)
+    return { code: 21615, message: `An address in ${offer.country.country} is required (AddressSid).` };
+  return null;
+}
+
 export async function numberRoutes(app: FastifyInstance, options: NumberRoutesOptions) {
   const { sim, validQuery, authenticate, validBody } = options;
   const { inventory } = sim;
@@ -122,12 +194,8 @@ export async function numberRoutes(app: FastifyInstance, options: NumberRoutesOp
   const text = (body: FormBody, name: string) =>
     typeof body[name] === "string" ? (body[name] as string) : undefined;
 
-  const search = (kind: "Local" | "TollFree") => async (request: FastifyRequest, reply: FastifyReply) => {
-    const query = validQuery(
-      kind === "Local" ? "listAvailableLocal" : "listAvailableTollFree",
-      request,
-      reply,
-    );
+  const search = (kind: SearchKind) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const query = validQuery(SEARCHES[kind].operation, request, reply);
     if (!query) return reply;
     const { CountryCode } = request.params as { CountryCode: string };
     const pageSize = Math.min(Number(query.PageSize ?? 20) || 20, MAX_PAGE);
@@ -138,20 +206,24 @@ export async function numberRoutes(app: FastifyInstance, options: NumberRoutesOp
       contains: query.Contains,
       limit: pageSize,
     };
-    const found =
-      kind === "Local"
-        ? await inventory.availableLocal(criteria)
-        : await inventory.availableTollFree(criteria);
+    const found = await SEARCHES[kind].find(inventory, criteria);
     const uri = `${sim.publicBaseUrl}${sim.accountPath}/AvailablePhoneNumbers/${CountryCode}/${kind}.json`;
     return onePage("available_phone_numbers", found.map(availableResource), uri, pageSize);
   };
-  app.get("/2010-04-01/Accounts/:AccountSid/AvailablePhoneNumbers/:CountryCode/Local.json", {
+  for (const kind of Object.keys(SEARCHES) as SearchKind[])
+    app.get(`/2010-04-01/Accounts/:AccountSid/AvailablePhoneNumbers/:CountryCode/${kind}.json`, {
+      onRequest: authenticate,
+      handler: search(kind),
+    });
+  app.get("/2010-04-01/Accounts/:AccountSid/AvailablePhoneNumbers.json", {
     onRequest: authenticate,
-    handler: search("Local"),
-  });
-  app.get("/2010-04-01/Accounts/:AccountSid/AvailablePhoneNumbers/:CountryCode/TollFree.json", {
-    onRequest: authenticate,
-    handler: search("TollFree"),
+    handler: async (request, reply) => {
+      if (!validQuery("listAvailableCountry", request, reply)) return reply;
+      return {
+        countries: countriesOnSale(sim.accountPath),
+        uri: `${sim.accountPath}/AvailablePhoneNumbers.json`,
+      };
+    },
   });
 
   app.post(
@@ -173,6 +245,9 @@ export async function numberRoutes(app: FastifyInstance, options: NumberRoutesOp
       } else {
         return carrierError(reply, 400, 21421, "A PhoneNumber or an AreaCode is required.");
       }
+      const regulatoryRefusal = refusalAbroad(sim, number.phoneNumber, body);
+      if (regulatoryRefusal)
+        return carrierError(reply, 400, regulatoryRefusal.code, regulatoryRefusal.message);
       const emergencyAddressSid = text(body, "EmergencyAddressSid") || null;
       if (emergencyAddressSid && !inventory.address(emergencyAddressSid)?.emergencyEnabled)
         return carrierError(
@@ -193,10 +268,29 @@ export async function numberRoutes(app: FastifyInstance, options: NumberRoutesOp
           smsMethod: method(text(body, "SmsMethod")),
           emergencyAddressSid,
           emergencyStatus: emergencyAddressSid ? "Active" : "Inactive",
+          bundleSid: text(body, "BundleSid") || null,
+          addressSid: text(body, "AddressSid") || null,
         },
         sim.now(),
       );
       return reply.code(201).send(incomingNumberResource(sim.accountPath, sim.accountSid, bought));
+    },
+  );
+
+  // The account's numbers, by number: how a ported number is found once it lands in the account.
+  app.get(
+    "/2010-04-01/Accounts/:AccountSid/IncomingPhoneNumbers.json",
+    { onRequest: authenticate },
+    async (request, reply) => {
+      const query = validQuery("listIncomingPhoneNumber", request, reply);
+      if (!query) return reply;
+      const wanted = query.PhoneNumber ? toE164(query.PhoneNumber) : null;
+      const found = inventory
+        .all()
+        .filter((number) => wanted === null || number.phoneNumber === wanted)
+        .map((number) => incomingNumberResource(sim.accountPath, sim.accountSid, number));
+      const url = `${sim.publicBaseUrl}${sim.accountPath}/IncomingPhoneNumbers.json`;
+      return onePage("incoming_phone_numbers", found, url, Number(query.PageSize ?? 50) || 50);
     },
   );
 

@@ -4,6 +4,7 @@
  * they answer on, and the addresses registered for emergency calling.
  */
 import { nanpAreaCodes } from "@poundline/domain";
+import { type CountryNumberType, countryNumbers, offerOf, simCountry } from "./countries";
 import { newSid } from "./sids";
 import type { HttpMethod } from "./signing";
 
@@ -16,7 +17,7 @@ export const TOLL_FREE_AREA_CODES = ["800", "833", "844", "855", "866", "877", "
 /** Subscriber numbers offered in every area code: 555-0100 to 555-0199, the range kept for fiction. */
 const OFFERED_LINES = Array.from({ length: 100 }, (_, i) => `5550${String(100 + i)}`);
 
-export type NumberKind = "local" | "toll-free";
+export type NumberKind = CountryNumberType;
 
 export interface AvailableNumber {
   phoneNumber: string;
@@ -39,6 +40,9 @@ export interface IncomingNumber {
   smsMethod: HttpMethod;
   emergencyAddressSid: string | null;
   emergencyStatus: "Active" | "Inactive";
+  /** The approved bundle and the address a number abroad was bought with. */
+  bundleSid?: string | null;
+  addressSid?: string | null;
   dateCreated: Date;
   dateUpdated: Date;
 }
@@ -120,8 +124,26 @@ export class NumberInventory {
     return found;
   }
 
+  /** Numbers of a country sold outside NANP (countries.ts), of one type. */
+  private async availableAbroad(search: NumberSearch, kind: NumberKind): Promise<AvailableNumber[]> {
+    const country = simCountry(search.isoCountry);
+    if (!country) return [];
+    const candidates = countryNumbers(country, kind).map((phoneNumber) => ({
+      phoneNumber,
+      kind,
+      region: "",
+      isoCountry: country.isoCountry,
+    }));
+    return this.offered(candidates, search);
+  }
+
+  async availableMobile(search: NumberSearch): Promise<AvailableNumber[]> {
+    return this.availableAbroad(search, "mobile");
+  }
+
   /** Local numbers of an area code, or of every area code of a state or province. */
   async availableLocal(search: NumberSearch): Promise<AvailableNumber[]> {
+    if (simCountry(search.isoCountry)) return this.availableAbroad(search, "local");
     const codes = [...nanpAreaCodes.entries()].filter(
       ([code, entry]) =>
         entry.country === search.isoCountry &&
@@ -141,6 +163,7 @@ export class NumberInventory {
   }
 
   async availableTollFree(search: NumberSearch): Promise<AvailableNumber[]> {
+    if (simCountry(search.isoCountry)) return this.availableAbroad(search, "toll-free");
     if (search.isoCountry !== "US" && search.isoCountry !== "CA") return [];
     const codes = TOLL_FREE_AREA_CODES.filter(
       (code) => search.areaCode === undefined || code === search.areaCode,
@@ -158,6 +181,11 @@ export class NumberInventory {
 
   /** Whether the number is one the inventory sells and nobody holds. */
   async isAvailable(e164: string): Promise<AvailableNumber | null> {
+    const abroad = offerOf(e164);
+    if (abroad) {
+      if (this.byNumber(e164) || (await this.taken(e164))) return null;
+      return { phoneNumber: e164, kind: abroad.type, region: "", isoCountry: abroad.country.isoCountry };
+    }
     const match = /^\+1(\d{3})(\d{7})$/.exec(e164);
     if (!match?.[1] || !match[2] || !OFFERED_LINES.includes(match[2])) return null;
     if (this.byNumber(e164) || (await this.taken(e164))) return null;
@@ -194,6 +222,10 @@ export class NumberInventory {
 
   number(sid: string): IncomingNumber | undefined {
     return this.bought.get(sid);
+  }
+
+  all(): IncomingNumber[] {
+    return [...this.bought.values()];
   }
 
   byNumber(e164: string): IncomingNumber | undefined {

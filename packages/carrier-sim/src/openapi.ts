@@ -17,6 +17,7 @@ export type OperationId =
   | "fetchCall"
   | "listCall"
   | "updateCall"
+  | "createRealtimeTranscription"
   | "fetchRecording"
   | "deleteRecording"
   | "listAvailableLocal"
@@ -32,14 +33,80 @@ export type OperationId =
   | "updateConference"
   | "createParticipant"
   | "updateParticipant"
-  | "deleteParticipant";
+  | "deleteParticipant"
+  | "fetchPortingPortability"
+  | "createTollfreeVerification"
+  | "listTollfreeVerification"
+  | "fetchTollfreeVerification"
+  | "updateTollfreeVerification"
+  | "deleteTollfreeVerification"
+  | "listAvailableMobile"
+  | "listAvailableCountry"
+  | "listRegulation"
+  | "fetchRegulation"
+  | "createEndUser"
+  | "createSupportingDocument"
+  | "createBundle"
+  | "fetchBundle"
+  | "updateBundle"
+  | "createItemAssignment"
+  | "listItemAssignment"
+  | "createEvaluation"
+  | "listIncomingPhoneNumber"
+  | "createPortingPortIn"
+  | "fetchPortingPortIn"
+  | "deletePortingPortIn"
+  | "fetchPortingPortInPhoneNumber"
+  | "deletePortingPortInPhoneNumber"
+  | "createPortingWebhookConfiguration"
+  | "fetchPortingWebhookConfiguration"
+  | "createTrustHubEndUser"
+  | "createTrustHubSupportingDocument"
+  | "createCustomerProfile"
+  | "fetchCustomerProfile"
+  | "updateCustomerProfile"
+  | "createCustomerProfileEntityAssignment"
+  | "createCustomerProfileEvaluation"
+  | "createBrandRegistrations"
+  | "fetchBrandRegistrations"
+  | "createService"
+  | "createPhoneNumber"
+  | "createUsAppToPerson"
+  | "fetchUsAppToPerson";
 
-export const SIM_OPERATIONS: ReadonlyArray<{
+/**
+ * The carrier's descriptions the sim serves, one file each in shared/reference/twilio-oai
+ * (`twilio_<name>.json`). Each is served from its own host (api.twilio.com, numbers.twilio.com…);
+ * the sim takes the API's at its root and every other under `/<host>`: DESCRIPTION_HOSTS.
+ */
+export type CarrierDescription =
+  | "api_v2010"
+  | "numbers_v1"
+  | "numbers_v2"
+  | "messaging_v1"
+  | "trusthub_v1"
+  | "lookups_v2";
+
+/** Where the sim serves a description's paths: `""` for the API, else `/<host>` (`/numbers`). */
+export const DESCRIPTION_HOSTS: Record<CarrierDescription, string> = {
+  api_v2010: "",
+  numbers_v1: "/numbers",
+  numbers_v2: "/numbers",
+  messaging_v1: "/messaging",
+  trusthub_v1: "/trusthub",
+  lookups_v2: "/lookups",
+};
+
+export interface SimOperation {
   id: OperationId;
   path: string;
   method: "get" | "post" | "delete";
   status: string;
-}> = [
+  /** The description holding it; the API's (api_v2010) when absent. */
+  description?: CarrierDescription;
+}
+
+export const SIM_OPERATIONS: ReadonlyArray<SimOperation> = [
   {
     id: "createMessage",
     path: "/2010-04-01/Accounts/{AccountSid}/Messages.json",
@@ -63,6 +130,12 @@ export const SIM_OPERATIONS: ReadonlyArray<{
   {
     id: "updateCall",
     path: "/2010-04-01/Accounts/{AccountSid}/Calls/{Sid}.json",
+    method: "post",
+    status: "200",
+  },
+  {
+    id: "createRealtimeTranscription",
+    path: "/2010-04-01/Accounts/{AccountSid}/Calls/{CallSid}/Transcriptions.json",
     method: "post",
     status: "200",
   },
@@ -162,17 +235,272 @@ export const SIM_OPERATIONS: ReadonlyArray<{
     method: "delete",
     status: "204",
   },
+  {
+    id: "fetchPortingPortability",
+    description: "numbers_v1",
+    path: "/v1/Porting/Portability/PhoneNumber/{PhoneNumber}",
+    method: "get",
+    status: "200",
+  },
+  ...portInOperations(),
+  {
+    id: "createTollfreeVerification",
+    description: "messaging_v1",
+    path: "/v1/Tollfree/Verifications",
+    method: "post",
+    status: "201",
+  },
+  {
+    id: "listTollfreeVerification",
+    description: "messaging_v1",
+    path: "/v1/Tollfree/Verifications",
+    method: "get",
+    status: "200",
+  },
+  {
+    id: "fetchTollfreeVerification",
+    description: "messaging_v1",
+    path: "/v1/Tollfree/Verifications/{Sid}",
+    method: "get",
+    status: "200",
+  },
+  {
+    id: "updateTollfreeVerification",
+    description: "messaging_v1",
+    path: "/v1/Tollfree/Verifications/{Sid}",
+    method: "post",
+    status: "202",
+  },
+  {
+    id: "deleteTollfreeVerification",
+    description: "messaging_v1",
+    path: "/v1/Tollfree/Verifications/{Sid}",
+    method: "delete",
+    status: "204",
+  },
+  {
+    id: "listAvailableMobile",
+    path: "/2010-04-01/Accounts/{AccountSid}/AvailablePhoneNumbers/{CountryCode}/Mobile.json",
+    method: "get",
+    status: "200",
+  },
+  {
+    id: "listAvailableCountry",
+    path: "/2010-04-01/Accounts/{AccountSid}/AvailablePhoneNumbers.json",
+    method: "get",
+    status: "200",
+  },
+  {
+    id: "listRegulation",
+    description: "numbers_v2",
+    path: "/v2/RegulatoryCompliance/Regulations",
+    method: "get",
+    status: "200",
+  },
+  {
+    id: "fetchRegulation",
+    description: "numbers_v2",
+    path: "/v2/RegulatoryCompliance/Regulations/{Sid}",
+    method: "get",
+    status: "200",
+  },
+  {
+    id: "createEndUser",
+    description: "numbers_v2",
+    path: "/v2/RegulatoryCompliance/EndUsers",
+    method: "post",
+    status: "201",
+  },
+  {
+    id: "createSupportingDocument",
+    description: "numbers_v2",
+    path: "/v2/RegulatoryCompliance/SupportingDocuments",
+    method: "post",
+    status: "201",
+  },
+  {
+    id: "createBundle",
+    description: "numbers_v2",
+    path: "/v2/RegulatoryCompliance/Bundles",
+    method: "post",
+    status: "201",
+  },
+  {
+    id: "fetchBundle",
+    description: "numbers_v2",
+    path: "/v2/RegulatoryCompliance/Bundles/{Sid}",
+    method: "get",
+    status: "200",
+  },
+  {
+    id: "updateBundle",
+    description: "numbers_v2",
+    path: "/v2/RegulatoryCompliance/Bundles/{Sid}",
+    method: "post",
+    status: "200",
+  },
+  {
+    id: "createItemAssignment",
+    description: "numbers_v2",
+    path: "/v2/RegulatoryCompliance/Bundles/{BundleSid}/ItemAssignments",
+    method: "post",
+    status: "201",
+  },
+  {
+    id: "listItemAssignment",
+    description: "numbers_v2",
+    path: "/v2/RegulatoryCompliance/Bundles/{BundleSid}/ItemAssignments",
+    method: "get",
+    status: "200",
+  },
+  {
+    id: "createEvaluation",
+    description: "numbers_v2",
+    path: "/v2/RegulatoryCompliance/Bundles/{BundleSid}/Evaluations",
+    method: "post",
+    status: "201",
+  },
+  {
+    id: "listIncomingPhoneNumber",
+    path: "/2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers.json",
+    method: "get",
+    status: "200",
+  },
+  {
+    id: "createTrustHubEndUser",
+    description: "trusthub_v1",
+    path: "/v1/EndUsers",
+    method: "post",
+    status: "201",
+  },
+  {
+    id: "createTrustHubSupportingDocument",
+    description: "trusthub_v1",
+    path: "/v1/SupportingDocuments",
+    method: "post",
+    status: "201",
+  },
+  {
+    id: "createCustomerProfile",
+    description: "trusthub_v1",
+    path: "/v1/CustomerProfiles",
+    method: "post",
+    status: "201",
+  },
+  {
+    id: "fetchCustomerProfile",
+    description: "trusthub_v1",
+    path: "/v1/CustomerProfiles/{Sid}",
+    method: "get",
+    status: "200",
+  },
+  {
+    id: "updateCustomerProfile",
+    description: "trusthub_v1",
+    path: "/v1/CustomerProfiles/{Sid}",
+    method: "post",
+    status: "200",
+  },
+  {
+    id: "createCustomerProfileEntityAssignment",
+    description: "trusthub_v1",
+    path: "/v1/CustomerProfiles/{CustomerProfileSid}/EntityAssignments",
+    method: "post",
+    status: "201",
+  },
+  {
+    id: "createCustomerProfileEvaluation",
+    description: "trusthub_v1",
+    path: "/v1/CustomerProfiles/{CustomerProfileSid}/Evaluations",
+    method: "post",
+    status: "201",
+  },
+  {
+    id: "createBrandRegistrations",
+    description: "messaging_v1",
+    path: "/v1/a2p/BrandRegistrations",
+    method: "post",
+    status: "201",
+  },
+  {
+    id: "fetchBrandRegistrations",
+    description: "messaging_v1",
+    path: "/v1/a2p/BrandRegistrations/{Sid}",
+    method: "get",
+    status: "200",
+  },
+  {
+    id: "createService",
+    description: "messaging_v1",
+    path: "/v1/Services",
+    method: "post",
+    status: "201",
+  },
+  {
+    id: "createPhoneNumber",
+    description: "messaging_v1",
+    path: "/v1/Services/{ServiceSid}/PhoneNumbers",
+    method: "post",
+    status: "201",
+  },
+  {
+    id: "createUsAppToPerson",
+    description: "messaging_v1",
+    path: "/v1/Services/{MessagingServiceSid}/Compliance/Usa2p",
+    method: "post",
+    status: "201",
+  },
+  {
+    id: "fetchUsAppToPerson",
+    description: "messaging_v1",
+    path: "/v1/Services/{MessagingServiceSid}/Compliance/Usa2p/{Sid}",
+    method: "get",
+    status: "200",
+  },
 ];
+
+/** Port-in requests, their numbers, and the porting webhook configuration (numbers_v1). */
+function portInOperations(): SimOperation[] {
+  const request = "/v1/Porting/PortIn/{PortInRequestSid}";
+  const number = `${request}/PhoneNumber/{PhoneNumberSid}`;
+  const webhook = "/v1/Porting/Configuration/Webhook";
+  const entries: [OperationId, string, SimOperation["method"], string][] = [
+    ["createPortingPortIn", "/v1/Porting/PortIn", "post", "202"],
+    ["fetchPortingPortIn", request, "get", "200"],
+    ["deletePortingPortIn", request, "delete", "204"],
+    ["fetchPortingPortInPhoneNumber", number, "get", "200"],
+    ["deletePortingPortInPhoneNumber", number, "delete", "204"],
+    ["createPortingWebhookConfiguration", webhook, "post", "201"],
+    ["fetchPortingWebhookConfiguration", webhook, "get", "200"],
+  ];
+  return entries.map(([id, path, method, status]) => ({
+    id,
+    path,
+    method,
+    status,
+    description: "numbers_v1",
+  }));
+}
+
+/** The description an operation is in. */
+export const descriptionOf = (operation: SimOperation): CarrierDescription =>
+  operation.description ?? "api_v2010";
 
 const repositoryRoot = new URL("../../../", import.meta.url);
 
-/** CI and developers keep shared/ beside the clone: the full description lives there. */
-export const defaultSpecPath = fileURLToPath(
-  new URL("../shared/reference/twilio-oai/twilio_api_v2010.json", repositoryRoot),
-);
+/** CI and developers keep shared/ beside the clone: the full descriptions live there. */
+export const fullSpecPath = (description: CarrierDescription): string =>
+  fileURLToPath(new URL(`../shared/reference/twilio-oai/twilio_${description}.json`, repositoryRoot));
 
 /** The operations above, extracted by scripts/extract-openapi.ts, for machines without shared/. */
-export const bundledSpecPath = fileURLToPath(new URL("./data/twilio_api_v2010.subset.json", import.meta.url));
+export const bundledSubsetPath = (description: CarrierDescription): string =>
+  fileURLToPath(new URL(`./data/twilio_${description}.subset.json`, import.meta.url));
+
+/** The API's full description (api_v2010). */
+export const defaultSpecPath = fullSpecPath("api_v2010");
+
+/** The API's bundled subset. */
+export const bundledSpecPath = bundledSubsetPath("api_v2010");
 
 interface OpenApiDocument {
   openapi: string;
@@ -193,11 +521,12 @@ export interface CarrierSpec {
 }
 
 /**
- * Reads the description: the given path (which must exist), else the full description beside
- * the repository, else the bundled subset.
+ * Reads a description (the API's unless named): the given path (which must exist), else the
+ * full description beside the repository, else the bundled subset.
  */
-export function loadCarrierSpec(path?: string): CarrierSpec {
-  const source = path ?? (existsSync(defaultSpecPath) ? defaultSpecPath : bundledSpecPath);
+export function loadCarrierSpec(path?: string, description: CarrierDescription = "api_v2010"): CarrierSpec {
+  const full = fullSpecPath(description);
+  const source = path ?? (existsSync(full) ? full : bundledSubsetPath(description));
   if (!existsSync(source)) throw new Error(`carrier OpenAPI description not found at ${source}`);
   return { document: JSON.parse(readFileSync(source, "utf8")) as OpenApiDocument, source };
 }
@@ -233,8 +562,9 @@ function withoutUntypedNullable<T>(value: T): T {
 }
 
 export interface SpecValidators {
+  /** The API's description (api_v2010). */
   spec: CarrierSpec;
-  /** Validates a form body and coerces its strings to the schema's types, in place. */
+  /** Validates a body (form or JSON) and coerces its strings to the schema's types, in place. */
   request(operation: OperationId): ValidateFunction;
   /** Validates a query string (as an object of strings) against the operation's query parameters, coercing. */
   query(operation: OperationId): ValidateFunction;
@@ -242,26 +572,60 @@ export interface SpecValidators {
   response(operation: OperationId): ValidateFunction;
 }
 
-export function createSpecValidators(spec: CarrierSpec = loadCarrierSpec()): SpecValidators {
+/** How the validators find a description other than the API's: by default as loadCarrierSpec does. */
+export type DescriptionLoader = (description: CarrierDescription) => CarrierSpec;
+
+/** The body schema of an operation: the carrier's older APIs take forms, the newer JSON. */
+function bodySchemaOf(operation: OpenApiOperation): AnySchemaObject {
+  const content = operation.requestBody?.content ?? {};
+  return (
+    content["application/x-www-form-urlencoded"]?.schema ??
+    content["application/json"]?.schema ?? { type: "object" }
+  );
+}
+
+export function createSpecValidators(
+  spec: CarrierSpec = loadCarrierSpec(),
+  load: DescriptionLoader = (description) => loadCarrierSpec(undefined, description),
+): SpecValidators {
   const requestAjv = newAjv(true);
   const responseAjv = newAjv(false);
   const cache = new Map<string, ValidateFunction>();
-  let components: Record<string, unknown> | undefined;
+  const specs = new Map<CarrierDescription, CarrierSpec>([["api_v2010", spec]]);
+  const components = new Map<CarrierDescription, Record<string, unknown>>();
+
+  const specOf = (description: CarrierDescription): CarrierSpec => {
+    const found = specs.get(description) ?? load(description);
+    specs.set(description, found);
+    return found;
+  };
 
   const operationOf = (id: OperationId) => {
     const entry = SIM_OPERATIONS.find((op) => op.id === id);
-    const operation = entry && spec.document.paths[entry.path]?.[entry.method];
-    if (!entry || !operation) throw new Error(`${id} is not described in ${spec.source}`);
-    return { entry, operation };
+    if (!entry) throw new Error(`${id} is not an operation of the sim`);
+    const description = descriptionOf(entry);
+    const source = specOf(description);
+    const operation = source.document.paths[entry.path]?.[entry.method];
+    if (!operation) throw new Error(`${id} is not described in ${source.source}`);
+    return { entry, operation, description, source };
   };
 
-  // The operation's schema wrapped with the components, so its `#/components/…` refs resolve.
-  const compile = (ajv: Ajv, key: string, schema: AnySchemaObject | undefined) => {
+  // The operation's schema wrapped with its description's components, so `#/components/…` refs resolve.
+  const compile = (
+    ajv: Ajv,
+    key: string,
+    found: ReturnType<typeof operationOf>,
+    schema: AnySchemaObject | undefined,
+  ) => {
     const cached = cache.get(key);
     if (cached) return cached;
-    if (!schema) throw new Error(`no schema for ${key} in ${spec.source}`);
-    components ??= withoutUntypedNullable(spec.document.components ?? {});
-    const validate = ajv.compile({ components, allOf: [withoutUntypedNullable(schema)] });
+    if (!schema) throw new Error(`no schema for ${key} in ${found.source.source}`);
+    let own = components.get(found.description);
+    if (!own) {
+      own = withoutUntypedNullable(found.source.document.components ?? {});
+      components.set(found.description, own);
+    }
+    const validate = ajv.compile({ components: own, allOf: [withoutUntypedNullable(schema)] });
     cache.set(key, validate);
     return validate;
   };
@@ -269,16 +633,13 @@ export function createSpecValidators(spec: CarrierSpec = loadCarrierSpec()): Spe
   return {
     spec,
     request(id) {
-      const { operation } = operationOf(id);
-      const schema = operation.requestBody?.content?.["application/x-www-form-urlencoded"]?.schema ?? {
-        type: "object",
-      };
-      return compile(requestAjv, `request:${id}`, schema);
+      const found = operationOf(id);
+      return compile(requestAjv, `request:${id}`, found, bodySchemaOf(found.operation));
     },
     query(id) {
-      const { operation } = operationOf(id);
-      const parameters = (operation.parameters ?? []).filter((p) => p.in === "query");
-      return compile(requestAjv, `query:${id}`, {
+      const found = operationOf(id);
+      const parameters = (found.operation.parameters ?? []).filter((p) => p.in === "query");
+      return compile(requestAjv, `query:${id}`, found, {
         type: "object",
         properties: Object.fromEntries(parameters.map((p) => [p.name, p.schema ?? {}])),
         required: parameters.filter((p) => p.required).map((p) => p.name),
@@ -286,11 +647,12 @@ export function createSpecValidators(spec: CarrierSpec = loadCarrierSpec()): Spe
       });
     },
     response(id) {
-      const { entry, operation } = operationOf(id);
+      const found = operationOf(id);
       return compile(
         responseAjv,
         `response:${id}`,
-        operation.responses?.[entry.status]?.content?.["application/json"]?.schema,
+        found,
+        found.operation.responses?.[found.entry.status]?.content?.["application/json"]?.schema,
       );
     },
   };

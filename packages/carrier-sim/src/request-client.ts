@@ -15,6 +15,10 @@ type ClientResponse<TData> = Awaited<ReturnType<InstanceType<typeof twilio.Reque
 /** `https://api.twilio.com`, `https://api.sydney.au1.twilio.com`…: the carrier's API hosts. */
 const CARRIER_API = /^https:\/\/api(\.[a-z0-9-]+)*\.twilio\.com(?=\/|$)/i;
 
+/** `https://numbers.twilio.com`, `https://messaging.twilio.com`…: its other products' hosts. */
+const CARRIER_PRODUCT =
+  /^https:\/\/(numbers|messaging|trusthub|lookups)(\.[a-z0-9-]+)*\.twilio\.com(?=\/|$)/i;
+
 export interface CarrierSimRequestClientOptions {
   /** Where the sim's plugin is mounted, e.g. `http://127.0.0.1:3000/carrier-sim`. */
   baseUrl: string;
@@ -32,6 +36,11 @@ function formBody(data: unknown): string {
   return form.toString();
 }
 
+/** The carrier's newer products take JSON (the client says so in Content-Type), the API forms. */
+function bodyOf(contentType: string, data: unknown): string {
+  return contentType.startsWith("application/json") ? JSON.stringify(data) : formBody(data);
+}
+
 export class CarrierSimRequestClient extends twilio.RequestClient {
   private readonly baseUrl: string;
   private readonly injectTarget: InjectTarget | undefined;
@@ -42,9 +51,15 @@ export class CarrierSimRequestClient extends twilio.RequestClient {
     this.injectTarget = options.inject;
   }
 
-  /** The URL the sim answers for a carrier API URL; other URLs pass unchanged. */
+  /**
+   * The URL the sim answers for a carrier URL: the API's at the sim's root, another product's
+   * under its host's name (`https://numbers.twilio.com/v1/…` → `<sim>/numbers/v1/…`); other URLs
+   * pass unchanged.
+   */
   rewrite(uri: string): string {
-    return uri.replace(CARRIER_API, this.baseUrl);
+    return uri
+      .replace(CARRIER_API, this.baseUrl)
+      .replace(CARRIER_PRODUCT, (_match, product: string) => `${this.baseUrl}/${product.toLowerCase()}`);
   }
 
   override async request<TData>(opts: RequestOptions<TData>): Promise<ClientResponse<TData>> {
@@ -70,7 +85,7 @@ export class CarrierSimRequestClient extends twilio.RequestClient {
       method: method as "GET" | "POST" | "DELETE",
       url: url.pathname + url.search,
       headers,
-      ...(hasBody ? { payload: formBody(opts.data) } : {}),
+      ...(hasBody ? { payload: bodyOf(headers["content-type"] ?? "", opts.data) } : {}),
     });
     // The client's Version layer parses string bodies as JSON itself.
     return {

@@ -3,6 +3,7 @@ import { formatNational } from "./phone";
 import type { SimCall, StoredRecording } from "./sim";
 import { rfc2822 } from "./time";
 import type { OutboundMessage } from "./transcript";
+import type { SimTranscription } from "./transcriptions";
 
 const date = (value: Date | null) => (value ? rfc2822(value) : null);
 
@@ -129,5 +130,22 @@ export function onePage<K extends string, T>(key: K, items: T[], uri: string, pa
     previous_page_uri: null;
     start: number;
     uri: string;
+  };
+}
+
+/** A real-time transcription, as `POST Calls/{CallSid}/Transcriptions.json` answers it. */
+export function transcriptionResource(
+  accountPath: string,
+  accountSid: string,
+  transcription: SimTranscription,
+) {
+  return {
+    sid: transcription.sid,
+    account_sid: accountSid,
+    call_sid: transcription.callSid,
+    name: transcription.name,
+    status: transcription.status,
+    date_updated: rfc2822(transcription.dateUpdated),
+    uri: `${accountPath}/Calls/${transcription.callSid}/Transcriptions/${transcription.sid}.json`,
   };
 }

@@ -11,11 +11,27 @@ import type { RecordingFormat } from "./audio";
 import { conferenceRoutes } from "./conference-routes";
 import { controlError, controlRoutes, type NumberScope } from "./control";
 import { numberRoutes } from "./number-routes";
-import { createSpecValidators, loadCarrierSpec, type OperationId, type SpecValidators } from "./openapi";
+import {
+  createSpecValidators,
+  DESCRIPTION_HOSTS,
+  loadCarrierSpec,
+  type OperationId,
+  type SpecValidators,
+} from "./openapi";
 import { toE164 } from "./phone";
-import { callResource, messageResource, onePage, recordingResource } from "./resources";
+import { portingRoutes } from "./porting-routes";
+import { messagingRoutes, trustHubRoutes } from "./registration-routes";
+import { regulatoryRoutes } from "./regulatory-routes";
+import {
+  callResource,
+  messageResource,
+  onePage,
+  recordingResource,
+  transcriptionResource,
+} from "./resources";
 import type { CarrierSim } from "./sim";
 import type { CallProgressEvent } from "./status-callbacks";
+import { tollfreeRoutes } from "./tollfree-routes";
 import type { Redirect } from "./twiml-runner";
 
 export interface CarrierSimPluginOptions {
@@ -151,9 +167,16 @@ async function restRoutes(app: FastifyInstance, options: { sim: CarrierSim; vali
   });
   // The carrier's paths answer in the carrier's shape (its clients read it); the rest of the
   // sim's paths in the shape of the API around it.
-  const carrierPaths = `${app.prefix}/2010-04-01/`;
+  const carrierPaths = [
+    `${app.prefix}/2010-04-01/`,
+    ...new Set(
+      Object.values(DESCRIPTION_HOSTS)
+        .filter(Boolean)
+        .map((host) => `${app.prefix}${host}/`),
+    ),
+  ];
   app.setNotFoundHandler((request, reply) =>
-    request.url.startsWith(carrierPaths)
+    carrierPaths.some((path) => request.url.startsWith(path))
       ? carrierError(reply, 404, 20404, `The requested resource ${request.url} was not found`)
       : reply.code(404).send(controlError(request, 404, `Route ${request.method} ${request.url} not found`)),
   );
@@ -207,6 +230,13 @@ async function restRoutes(app: FastifyInstance, options: { sim: CarrierSim; vali
 
   await numberRoutes(app, { sim, validQuery, authenticate, validBody });
   await conferenceRoutes(app, { sim, authenticate, validBody });
+  // The carrier's other products, each under its host's name (DESCRIPTION_HOSTS).
+  const product = { sim, authenticate, validQuery, validBody };
+  await app.register(portingRoutes, { prefix: DESCRIPTION_HOSTS.numbers_v1, ...product });
+  await app.register(regulatoryRoutes, { prefix: DESCRIPTION_HOSTS.numbers_v2, ...product });
+  await app.register(tollfreeRoutes, { prefix: DESCRIPTION_HOSTS.messaging_v1, ...product });
+  await app.register(messagingRoutes, { prefix: DESCRIPTION_HOSTS.messaging_v1, ...product });
+  await app.register(trustHubRoutes, { prefix: DESCRIPTION_HOSTS.trusthub_v1, ...product });
 
   const owns = async (number: string) => (await sim.resolveNumber(number))?.phoneNumber === number;
   const requireOwnedFrom = sim.requireOwnedFrom;
@@ -386,6 +416,35 @@ async function restRoutes(app: FastifyInstance, options: { sim: CarrierSim; vali
           : carrierError(reply, 404, 20404, `The requested resource ${request.url} was not found`);
       }
       return callResource(sim.accountPath, sim.accountSid, update.call);
+    },
+  );
+
+  // Real-time transcription of a call: both tracks (or one), its events to StatusCallbackUrl.
+  app.post(
+    "/2010-04-01/Accounts/:AccountSid/Calls/:CallSid/Transcriptions.json",
+    { onRequest: authenticate },
+    async (request, reply) => {
+      const { CallSid } = request.params as { CallSid: string };
+      const notFound = () =>
+        carrierError(reply, 404, 20404, `The requested resource ${request.url} was not found`);
+      if (!/^CA[0-9a-f]{32}$/i.test(CallSid)) return notFound();
+      const body = validBody("createRealtimeTranscription", request, reply);
+      if (!body) return reply;
+      const one = (name: string) => {
+        const value = body[name];
+        return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
+      };
+      const started = sim.startTranscription(CallSid, {
+        name: one("Name"),
+        statusCallbackUrl: one("StatusCallbackUrl"),
+        method: one("StatusCallbackMethod")?.toUpperCase() === "GET" ? "GET" : "POST",
+        languageCode: one("LanguageCode") ?? "en-US",
+      });
+      if (started.outcome !== "started")
+        return started.outcome === "not-found"
+          ? notFound()
+          : carrierError(reply, 409, 20409, "A transcription is already running on this call");
+      return transcriptionResource(sim.accountPath, sim.accountSid, started.transcription);
     },
   );
 

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import twilio from "twilio";
 
 export type HttpMethod = "GET" | "POST";
@@ -39,4 +40,30 @@ export function signedWebhook(
   headers["content-type"] = "application/x-www-form-urlencoded";
   headers["x-twilio-signature"] = twilio.getExpectedTwilioSignature(authToken, target.url, target.params);
   return { url: target.url, method: "POST", headers, body: formEncode(target.params) };
+}
+
+/**
+ * A JSON webhook as the carrier signs it (porting's): the body's SHA-256 goes in the URL as
+ * `bodySHA256`, and X-Twilio-Signature covers that URL with no parameters, so the twilio
+ * package's `validateRequestWithBody` verifies it.
+ */
+export function signedJsonWebhook(
+  authToken: string,
+  target: { url: string; body: unknown; idempotencyToken: string },
+): WebhookRequest {
+  const body = JSON.stringify(target.body);
+  const hash = createHash("sha256").update(body).digest("hex");
+  const url = `${target.url}${target.url.includes("?") ? "&" : "?"}bodySHA256=${hash}`;
+  return {
+    url,
+    method: "POST",
+    headers: {
+      accept: "*/*",
+      "user-agent": "TwilioProxy/1.1",
+      "content-type": "application/json",
+      "i-twilio-idempotency-token": target.idempotencyToken,
+      "x-twilio-signature": twilio.getExpectedTwilioSignature(authToken, url, {}),
+    },
+    body,
+  };
 }

@@ -9,9 +9,11 @@ import { DeviceRegistry, type LiveTalk } from "./devices";
 import type { BridgedLegs, HandedOverLeg } from "./legs";
 import { type IncomingNumber, NumberInventory } from "./numbers";
 import { isPhoneNumber, toE164 } from "./phone";
+import { PortingDesk } from "./porting";
 import { QueueRegistry } from "./queues";
+import { type BundleStatus, bundleStatus, RegulatoryStore, type SimBundle } from "./regulatory";
 import { newSid } from "./sids";
-import type { HttpMethod } from "./signing";
+import type { HttpMethod, WebhookRequest } from "./signing";
 import { runInboundText } from "./sms-runner";
 import {
   allCallProgressEvents,
@@ -23,6 +25,7 @@ import {
   type TextOutcome,
 } from "./status-callbacks";
 import { addSeconds, type SimClock, systemClock } from "./time";
+import { TollfreeVerificationRegistry } from "./tollfree-verifications";
 import type {
   CallDirection,
   CallStatus,
@@ -31,7 +34,8 @@ import type {
   TextTranscript,
   WebhookExchange,
 } from "./transcript";
-import { fetchTransport, type WebhookTransport } from "./transport";
+import { hearCall, type SimTranscription, TranscriptionRegistry } from "./transcriptions";
+import { fetchTransport, type WebhookResponse, type WebhookTransport } from "./transport";
 import {
   type CallerScript,
   type CallLimits,
@@ -139,6 +143,8 @@ export interface PlaceCallRequest extends CallerScript {
   fromCountry?: string;
   fromCity?: string;
   fromZip?: string;
+  /** The carrier's caller-ID verification sent with the call's requests (`StirVerstat`), e.g. `TN-Validation-Failed-A`. */
+  stirVerstat?: string;
   callbacks?: CallbackDelivery;
   /**
    * Virtual seconds after the sim's present the call arrives: callers placed together then take
@@ -290,8 +296,14 @@ export class CarrierSim {
   private readonly recordingStore = new Map<string, StoredRecording>();
   private readonly textOutcomes = new Map<string, TextOutcome>();
   private readonly callees = new Map<string, CalleeScript>();
+  /** Real-time transcriptions the app asked for, and what each finished call said. */
+  private readonly transcriptions: TranscriptionRegistry;
   /** Numbers for sale, numbers bought through the REST API, and emergency addresses. */
   readonly inventory: NumberInventory;
+  /** End users, supporting documents and bundles: what buying a number abroad asks for. */
+  readonly regulatory = new RegulatoryStore();
+  /** Port-in requests, their numbers' states on the sim's clock, and the porting webhooks. */
+  readonly porting: PortingDesk = new PortingDesk(this);
   private readonly background = new Set<Promise<void>>();
   /** Background calls waiting in a queue for the others: never waited on by another waiting call. */
   private readonly settling = new Set<Promise<void>>();
@@ -300,6 +312,8 @@ export class CarrierSim {
   readonly devices = new DeviceRegistry();
   /** Conference rooms (`<Dial><Conference>`, the participants' REST paths). */
   readonly conferences: ConferenceRegistry;
+  /** Toll-free verifications submitted (messaging v1), reviewed through the control endpoint. */
+  readonly tollfreeVerifications: TollfreeVerificationRegistry;
   private readonly backgroundErrors: unknown[] = [];
   /** Phones ringing for calls the app created, by CallSid. */
   private readonly ringing = new Map<string, RingingCall>();
@@ -333,6 +347,8 @@ export class CarrierSim {
     this.limits = { ...defaultCallLimits, ...options.limits };
     this.inventory = new NumberInventory(async (e164) => (await this.resolveInDirectory(e164)) !== null);
     this.conferences = new ConferenceRegistry(() => this.clock.now());
+    this.tollfreeVerifications = new TollfreeVerificationRegistry(() => this.clock.now());
+    this.transcriptions = new TranscriptionRegistry(this.accountSid);
   }
 
   /** The account's API keys, sid → secret (softphone tokens are signed with them). */
@@ -366,6 +382,22 @@ export class CarrierSim {
 
   now(): Date {
     return this.clock.now();
+  }
+
+  /** A bundle's status now, on the sim's clock. */
+  bundleStatus(bundle: SimBundle): BundleStatus {
+    const compliant = this.regulatory.compliant(bundle, (sid) => this.inventory.address(sid) !== undefined);
+    return bundleStatus(bundle, this.clock.now(), compliant);
+  }
+
+  /** A reviewer's decision on a submitted bundle (the control endpoint); null when there is no such bundle or it is a draft. */
+  decideBundle(sid: string, decision: "approve" | "reject", reason: string | null): SimBundle | null {
+    const bundle = this.regulatory.bundles.get(sid);
+    if (!bundle?.submittedAt) return null;
+    const status = decision === "approve" ? "twilio-approved" : "twilio-rejected";
+    bundle.decision = { status, at: this.clock.now(), reason };
+    bundle.dateUpdated = this.clock.now();
+    return bundle;
   }
 
   /**
@@ -433,6 +465,50 @@ export class CarrierSim {
     return this.recordingStore.get(sid);
   }
 
+  /**
+   * Starts the real-time transcription of a call (REST `Calls/{Sid}/Transcriptions`): its events
+   * go to `statusCallbackUrl` when the call ends, or at once when it has ended (transcriptions.ts).
+   */
+  startTranscription(
+    callSid: string,
+    request: {
+      name: string | null;
+      statusCallbackUrl: string | null;
+      method: HttpMethod;
+      languageCode: string;
+    },
+  ): { outcome: "started"; transcription: SimTranscription } | { outcome: "not-found" | "already" } {
+    if (!this.callStore.has(callSid)) return { outcome: "not-found" };
+    const started = this.transcriptions.start(callSid, request, this.clock.now());
+    if (!started) return { outcome: "already" };
+    const { transcription, ended } = started;
+    if (ended) {
+      // After the answer, which shows it in progress.
+      this.inBackground(async () => {
+        await deliverCallbacks(
+          this.courier(),
+          this.transcriptions.events(transcription, ended),
+          { duplicate: this.options.callbacks?.duplicate ?? false },
+          () => 0,
+        );
+      });
+    }
+    return { outcome: "started", transcription };
+  }
+
+  /** Sends one signed porting webhook; an unreachable app is left to retry nothing (as the carrier). */
+  async sendPortingWebhook(request: WebhookRequest): Promise<WebhookResponse | null> {
+    try {
+      return await this.transport(request);
+    } catch {
+      return null;
+    }
+  }
+
+  private courier() {
+    return { authToken: this.authToken, transport: this.transport };
+  }
+
   /** Deletes a recording (its media and metadata are no longer served); false when there is none. */
   deleteRecording(sid: string): boolean {
     return this.recordingStore.delete(sid);
@@ -441,7 +517,7 @@ export class CarrierSim {
   /** The audio of a recording: a WAV tone as long as the recording, or a silent MP3. */
   recordingAudio(sid: string, format: RecordingFormat): Buffer | undefined {
     const recording = this.recordingStore.get(sid);
-    return recording ? audioFor(recording.durationSeconds, format) : undefined;
+    return recording ? audioFor(recording.durationSeconds, format, recording.channels) : undefined;
   }
 
   /**
@@ -468,16 +544,19 @@ export class CarrierSim {
     this.messageStore.clear();
     this.recordingStore.clear();
     this.textOutcomes.clear();
+    this.transcriptions.clear();
     this.callees.clear();
     this.queues.clear();
     this.devices.clear();
     this.conferences.clear();
+    this.tollfreeVerifications.clear();
     for (const ring of this.softphoneRings.values()) ring.abort();
     this.softphoneRings.clear();
     this.ringing.clear();
     this.hangups.clear();
     this.redirects.clear();
     this.inventory.clear();
+    this.porting.clear();
   }
 
   /**
@@ -603,6 +682,7 @@ export class CarrierSim {
             }
           : null,
         callbacks: request.callbacks,
+        ...(request.stirVerstat ? { params: { StirVerstat: request.stirVerstat } } : {}),
       });
     } finally {
       this.lineClock.delete(line);
@@ -1121,6 +1201,22 @@ export class CarrierSim {
       plan.callbacks ?? this.options.callbacks,
       nextSeq,
     );
+
+    // What was said, for a real-time transcription asked for now or later.
+    const hearing = hearCall(call.sid, startTime, plan.script, {
+      dials: run?.dials ?? [],
+      ended: run?.ended ?? { reason: "not-answered", at: endedAt, url: null },
+    });
+    const transcribing = this.transcriptions.ended(hearing);
+    if (transcribing)
+      callbacks.push(
+        ...(await deliverCallbacks(
+          this.courier(),
+          this.transcriptions.events(transcribing, hearing),
+          { duplicate: (plan.callbacks ?? this.options.callbacks)?.duplicate ?? false },
+          nextSeq,
+        )),
+      );
 
     const transcript: CallTranscript = {
       callSid: call.sid,

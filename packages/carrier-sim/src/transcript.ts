@@ -102,7 +102,7 @@ export interface RecordingSummary {
   sid: string;
   url: string;
   durationSeconds: number;
-  source: "RecordVerb" | "DialVerb";
+  source: "RecordVerb" | "DialVerb" | "StartConferenceVerb";
   /** How the recording stopped: silence timeout, the caller hanging up, or the key pressed. */
   finishedBy: string;
   transcription: { sid: string; status: "completed" | "failed"; text: string } | null;

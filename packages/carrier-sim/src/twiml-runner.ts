@@ -29,11 +29,19 @@ import type {
 } from "./transcript";
 import { parseTwiml, type TwimlElement } from "./twiml";
 
+/** Something a party says, `at` seconds into the conversation (from the moment the call is bridged). */
+export interface Utterance {
+  at: number;
+  text: string;
+}
+
 export type DialScript =
   | {
       outcome: "answer";
       ringSeconds?: number;
       talkSeconds?: number;
+      /** What the person who answered says: the carrier's real-time transcription hears it. */
+      says?: Utterance[];
       /**
        * The person stays on the line in real time (as a browser does) until the app moves the leg
        * (a redirect into a conference, say) or ends the call; talkSeconds is then ignored.
@@ -66,6 +74,11 @@ export interface CallerScript {
    * Without it the caller says nothing, and the transcription is completed with no words.
    */
   transcriptionText?: string;
+  /**
+   * What the caller says once bridged to someone (a `<Dial>` answered): the carrier's real-time
+   * transcription (REST `Calls/{Sid}/Transcriptions`) hears it on the call's inbound track.
+   */
+  says?: Utterance[];
   /** Seconds talked once a <Dial><Queue> of this call takes a waiting caller. Default 10. */
   talkSeconds?: number;
   /**
@@ -110,8 +123,10 @@ export interface MadeRecording {
   callSid: string;
   durationSeconds: number;
   startTime: Date;
-  source: "RecordVerb" | "DialVerb";
+  source: "RecordVerb" | "DialVerb" | "StartConferenceVerb";
   transcription: RecordingSummary["transcription"];
+  /** 2: each party on a channel of its own (a `-dual` record mode). */
+  channels: number;
 }
 
 export interface RunnerEnv extends Courier {
@@ -872,7 +887,8 @@ class CallRun {
       const seconds = recordMode.startsWith("record-from-ringing")
         ? winner.ringSeconds + winner.talkSeconds
         : winner.talkSeconds;
-      recording = this.makeRecording(seconds, "DialVerb", this.at - seconds, null);
+      const channels = recordMode.endsWith("-dual") ? 2 : 1;
+      recording = this.makeRecording(seconds, "DialVerb", this.at - seconds, null, "call", channels);
       this.recordingCallbacks(recording, attrs, doc);
     }
 
@@ -1029,6 +1045,8 @@ class CallRun {
       endConferenceOnExit: yes("endConferenceOnExit"),
     });
     const events = this.conferenceEvents(room, doc, participant, conferences);
+    const conferenceSid = conferences.find(room.text)?.sid ?? "";
+    this.startRoomRecording(room, doc, conferences);
     await events("participant-join");
     let because: LeftBecause | "over" = "over";
     void participant.left.then((why) => {
@@ -1043,6 +1061,7 @@ class CallRun {
     this.at += await this.waitLive(ended, int(verb.attributes.timeLimit, limit));
     if (because === "over") conferences.leave(room.text, this.setup.callSid, "hangup");
     await events("participant-leave");
+    await this.deliverRoomRecording(conferences, conferenceSid);
     entry.outcome = `conference ${room.text}: ${because === "over" ? "left" : because}`;
     const redirect = this.setup.takeRedirect?.();
     if (redirect) return { kind: "redirected", to: redirect };
@@ -1056,6 +1075,57 @@ class CallRun {
       kind: "fetch",
       target: { kind: "dial-action", url, method: methodOf(verb.attributes.method), params },
     };
+  }
+
+  /** `<Conference record="record-from-start" recordingStatusCallback>`: the room records from now on. */
+  private startRoomRecording(room: TwimlElement, doc: Doc, conferences: ConferenceRegistry): void {
+    const attrs = room.attributes;
+    if (attrs.record !== "record-from-start" || !attrs.recordingStatusCallback) return;
+    const url = this.resolve(attrs.recordingStatusCallback, doc);
+    if (url)
+      conferences.startRecording(room.text, {
+        callbackUrl: url,
+        callbackMethod: methodOf(attrs.recordingStatusCallbackMethod),
+      });
+  }
+
+  /**
+   * The room ended with a recording: the first participant's run to see it makes it (one mixed
+   * channel, as the carrier records a conference) and posts its status, which names the
+   * conference and no call.
+   */
+  private async deliverRoomRecording(conferences: ConferenceRegistry, conferenceSid: string): Promise<void> {
+    const made = conferences.takeRecording(conferenceSid);
+    if (!made) return;
+    const recording: MadeRecording = {
+      sid: newSid("RE"),
+      callSid: this.setup.callSid,
+      durationSeconds: made.seconds,
+      startTime: made.recording.startedAt,
+      source: "StartConferenceVerb",
+      transcription: null,
+      channels: 1,
+    };
+    this.env.saveRecording(recording);
+    const params = {
+      AccountSid: this.env.accountSid,
+      ConferenceSid: conferenceSid,
+      RecordingSid: recording.sid,
+      RecordingUrl: this.env.recordingUrl(recording.sid),
+      RecordingStatus: "completed",
+      RecordingDuration: String(recording.durationSeconds),
+      RecordingChannels: "1",
+      RecordingStartTime: rfc2822(recording.startTime),
+      RecordingSource: recording.source,
+      ErrorCode: "0",
+    };
+    const target = {
+      kind: "recording-status" as const,
+      url: made.recording.callbackUrl,
+      method: made.recording.callbackMethod,
+      params,
+    };
+    this.result.webhooks.push(await sendWebhook(this.env, target, { seq: this.env.nextSeq(), at: this.at }));
   }
 
   /**
@@ -1404,6 +1474,7 @@ class CallRun {
     startAt: number,
     transcription: MadeRecording["transcription"],
     finishedBy = "call",
+    channels = 1,
   ): MadeRecording {
     const recording: MadeRecording = {
       sid: newSid("RE"),
@@ -1412,6 +1483,7 @@ class CallRun {
       startTime: addSeconds(this.setup.startTime, startAt),
       source,
       transcription,
+      channels,
     };
     this.env.saveRecording(recording);
     this.result.recordings.push({
@@ -1443,7 +1515,7 @@ class CallRun {
         RecordingStatus: "completed",
         RecordingDuration: String(recording.durationSeconds),
         // A dual recording has each party on a channel of its own.
-        RecordingChannels: (attrs.record ?? "").endsWith("-dual") ? "2" : "1",
+        RecordingChannels: String(recording.channels),
         RecordingStartTime: rfc2822(recording.startTime),
         RecordingSource: recording.source,
         RecordingTrack: "both",

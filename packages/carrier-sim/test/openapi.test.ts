@@ -2,10 +2,12 @@ import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   bundledSpecPath,
+  bundledSubsetPath,
   createSpecValidators,
   defaultSpecPath,
   isPhoneNumber,
   loadCarrierSpec,
+  SIM_OPERATIONS,
   toE164,
 } from "../src/index";
 
@@ -36,6 +38,23 @@ describe.skipIf(!existsSync(defaultSpecPath))("the carrier's description", () =>
     expect(bundled.request(operation)(b)).toBe(full.request(operation)(a));
     expect(b).toEqual(a);
   });
+
+  // Every operation the sim serves, in every description (numbers, messaging, trust hub…), has
+  // its schemas in both the full description and the bundled subset.
+  const bundledEverywhere = createSpecValidators(loadCarrierSpec(bundledSpecPath), (description) =>
+    loadCarrierSpec(bundledSubsetPath(description), description),
+  );
+  it.each(SIM_OPERATIONS.map((op) => [op.id, op.description ?? "api_v2010", op.status]))(
+    "%s (%s) is described in full and in the bundled subset",
+    (operation, _description, status) => {
+      for (const validators of [full, bundledEverywhere]) {
+        expect(validators.query(operation)).toBeTypeOf("function");
+        expect(validators.request(operation)).toBeTypeOf("function");
+        // A 204 answers no body, so has no schema to check it by.
+        if (status !== "204") expect(validators.response(operation)).toBeTypeOf("function");
+      }
+    },
+  );
 
   it("coerces form strings to the schema's types", () => {
     const body: Record<string, unknown> = {

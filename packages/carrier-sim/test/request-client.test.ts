@@ -28,6 +28,33 @@ describe("CarrierSimRequestClient", () => {
     expect(client.rewrite("https://media.example/a.png")).toBe("https://media.example/a.png");
   });
 
+  it.each([
+    ["https://numbers.twilio.com/v1/Porting/PortIn", "/numbers/v1/Porting/PortIn"],
+    ["https://messaging.twilio.com/v1/Services", "/messaging/v1/Services"],
+    ["https://trusthub.twilio.com/v1/CustomerProfiles", "/trusthub/v1/CustomerProfiles"],
+    ["https://lookups.twilio.com/v2/PhoneNumbers/+14155550100", "/lookups/v2/PhoneNumbers/+14155550100"],
+    [
+      "https://numbers.dublin.ie1.twilio.com/v2/RegulatoryCompliance/Bundles",
+      "/numbers/v2/RegulatoryCompliance/Bundles",
+    ],
+  ])("rewrites the carrier's product host of %s under its name", (uri, path) => {
+    const client = new CarrierSimRequestClient({ baseUrl: "http://localhost:3000/carrier-sim" });
+    expect(client.rewrite(uri)).toBe(`http://localhost:3000/carrier-sim${path}`);
+  });
+
+  it("serves a product's operation to the official client (portability, numbers v1)", async () => {
+    const client = new twilio.Twilio(ACCOUNT_SID, AUTH_TOKEN, {
+      httpClient: new CarrierSimRequestClient({ baseUrl: "http://sim.test/carrier-sim", inject: server }),
+    });
+    const local = await client.numbers.v1.portingPortabilities("+14155550123").fetch();
+    expect(local).toMatchObject({ portable: true, numberType: "LOCAL", notPortableReason: null });
+    const tollFree = await client.numbers.v1.portingPortabilities("+18885550123").fetch();
+    expect(tollFree).toMatchObject({ portable: false, notPortableReasonCode: 22133 });
+    await expect(client.numbers.v1.portingPortabilities("4155550123").fetch()).rejects.toMatchObject({
+      status: 400,
+    });
+  });
+
   it("goes through app.inject when given it: no port needed", async () => {
     const client = new twilio.Twilio(ACCOUNT_SID, AUTH_TOKEN, {
       httpClient: new CarrierSimRequestClient({ baseUrl: "http://sim.test/carrier-sim", inject: server }),

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { ApiContext } from "./api-keys/scopes";
 import type { Action } from "./auth/permissions";
 import { errorResponseSchema } from "./common";
 import { type ErrorCode, errorCodes } from "./errors";
@@ -41,6 +42,11 @@ export interface Endpoint {
   readonly upload?: RawAnswer;
   /** Every status it answers with: the successful one and each error. */
   readonly responses: { readonly [status: number]: Answer };
+  /**
+   * Also served by the public API, by the same handler, at the same path with `/api/` replaced
+   * by `/v1/`, to an API key with `<scope>:read` (GET) or `<scope>:write` (anything else).
+   */
+  readonly publicApi?: { readonly scope: ApiContext };
 }
 
 /** Declares an endpoint, keeping its literal method, path and schemas for the types derived from it. */
@@ -94,5 +100,6 @@ export type InputOf<E extends Endpoint> = (E["params"] extends z.ZodType
   (E["body"] extends z.ZodType ? { body: z.input<E["body"]> } : { body?: never }) &
   (E["upload"] extends RawAnswer ? { upload: FormData | Blob } : { upload?: never });
 
+export type { ApiContext } from "./api-keys/scopes";
 export { type ContractOf, pathOf, type RouteOf } from "./route";
 export { errorCodes };

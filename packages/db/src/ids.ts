@@ -1,4 +1,5 @@
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
+import { type SQL, sql } from "drizzle-orm";
 
 /** Prefixes of our ids: the prefix tells what a bare id in a log or URL refers to. */
 export const idPrefixes = {
@@ -13,6 +14,8 @@ export const idPrefixes = {
   voicemail: "vm",
   callRecording: "rec",
   number: "num",
+  numberBundle: "bnd",
+  numberPrice: "nprc",
   sharedNumber: "shn",
   territory: "ter",
   category: "cat",
@@ -22,6 +25,8 @@ export const idPrefixes = {
   ivrOption: "opt",
   ivrVersion: "ivrv",
   extension: "ext",
+  greeting: "grt",
+  greetingCall: "grc",
   wallet: "wal",
   transaction: "txn",
   subscription: "sub",
@@ -35,6 +40,9 @@ export const idPrefixes = {
   submission: "frm",
   featureRequest: "freq",
   numberRequest: "nreq",
+  portInRequest: "port",
+  portInNumber: "portn",
+  portInEvent: "porte",
   widget: "wgt",
   email: "eml",
   job: "job",
@@ -47,6 +55,17 @@ export const idPrefixes = {
   invitation: "invt",
   note: "note",
   notification: "ntf",
+  pushSubscription: "push",
+  apiKey: "key",
+  webhookSubscription: "whs",
+  webhookEvent: "evt",
+  webhookDelivery: "whd",
+  webhookAttempt: "wha",
+  blockedCaller: "blk",
+  textTemplate: "tpl",
+  scheduledText: "stx",
+  tollFreeVerification: "tfv",
+  textingRegistration: "treg",
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;
@@ -69,4 +88,12 @@ export function newId(kind: IdKind): string {
 /** The id of `kind` made from the given 10 bytes: the demo seed draws them from a seeded generator. */
 export function idFromBytes(kind: IdKind, bytes: Uint8Array): string {
   return `${idPrefixes[kind]}_${encodeBase32LowerCaseNoPadding(bytes)}`;
+}
+
+/**
+ * A new id made by the database, for the rows an `insert … select` writes (one per row): the
+ * kind's prefix and the 32 hex digits of a random UUID.
+ */
+export function sqlNewId(kind: IdKind): SQL {
+  return sql.raw(`'${idPrefixes[kind]}_' || replace(gen_random_uuid()::text, '-', '')`);
 }

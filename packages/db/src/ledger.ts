@@ -16,7 +16,7 @@ import { ledgerEntries, wallets } from "./schema/index";
  * An amount of 0 writes nothing (a ledger entry is never 0).
  */
 
-export type DebitType = "call_charge" | "sms_charge";
+export type DebitType = "call_charge" | "sms_charge" | "number_fee" | "registration_fee";
 export type CreditType = "top_up" | "refund" | "adjustment" | "dispute_release";
 /** Money Stripe took back from a top-up: taken in full, even below zero (see `applyReversal`). */
 export type ReversalType = "top_up_refund" | "dispute_hold" | "dispute_loss";

@@ -65,7 +65,58 @@ describe("schema constraints", () => {
     ...over,
   });
 
+  const greeting = (over: Record<string, unknown>) => ({
+    id: newId("greeting"),
+    accountId,
+    phoneNumberId: numberId,
+    slot: "voicemail",
+    kind: "tts",
+    ttsText: "Leave a message.",
+    ...over,
+  });
+
   it.each<[string, () => [PgTable, Record<string, unknown>], string]>([
+    [
+      "a greeting of nobody",
+      () => [schema.greetings, greeting({ phoneNumberId: null })],
+      "greetings_owner_check",
+    ],
+    [
+      "an extension's after-hours greeting",
+      () => [schema.greetings, greeting({ phoneNumberId: null, extensionId: "ext_x", slot: "after_hours" })],
+      "greetings_extension_slot_check",
+    ],
+    [
+      "a spoken greeting without words",
+      () => [schema.greetings, greeting({ ttsText: "  " })],
+      "greetings_content_check",
+    ],
+    [
+      "a recorded greeting without its file",
+      () => [schema.greetings, greeting({ kind: "audio", ttsText: null })],
+      "greetings_content_check",
+    ],
+    [
+      "a greeting of another account's number",
+      () => [schema.greetings, greeting({ phoneNumberId: "num_elsewhere" })],
+      "greetings_phone_number_fk",
+    ],
+    [
+      "a greeting call recorded without its recording",
+      () => [
+        schema.greetingCalls,
+        {
+          id: newId("greetingCall"),
+          accountId,
+          userId: "usr_x",
+          targetType: "number",
+          targetId: numberId,
+          phone: "+13055550142",
+          status: "recorded",
+        },
+      ],
+      "greeting_calls_recorded_check",
+    ],
     [
       "ring timeout 4",
       () => [schema.numberRouting, routing({ ringTimeoutSeconds: 4 })],

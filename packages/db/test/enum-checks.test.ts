@@ -65,14 +65,17 @@ describe("enumeration columns and their CHECK constraints", () => {
     expect(enumColumns).toContainEqual(expect.objectContaining({ table: "contacts", column: "lead_status" }));
   });
 
-  it.each(enumColumns)("$table.$column allows exactly its enumeration", async ({ table, column, values }) => {
-    const own = checks.filter((c) => c.table === table && c.column === column);
-    expect(own.map((c) => c.name)).toHaveLength(1);
-    const check = own[0] as ColumnCheck;
-    for (const value of values) expect(await allows(check, value), value).toBe(true);
-    for (const outside of ["", "not-a-value", `${values[0]} `, values[0]?.toUpperCase() ?? "X"])
-      if (!values.includes(outside)) expect(await allows(check, outside), outside).toBe(false);
-  });
+  it.each(enumColumns)(
+    "$table ($column) allows exactly its enumeration",
+    async ({ table, column, values }) => {
+      const own = checks.filter((c) => c.table === table && c.column === column);
+      expect(own.map((c) => c.name)).toHaveLength(1);
+      const check = own[0] as ColumnCheck;
+      for (const value of values) expect(await allows(check, value), value).toBe(true);
+      for (const outside of ["", "not-a-value", `${values[0]} `, values[0]?.toUpperCase() ?? "X"])
+        if (!values.includes(outside)) expect(await allows(check, outside), outside).toBe(false);
+    },
+  );
 
   it("every single-column list CHECK of text is over a typed column", () => {
     const typed = new Set(enumColumns.map((c) => `${c.table}.${c.column}`));

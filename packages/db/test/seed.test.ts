@@ -117,6 +117,16 @@ describe("demo seed", () => {
     });
     expect(numbers).toHaveLength(2);
     expect(numbers.every((n) => n.routing !== null)).toBe(true);
+    // Its toll-free number texts: its verification is approved.
+    const tollFree = numbers.find((n) => n.numberType === "toll-free");
+    const verifications = await handle.db
+      .select({
+        phoneNumberId: schema.tollFreeVerifications.phoneNumberId,
+        status: schema.tollFreeVerifications.status,
+      })
+      .from(schema.tollFreeVerifications)
+      .where(eq(schema.tollFreeVerifications.accountId, accountId));
+    expect(verifications).toEqual([{ phoneNumberId: tollFree?.id, status: "TWILIO_APPROVED" }]);
   });
 
   it.each(["#4LAW", "#TAXI"])("shares %s between three licensees", async (poundCode) => {

@@ -1,5 +1,7 @@
 import { isWithinBusinessHours, localDate } from "./business-hours";
+import { type BlockDecision, blockDecision, SCREENING_PROMPT } from "./call-blocking";
 import { matchGeoRule } from "./geo-rules";
+import { BUILT_IN_GREETINGS, type Greeting, sayGreeting } from "./greeting";
 import { type IvrMenu, type IvrPosition, type IvrStep, nextIvrStep } from "./ivr";
 import type { CallerLocation, LocationInput } from "./location";
 import { memberNumbers } from "./members";
@@ -29,8 +31,8 @@ export const CALL_MESSAGES = {
     "We're sorry. This business is not able to take calls at the moment because it has reached its monthly spending limit. Please try again later. Goodbye.",
   suspended: "We're sorry. This number is not available at the moment. Goodbye.",
   goodbye: "Thank you for calling. Goodbye.",
-  voicemailGreeting: "Please leave a message after the tone. When you are finished, you may hang up.",
-  extensionVoicemail: (name: string) => `${name} is not available. Please leave a message after the tone.`,
+  voicemailGreeting: BUILT_IN_GREETINGS.voicemail,
+  extensionVoicemail: BUILT_IN_GREETINGS.extensionVoicemail,
   /** What a ring group member hears on answering, before being connected to the waiting caller. */
   whisper: (company: string) => `Call for ${company}.`,
 } as const;
@@ -58,7 +60,15 @@ export type DialFollowUp =
 export type HuntTarget = "open" | "after";
 
 export type CallStep =
-  | { kind: "menu"; context: CallContext; menu: IvrMenu; position: IvrPosition; preface: string | null }
+  | {
+      kind: "menu";
+      context: CallContext;
+      menu: IvrMenu;
+      position: IvrPosition;
+      preface: string | null;
+      /** Played before the menu (the number's after-hours greeting). */
+      intro?: Greeting;
+    }
   | {
       kind: "dial";
       context: CallContext;
@@ -69,11 +79,31 @@ export type CallStep =
       record?: boolean;
       /** Seconds the wallet pays for at the dearest number rung (`<Dial timeLimit>`); absent: no limit. */
       timeLimitSeconds?: number;
+      /** Played before the number is rung (the number's after-hours greeting). */
+      intro?: Greeting;
     }
   /** Ring group: the caller waits in a queue hearing the hold music while members are called. */
-  | { kind: "queue"; context: CallContext; target: HuntTarget; holdMusicUrl: string }
-  | { kind: "voicemail"; context: CallContext; greeting: string; extensionId: string | null }
-  | { kind: "say_goodbye"; message: string }
+  | {
+      kind: "queue";
+      context: CallContext;
+      target: HuntTarget;
+      holdMusicUrl: string;
+      /** Played before the caller joins the line (the number's after-hours greeting). */
+      intro?: Greeting;
+    }
+  | {
+      kind: "voicemail";
+      context: CallContext;
+      greeting: Greeting;
+      extensionId: string | null;
+      /** Played before the voicemail greeting (the number's after-hours greeting). */
+      intro?: Greeting;
+    }
+  | { kind: "say_goodbye"; message: string; intro?: Greeting }
+  /** A blocked caller turned away unanswered (`<Reject>`): the call costs nothing. */
+  | { kind: "reject" }
+  /** A screened caller: pressing 1 puts them through (the incoming call again, screened). */
+  | { kind: "screen"; prompt: string }
   /** The caller was connected and the call is over: end quietly. */
   | { kind: "end" };
 
@@ -131,6 +161,10 @@ export function chooseLicensee(shared: SharedNumberRoute, location: CallerLocati
 
 export interface IncomingCall extends LocationInput {
   to: string;
+  /** The carrier's caller-ID verification (`StirVerstat`), when it gave one. */
+  stirVerstat?: string | null;
+  /** The caller passed the screening prompt: the block rules are not applied again. */
+  screened?: boolean;
 }
 
 export interface RoutedCall {
@@ -142,6 +176,8 @@ export interface RoutedCall {
   notice?: string;
   /** The account's gate refused the call (it is logged as refused, whatever the carrier reports). */
   refused?: Exclude<GateState, "open">;
+  /** A block rule caught the caller (call-blocking.ts): the call is logged as blocked. */
+  blocked?: BlockDecision;
 }
 
 /** The consent notice when the number records its calls and the caller's state asks for it. */
@@ -174,6 +210,8 @@ export function routeIncomingCall(
         accountId: account.id,
         refused: gate,
       };
+    const blocked = blockedCall(account, entry.route, call);
+    if (blocked) return blocked;
     const step = routeByHours(account, entry.route, now);
     return { step, accountId: account.id, ...consentNotice(entry.route, location, step) };
   }
@@ -196,6 +234,8 @@ export function routeIncomingCall(
       refused: gate,
     };
   }
+  const blocked = blockedCall(account, account.mainRoute, call);
+  if (blocked) return { ...blocked, geoRuleId: rule?.id ?? null };
   // The rule's menu; else the licensee's own number routing; else its first menu.
   const menu = rule?.ivrMenuId
     ? account.menus.get(rule.ivrMenuId)
@@ -215,6 +255,24 @@ export function routeIncomingCall(
   };
 }
 
+/** The step of a caller a block rule catches, or null when none does (or they passed the screening). */
+function blockedCall(
+  account: AccountRouting,
+  route: NumberRoute | null,
+  call: IncomingCall,
+): RoutedCall | null {
+  const blocked = call.screened ? null : blockDecision(account.blocking, call);
+  if (!blocked) return null;
+  const context = { accountId: account.id, numberId: route?.numberId ?? null };
+  const step: CallStep =
+    blocked.action === "reject"
+      ? { kind: "reject" }
+      : blocked.action === "screen"
+        ? { kind: "screen", prompt: SCREENING_PROMPT }
+        : voicemailStep(context, route, account);
+  return { step, accountId: account.id, blocked };
+}
+
 function routeByHours(account: AccountRouting, route: NumberRoute, now: Date): CallStep {
   const gate = gateState(account.gate, now);
   if (gate !== "open") return { kind: "say_goodbye", message: gateMessages[gate] };
@@ -223,8 +281,17 @@ function routeByHours(account: AccountRouting, route: NumberRoute, now: Date): C
   const holiday = route.holidays?.size ? route.holidays.get(localDate(now, route.timeZone)) : undefined;
   if (holiday) return stepForTarget(account, route, holiday, "after", now);
   const open = isWithinBusinessHours(route.businessHours, route.timeZone, now);
-  const which = open ? "open" : "after";
-  return stepForTarget(account, route, open ? route.openTarget : route.afterHoursTarget, which, now);
+  if (open) return stepForTarget(account, route, route.openTarget, "open", now);
+  return withIntro(
+    stepForTarget(account, route, route.afterHoursTarget, "after", now),
+    route.afterHoursGreeting,
+  );
+}
+
+/** The step with a greeting played before it (the steps that answer the caller; not a quiet end). */
+export function withIntro(step: CallStep, intro: Greeting | null | undefined): CallStep {
+  if (!intro || step.kind === "end" || step.kind === "reject" || step.kind === "screen") return step;
+  return { ...step, intro };
 }
 
 /** The first step into a menu: the call is pinned to the version of the menus it entered. */
@@ -245,9 +312,11 @@ function voicemailStep(
   const extension = extensionId ? account.extensions.get(extensionId) : undefined;
   const directMember = route?.directMemberId ? account.members.get(route.directMemberId) : undefined;
   const greeting = extension
-    ? CALL_MESSAGES.extensionVoicemail(extension.name)
+    ? (extension.voicemailGreeting ?? sayGreeting(CALL_MESSAGES.extensionVoicemail(extension.name)))
     : (route?.voicemailGreeting ??
-      (directMember ? CALL_MESSAGES.extensionVoicemail(directMember.name) : CALL_MESSAGES.voicemailGreeting));
+      sayGreeting(
+        directMember ? CALL_MESSAGES.extensionVoicemail(directMember.name) : CALL_MESSAGES.voicemailGreeting,
+      ));
   return { kind: "voicemail", context, greeting, extensionId: extension?.id ?? null };
 }
 

@@ -118,7 +118,8 @@ export function stepCharge(state: ChargeFlowState, event: ChargeEvent): ChargeSt
 function callFound(callSid: string, call: ChargeableCall | null): ChargeStep {
   if (!call)
     return finish("skipped", [{ type: "warn", context: { callSid }, message: "charge-call: no such call" }]);
-  if (call.durationSeconds <= 0 || call.callStatus === "refused") return finish("skipped");
+  if (call.durationSeconds <= 0 || call.callStatus === "refused" || call.callStatus === "blocked")
+    return finish("skipped");
   const inbound = call.direction === "inbound";
   return {
     state: { stage: "charging", accountId: call.accountId, reference: call.callSid },

@@ -134,6 +134,23 @@ export function destinationRefusal(e164: string, policy: DestinationPolicy): Des
   return null;
 }
 
+/**
+ * The policy with the countries of the account's own numbers allowed too: a business with a
+ * number in a country calls and texts that country's numbers, and no other country opens.
+ */
+export function withOwnNumberCountries(
+  policy: DestinationPolicy,
+  ownNumbers: readonly string[],
+): DestinationPolicy {
+  const countries = new Set(policy.allowedCountries);
+  for (const e164 of ownNumbers) {
+    const { country, satellite, type } = describeDestination(e164);
+    if (country && !satellite && type !== "premium") countries.add(country);
+  }
+  if (countries.size === policy.allowedCountries.length) return policy;
+  return { ...policy, allowedCountries: [...countries] };
+}
+
 /** The first refusal among several numbers (an extension's forwarding list), with the number refused. */
 export function firstDestinationRefusal(
   numbers: readonly string[],

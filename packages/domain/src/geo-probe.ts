@@ -123,6 +123,10 @@ export function describeFirstStep(step: CallStep): string {
       return "The caller hears hold music while the ring group's members are called.";
     case "voicemail":
       return "The caller hears the voicemail greeting and can leave a message.";
+    case "reject":
+      return "The caller is blocked: the call is rejected unanswered.";
+    case "screen":
+      return "The caller is screened: they must press 1 to be put through.";
     case "say_goodbye":
       return `The caller hears ${shortQuote(step.message)} and the call ends.`;
     case "end":

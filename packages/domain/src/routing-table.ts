@@ -1,6 +1,13 @@
 import type { BusinessHours } from "./business-hours";
+import {
+  type BlockedCallerKind,
+  type BlockingRules,
+  type CompiledBlocking,
+  compileBlocking,
+} from "./call-blocking";
 import { type DestinationPolicy, destinationRefusal } from "./destination-policy";
 import { type CompiledGeoRules, compileGeoRules, type GeoRule } from "./geo-rules";
+import type { Greeting } from "./greeting";
 import type { IvrMenu } from "./ivr";
 import type { MemberRoute } from "./members";
 import type { RateTable } from "./rating";
@@ -34,7 +41,10 @@ export interface NumberRoute {
   /** The longest a caller waits for the ring group before voicemail. */
   queueMaxWaitSeconds?: number;
   voicemailEnabled: boolean;
-  voicemailGreeting: string | null;
+  /** The number's own voicemail greeting; null: the built-in words. */
+  voicemailGreeting: Greeting | null;
+  /** Played before the after-hours destination, whatever it is; absent or null: nothing. */
+  afterHoursGreeting?: Greeting | null;
   /** Local dates (YYYY-MM-DD in the number's zone) routed all day to their own destination. */
   holidays?: ReadonlyMap<string, RouteTarget>;
   /** Record the calls it puts through (the consent notice first where the caller's state asks). */
@@ -49,6 +59,8 @@ export interface Extension {
   extensionNumber: number;
   name: string;
   voicemailEnabled: boolean;
+  /** The extension's own voicemail greeting; absent or null: "<name> is not available…". */
+  voicemailGreeting?: Greeting | null;
   /** Numbers rung for this extension, all at once. */
   forwardingNumbers: string[];
   /** The member whose extension it is: it rings them too, while they can be rung. */
@@ -90,6 +102,8 @@ export interface AccountRouting {
   ivrVersionId?: string | null;
   /** The rate table the table was compiled with: what a forwarded leg's minute costs (call-flow). */
   rates?: RateTable;
+  /** The block list and rules (call-blocking.ts); absent: nobody is blocked. */
+  blocking?: CompiledBlocking;
 }
 
 export interface SharedNumberRoute {
@@ -129,6 +143,8 @@ export interface RoutingSnapshot {
      * allowed countries narrowed) are left out of the table. Absent: nothing is filtered.
      */
     destinationPolicy?: DestinationPolicy;
+    /** The block rules and list; absent: nobody is blocked. */
+    blocking?: { rules: BlockingRules; entries: { kind: BlockedCallerKind; value: string }[] };
   }[];
   numbers: NumberRoute[];
   sharedNumbers: {
@@ -164,6 +180,7 @@ export function compileRoutingTable(snapshot: RoutingSnapshot, builtAt: Date): R
       operatorExtensionId: null,
       mainRoute: null,
       ivrVersionId: a.ivrVersionId ?? null,
+      ...(a.blocking ? { blocking: compileBlocking(a.blocking.rules, a.blocking.entries) } : {}),
     });
   }
   for (const menu of snapshot.menus) accounts.get(menu.accountId)?.menus.set(menu.id, menu);

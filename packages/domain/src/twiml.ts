@@ -6,6 +6,7 @@ import {
   type DialFollowUp,
   type HuntTarget,
 } from "./call-flow";
+import { type Greeting, greetingKey } from "./greeting";
 import { IVR_DEFAULTS, type IvrMenu, type IvrPosition } from "./ivr";
 import { CALLBACK_KEY, CALLBACK_MESSAGES } from "./queue-line";
 
@@ -43,6 +44,8 @@ export const voicePaths = {
   transcription: "/twilio/recording/transcription",
   /** A recorded call's recording is ready at the carrier (`<Dial recordingStatusCallback>`): fetched and kept. */
   callRecording: "/twilio/voice/call-recording",
+  /** The carrier's real-time transcription of a recorded call (its REST API's StatusCallbackUrl). */
+  callTranscription: "/twilio/voice/call-transcription",
 } as const;
 
 export const VOICEMAIL_MAX_SECONDS = 120;
@@ -116,6 +119,22 @@ export function readMemberCall(query: Record<string, string | undefined>): Membe
   const attempt = Math.max(0, Number.parseInt(query.k ?? "0", 10) || 0);
   return { queue: query.q, attempt, ...(query.s ? { seat: query.s } : {}) };
 }
+
+/** The screening prompt: the key comes back to the incoming call, marked screened (1 routes it on, else it ends). */
+function appendScreening(response: VoiceResponse, options: TwimlOptions, prompt: string) {
+  const gather = response.gather({
+    input: ["dtmf"],
+    numDigits: 1,
+    timeout: SCREENING_TIMEOUT_SECONDS,
+    action: url(options, voicePaths.incoming, new URLSearchParams({ screened: "1" })),
+    method: "POST",
+  });
+  say(gather, prompt);
+  response.hangup();
+}
+
+/** How long a screened caller has to press 1. */
+const SCREENING_TIMEOUT_SECONDS = 8;
 
 const url = (options: TwimlOptions, path: string, query: URLSearchParams) =>
   `${options.baseUrl}${path}?${query}`;
@@ -215,6 +234,27 @@ function appendGreeting(target: VoiceResponse | VoiceResponse.Gather, menu: IvrM
   else say(target, menu.greetingTts, greetingVoiceAttributes(menu));
 }
 
+/**
+ * A greeting: its recording played (`<Play>`), or its words said (`<Say>`, in its voice and
+ * language). A recording whose URL is blank falls back to nothing; words that are blank say nothing.
+ */
+export function appendSpoken(
+  target: VoiceResponse | VoiceResponse.Gather,
+  greeting: Greeting | null | undefined,
+) {
+  if (!greeting) return;
+  if (greeting.kind === "play") {
+    const url = twimlText(greeting.url);
+    if (url) target.play(url);
+    return;
+  }
+  say(
+    target,
+    greeting.text,
+    greetingVoiceAttributes({ greetingVoice: greeting.voice, greetingLanguage: greeting.language }),
+  );
+}
+
 /** A <Dial> destination: a SIP address, a client of the carrier's SDKs, or a phone number. */
 export type DialDestination =
   | { noun: "Sip"; address: string }
@@ -251,12 +291,13 @@ function renderMenu(
   options: TwimlOptions,
   notice: string | undefined,
 ): string {
-  const key = `${options.baseUrl}|${step.context.accountId}|${step.context.numberId}|${step.context.ivrVersion ?? ""}|${step.position.invalidCount}|${step.position.timeoutCount}|${step.preface ?? ""}|${notice ?? ""}`;
+  const key = `${options.baseUrl}|${step.context.accountId}|${step.context.numberId}|${step.context.ivrVersion ?? ""}|${step.position.invalidCount}|${step.position.timeoutCount}|${step.preface ?? ""}|${notice ?? ""}|${greetingKey(step.intro)}`;
   let byKey = menuCache.get(step.menu);
   const cached = byKey?.get(key);
   if (cached) return cached;
   const response = new VoiceResponse();
   say(response, notice);
+  appendSpoken(response, step.intro);
   const gather = response.gather({
     numDigits: 1,
     timeout: step.menu.timeoutSeconds,
@@ -302,19 +343,25 @@ export interface DialRecording {
   recordingStatusCallbackEvent: ["completed"];
 }
 
+/** Who the carrier puts on a two-channel recording's first channel: the call that dialled. */
+export type RecordingChannelOne = "other" | "team";
+
 /**
  * A recorded `<Dial>`: the carrier posts the finished recording to the call-recording callback,
  * with the call's context. `callerCallSid` names the call the recording belongs to when the
  * `<Dial>` is not on it (a ring group member's call bridged to the waiting caller, `p`); without
- * it, the recording is the call's that dialled.
+ * it, the recording is the call's that dialled. The first channel is the caller's, unless the
+ * team's member dialled (`c1=t`: a queue member's answer, a call out from the browser).
  */
 export function dialRecording(
   options: TwimlOptions,
   context: CallContext,
   callerCallSid?: string,
+  channelOne: RecordingChannelOne = callerCallSid ? "team" : "other",
 ): DialRecording {
   const q = contextQuery(context);
   if (callerCallSid) q.set("p", callerCallSid);
+  if (channelOne === "team") q.set("c1", "t");
   return {
     record: DIAL_RECORD_MODE,
     recordingStatusCallback: url(options, voicePaths.callRecording, q),
@@ -323,6 +370,42 @@ export function dialRecording(
   };
 }
 
+/** Reads who a recording's first channel is from its callback URL (see dialRecording). */
+export const readChannelOne = (query: Record<string, string | undefined>): RecordingChannelOne =>
+  query.c1 === "t" ? "team" : "other";
+
+/**
+ * Where the carrier posts its real-time transcription of a recorded call: the call's context, and
+ * who the call's inbound track is (`c1=t`: the team's member, when the member's call is the one
+ * transcribed; else the caller, whose voice comes in on the call that dialled).
+ */
+export function callTranscriptionUrl(
+  options: TwimlOptions,
+  context: CallContext,
+  inbound: RecordingChannelOne = "other",
+): string {
+  const q = contextQuery(context);
+  if (inbound === "team") q.set("c1", "t");
+  return url(options, voicePaths.callTranscription, q);
+}
+
+/**
+ * A call room's recording, when its call is recorded: the conference from its start (one mixed
+ * channel), kept as the caller's call's recording.
+ */
+export function roomRecording(options: TwimlOptions, context: CallContext, callerCallSid: string) {
+  const q = contextQuery(context);
+  q.set("p", callerCallSid);
+  return {
+    record: "record-from-start" as const,
+    recordingStatusCallback: url(options, voicePaths.callRecording, q),
+    recordingStatusCallbackMethod: "POST" as const,
+    recordingStatusCallbackEvent: ["completed" as const],
+  };
+}
+
+export type RoomRecording = ReturnType<typeof roomRecording>;
+
 /**
  * The events a dialled leg reports: its answer (the console's live view, and the caller's call
  * logged as in progress) and its end (the charge).
@@ -330,8 +413,15 @@ export function dialRecording(
 const LEG_EVENTS: ("answered" | "completed")[] = ["answered", "completed"];
 
 /** A dialled leg's status URL: the call's context, and its parties (the caller's log is made from them on answer). */
-function legStatusUrl(options: TwimlOptions, context: CallContext, parties: CallParties | undefined) {
+function legStatusUrl(
+  options: TwimlOptions,
+  context: CallContext,
+  parties: CallParties | undefined,
+  recorded = false,
+) {
   const q = contextQuery(context);
+  // A recorded call: its answer asks the carrier's transcriber to hear it (TRANSCRIBER=carrier).
+  if (recorded) q.set("r", "1");
   if (parties && !parties.leg) {
     q.set("fr", parties.from);
     q.set("to", parties.to);
@@ -353,6 +443,7 @@ export function renderStep(
   if (step.kind === "menu") return renderMenu(step, options, notice);
   const response = new VoiceResponse();
   say(response, notice);
+  if ("intro" in step) appendSpoken(response, step.intro);
   switch (step.kind) {
     case "dial": {
       const action = dialUrl(options, step.context, step.followUp);
@@ -372,7 +463,7 @@ export function renderStep(
       });
       // Each number or softphone rung reports its own answer and end: charged by its destination.
       const reports = {
-        statusCallback: legStatusUrl(options, step.context, parties),
+        statusCallback: legStatusUrl(options, step.context, parties, step.record),
         statusCallbackMethod: "POST",
         statusCallbackEvent: LEG_EVENTS,
       } as const;
@@ -409,7 +500,7 @@ export function renderStep(
         q.set("fr", parties.from);
         q.set("to", parties.to);
       }
-      say(response, step.greeting);
+      appendSpoken(response, step.greeting);
       response.record({
         action: url(options, voicePaths.record, contextQuery(step.context)),
         method: "POST",
@@ -429,6 +520,12 @@ export function renderStep(
     case "say_goodbye":
       say(response, step.message);
       response.hangup();
+      break;
+    case "reject":
+      response.reject({ reason: "rejected" });
+      break;
+    case "screen":
+      appendScreening(response, options, step.prompt);
       break;
     case "end":
       response.hangup();
@@ -566,13 +663,19 @@ export function roomEventsUrl(options: TwimlOptions, accountId: string): string 
 }
 
 /** Conference options of a room's participant, shared by TwiML and the participant REST call. */
-export function roomParticipant(options: TwimlOptions, accountId: string, role: RoomRole) {
+export function roomParticipant(
+  options: TwimlOptions,
+  accountId: string,
+  role: RoomRole,
+  recording?: RoomRecording,
+) {
   return {
     beep: "false" as const,
     startConferenceOnEnter: true,
     endConferenceOnExit: role === "caller",
     statusCallback: roomEventsUrl(options, accountId),
     statusCallbackEvent: ["join", "leave"] as ("join" | "leave")[],
+    ...recording,
   };
 }
 
@@ -580,10 +683,19 @@ export function roomParticipant(options: TwimlOptions, accountId: string, role: 
 export const roomPartyStatusUrl = (options: TwimlOptions, accountId: string, callerCallSid: string) =>
   callerLegStatusUrl(options, { accountId, numberId: null }, callerCallSid);
 
-/** Into the call room `room`: held, consulted and merged there (issue 24). */
-export function renderRoomJoin(options: TwimlOptions, accountId: string, room: string, role: RoomRole) {
+/**
+ * Into the call room `room`: held, consulted and merged there (issue 24). Whoever joins with
+ * `recording` starts the room's recording (the call's number records its calls).
+ */
+export function renderRoomJoin(
+  options: TwimlOptions,
+  accountId: string,
+  room: string,
+  role: RoomRole,
+  recording?: RoomRecording,
+) {
   const response = new VoiceResponse();
-  response.dial().conference(roomParticipant(options, accountId, role), room);
+  response.dial().conference(roomParticipant(options, accountId, role, recording), room);
   return response.toString();
 }
 

@@ -85,7 +85,7 @@ const stepOf = (t: ReturnType<typeof table>, to: string, now: Date): CallStep =>
   routeIncomingCall(t, call(to), { kind: "unknown" } as never, now).step;
 
 describe("a member's direct number rings them, by their availability and hours, not the number's routing", () => {
-  it.each<[string, MemberRoute[], Date, Partial<CallStep> & { numbers?: string[]; greeting?: string }]>([
+  it.each<[string, MemberRoute[], Date, Partial<CallStep> & { numbers?: string[] }]>([
     [
       "available, at work: their phone, the number's ring time",
       [member({ directNumberId: "num_ana" })],
@@ -96,7 +96,10 @@ describe("a member's direct number rings them, by their availability and hours, 
       "do not disturb: their voicemail, named",
       [member({ directNumberId: "num_ana", availability: "do_not_disturb" })],
       MONDAY_10_NY,
-      { kind: "voicemail", greeting: "Ana Diaz is not available. Please leave a message after the tone." },
+      {
+        kind: "voicemail",
+        greeting: { kind: "say", text: "Ana Diaz is not available. Please leave a message after the tone." },
+      },
     ],
     [
       "outside their own hours (Saturday): voicemail, though the number's after-hours target hangs up",
@@ -135,7 +138,10 @@ describe("a member's direct number rings them, by their availability and hours, 
       "no-answer",
       MONDAY_10_NY,
     );
-    expect(step).toMatchObject({ kind: "voicemail", greeting: expect.stringContaining("Ana Diaz") });
+    expect(step).toMatchObject({
+      kind: "voicemail",
+      greeting: { kind: "say", text: expect.stringContaining("Ana Diaz") },
+    });
   });
 });
 

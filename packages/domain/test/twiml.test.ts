@@ -5,11 +5,15 @@ import {
   dialDestinations,
   dialRecording,
   MAX_DIAL_DESTINATIONS,
+  readChannelOne,
   renderHold,
   renderMemberAnswer,
+  renderRoomJoin,
   renderStep,
+  roomRecording,
   type TwimlOptions,
   twimlText,
+  voicePaths,
 } from "../src/twiml";
 
 const options: TwimlOptions = { baseUrl: "https://example.test", carrierTranscription: false };
@@ -102,7 +106,12 @@ describe("stored text with control characters never breaks the TwiML", () => {
       "a voicemail greeting",
       () =>
         renderStep(
-          { kind: "voicemail", context, greeting: `Leave${CONTROL}a message.`, extensionId: null },
+          {
+            kind: "voicemail",
+            context,
+            greeting: { kind: "say", text: `Leave${CONTROL}a message.` },
+            extensionId: null,
+          },
           options,
           parties,
         ),
@@ -133,12 +142,21 @@ describe("no empty <Say/>", () => {
     ["an empty preface", () => renderStep(menuStep(menu({ greetingTts: "" }), "  "), options)],
     [
       "an empty voicemail greeting",
-      () => renderStep({ kind: "voicemail", context, greeting: "", extensionId: null }, options, parties),
+      () =>
+        renderStep(
+          { kind: "voicemail", context, greeting: { kind: "say", text: "" }, extensionId: null },
+          options,
+          parties,
+        ),
     ],
     [
       "a voicemail greeting of control characters",
       () =>
-        renderStep({ kind: "voicemail", context, greeting: CONTROL, extensionId: null }, options, parties),
+        renderStep(
+          { kind: "voicemail", context, greeting: { kind: "say", text: CONTROL }, extensionId: null },
+          options,
+          parties,
+        ),
     ],
     ["an empty goodbye", () => renderStep({ kind: "say_goodbye", message: " " }, options)],
     ["a blank company name", () => renderMemberAnswer(" \u0007 ", "CA123")],
@@ -154,7 +172,11 @@ describe("no empty <Say/>", () => {
   });
 
   it("the voicemail still records after an empty greeting", () => {
-    const xml = renderStep({ kind: "voicemail", context, greeting: "", extensionId: null }, options, parties);
+    const xml = renderStep(
+      { kind: "voicemail", context, greeting: { kind: "say", text: "" }, extensionId: null },
+      options,
+      parties,
+    );
     expect(xml).toMatch(/<Response><Record /);
   });
 });
@@ -289,14 +311,39 @@ describe("recorded calls", () => {
     expect(xml).not.toContain("record");
   });
 
-  it("a member's <Dial><Queue> records for the waiting caller's call (p)", () => {
+  it("a member's <Dial><Queue> records for the waiting caller's call (p), the member on the first channel (c1=t)", () => {
     const xml = renderMemberAnswer("Acme", "CA123", dialRecording(options, context, "CA123"));
     const dial = dialAttributes(xml);
     expect(dial.record).toBe("record-from-answer-dual");
     expect(dial.recordingStatusCallbackEvent).toBe("completed");
     const callback = new URL(dial.recordingStatusCallback ?? "");
-    expect(Object.fromEntries(callback.searchParams)).toEqual({ a: "acct_1", n: "num_1", p: "CA123" });
+    expect(Object.fromEntries(callback.searchParams)).toEqual({
+      a: "acct_1",
+      n: "num_1",
+      p: "CA123",
+      c1: "t",
+    });
+    expect(readChannelOne(Object.fromEntries(callback.searchParams))).toBe("team");
     expect(texts(xml, "Queue")).toEqual(["CA123"]);
+  });
+
+  it("a recorded call's room records from its start, for the caller's call (p)", () => {
+    const xml = renderRoomJoin(
+      options,
+      "acct_1",
+      "room_CA9",
+      "caller",
+      roomRecording(options, context, "CA9"),
+    );
+    const conference = xml.match(/<Conference ([^>]*)>/)?.[1] ?? "";
+    expect(conference).toContain('record="record-from-start"');
+    const callback = new URL(
+      conference.match(/recordingStatusCallback="([^"]*)"/)?.[1]?.replaceAll("&amp;", "&") ?? "",
+    );
+    expect(callback.pathname).toBe(voicePaths.callRecording);
+    expect(Object.fromEntries(callback.searchParams)).toEqual({ a: "acct_1", n: "num_1", p: "CA9" });
+    expect(readChannelOne(Object.fromEntries(callback.searchParams))).toBe("other");
+    expect(renderRoomJoin(options, "acct_1", "room_CA9", "member")).not.toContain("record");
   });
 
   it("a member's <Dial><Queue> without recording has no record attributes", () => {

@@ -5,6 +5,7 @@ import {
   checkCarrierAccount,
   checkMailDelivery,
   checkStorageConfig,
+  checkVapidKeys,
   isProductionStart,
   optionalString,
   parseConfig,
@@ -89,6 +90,13 @@ export const configSchema = z
      * many people's browsers from one address and raise it.
      */
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    /** Requests one API key may make to the public API (/v1) in a minute. */
+    PUBLIC_API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+    /**
+     * Requests with a key that is not valid (unknown, expired, revoked) one address may make to
+     * the public API in 15 minutes, before its keys are looked up no more until the window ends.
+     */
+    PUBLIC_API_BAD_KEYS_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
     /**
      * Encrypts the TOTP keys of two-factor authentication at rest (32 characters or more). A
      * production start refuses to run without it; elsewhere a published development secret
@@ -115,6 +123,7 @@ export const configSchema = z
   })
   .superRefine(checkCarrierAccount)
   .superRefine(checkStorageConfig)
+  .superRefine(checkVapidKeys)
   .superRefine(checkMailDelivery)
   .superRefine((config, ctx) => {
     if (isProductionStart(config) && !config.TOTP_KEY_SECRET)
@@ -191,5 +200,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** A configuration for tests: defaults, with the given overrides. */
 export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}): Config {
-  return configSchema.parse({ LOG_LEVEL: "silent", SEED_DEMO: "false", ...overrides });
+  // Tests deliver webhooks to a receiver on 127.0.0.1 over http.
+  return configSchema.parse({
+    LOG_LEVEL: "silent",
+    SEED_DEMO: "false",
+    WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: "true",
+    WEBHOOKS_ALLOW_HTTP: "true",
+    ...overrides,
+  });
 }

@@ -128,10 +128,40 @@ export const sharedConfigFields = {
   CONTACT_INBOX: z.email().default("sales@poundline.com"),
   /** Where customers' replies to their support tickets are e-mailed. */
   SUPPORT_INBOX: z.email().default("support@poundline.com"),
+  /**
+   * Web Push (the console's notifications on a phone or a closed tab): the VAPID key pair that
+   * signs every push (base64url, as `npx web-push generate-vapid-keys` prints them), both or none.
+   * None: the pair drawn once and kept in the database (platform_secrets), shared by every process.
+   */
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  /** Who the push services may contact about our pushes: a `mailto:` or `https:` address. */
+  VAPID_SUBJECT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, "VAPID_SUBJECT must be a mailto: or https:// address")
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * `true` lets outgoing webhooks reach private, loopback and link-local addresses: for tests and
+   * a local receiver only. Off, such an address is refused at connect time, after DNS.
+   */
+  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: flag.transform((v) => v === "true"),
+  /** `true` accepts `http://` webhook addresses (local development, tests); off, `https://` only. */
+  WEBHOOKS_ALLOW_HTTP: flag.transform((v) => v === "true"),
   ...stripeConfigFieldsOf(),
   ...storageConfigFields,
 };
+
+/**
+ * Without PUBLIC_BASE_URL, a start on another PORT is reached on that port: its links, the
+ * carrier's webhooks and their signatures say so (the default's 3000 would point elsewhere).
+ */
+function withLocalBaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if (env.PUBLIC_BASE_URL?.trim() || !env.PORT?.trim()) return env;
+  return { ...env, PUBLIC_BASE_URL: `http://localhost:${env.PORT.trim()}` };
+}
 
 /** The carrier's account sid and token go together: a `superRefine` for either process's schema. */
 export function checkCarrierAccount(
@@ -166,6 +196,20 @@ function checkSoftphoneKeys(
       path: [key],
       message: `${SOFTPHONE_KEYS.join(", ")} go together: set all three, or none`,
     });
+}
+
+/** The VAPID public and private keys go together. A `superRefine` for either process's schema. */
+export function checkVapidKeys(
+  config: { VAPID_PUBLIC_KEY?: string | undefined; VAPID_PRIVATE_KEY?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY)) {
+    ctx.addIssue({
+      code: "custom",
+      path: [config.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY"],
+      message: "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither",
+    });
+  }
 }
 
 /** The S3 driver needs its bucket; the key id and its secret go together. A `superRefine`. */
@@ -215,7 +259,7 @@ export function checkMailDelivery(
 
 /** Reads the environment with a process's schema, once at boot: every problem named, or the config. */
 export function parseConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv): z.output<S> {
-  const parsed = schema.safeParse(env);
+  const parsed = schema.safeParse(withLocalBaseUrl(env));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Invalid configuration:\n${problems}`);

@@ -15,8 +15,17 @@ export type CallListQuery = Partial<z.output<typeof listCallsQuerySchema>>;
 /** The call history endpoints (packages/contracts/src/calls/endpoints.ts). */
 export const callsApi = (api: ApiClient) => ({
   list: (query: CallListQuery, signal?: AbortSignal) => api.call(routes.calls.list, { query, signal }),
+  /** The call's recordings, each with its transcript. */
+  recordings: (id: string, signal?: AbortSignal) =>
+    api.call(routes.calls.recordings, { params: { id }, signal }),
   updateNotes: (id: string, body: CallInput<Endpoints["updateNotes"]>["body"]) =>
     api.call(routes.calls.updateNotes, { params: { id }, body }),
+  tag: (id: string, body: CallInput<Endpoints["tag"]>["body"]) =>
+    api.call(routes.calls.tag, { params: { id }, body }),
+  tags: (signal?: AbortSignal) => api.call(routes.calls.tags, { signal }),
+  dispositions: (signal?: AbortSignal) => api.call(routes.calls.dispositions, { signal }),
+  updateDispositions: (body: CallInput<Endpoints["updateDispositions"]>["body"]) =>
+    api.call(routes.calls.updateDispositions, { body }),
   /** A cold transfer of a call in progress, by the caller's CallSid. */
   transfer: (callSid: string, target: TransferTarget) =>
     api.call(routes.calls.transfer, { params: { callSid }, body: { target } }),
@@ -41,3 +50,4 @@ export const callsApi = (api: ApiClient) => ({
 export type TransferTarget = CallInput<Endpoints["transfer"]>["body"]["target"];
 export type PartyTarget = CallInput<Endpoints["addParty"]>["body"]["target"];
 export type CallRoom = SuccessOf<Endpoints["room"]>;
+export type CallRecording = SuccessOf<Endpoints["recordings"]>["recordings"][number];

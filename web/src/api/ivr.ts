@@ -29,7 +29,7 @@ export const ivrApi = (api: ApiClient) => ({
   update: (id: string, body: IvrMenuBody) => api.call(routes.ivr.update, { params: { id }, body }),
   remove: (id: string) => api.call(routes.ivr.remove, { params: { id } }),
   /** The recording's bytes; the API checks they are audio and makes it the menu's greeting. */
-  uploadGreeting: (id: string, file: File) =>
+  uploadGreeting: (id: string, file: Blob) =>
     uploadFile<SuccessOf<Endpoints["uploadGreeting"]>>(pathOf(routes.ivr.uploadGreeting.path, { id }), file),
 
   /** The carrier's text-to-speech voices, the languages each speaks, and the defaults. */

@@ -3,6 +3,7 @@ import type { destinationEndpoints } from "@poundline/contracts/destinations/end
 import type { SuccessOf } from "@poundline/contracts/endpoint";
 import type { recordingRetentionEndpoints } from "@poundline/contracts/recordings/endpoints";
 import type { settingsEndpoints } from "@poundline/contracts/settings/endpoints";
+import type { pushEndpoints } from "@poundline/contracts/settings/push-endpoints";
 import type { ApiClient, CallInput } from "./client";
 import { routes } from "./routes.generated";
 import { uploadFile } from "./upload";
@@ -53,6 +54,10 @@ export const settingsApi = (api: ApiClient) => ({
   recordingRetention: (signal?: AbortSignal) => api.call(routes.recordingRetention.get, { signal }),
   saveRecordingRetention: (body: CallInput<(typeof recordingRetentionEndpoints)["save"]>["body"]) =>
     api.call(routes.recordingRetention.save, { body }),
+  pushKey: (signal?: AbortSignal) => api.call(routes.push.key, { signal }),
+  pushSubscribe: (body: CallInput<(typeof pushEndpoints)["subscribe"]>["body"]) =>
+    api.call(routes.push.subscribe, { body }),
+  pushUnsubscribe: (endpoint: string) => api.call(routes.push.unsubscribe, { query: { endpoint } }),
   regenerateRecoveryCodes: (code: string) => api.call(routes.twoFactor.recoveryCodes, { body: { code } }),
 });
 

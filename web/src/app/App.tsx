@@ -2,6 +2,7 @@ import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 // The tables' own layout (empty state over the body, sticky header): once, for every DataTable.
 import "mantine-datatable/styles.css";
+import "./datatable-fixes.css";
 import { MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";

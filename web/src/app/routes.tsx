@@ -58,6 +58,10 @@ const pages: RouteObject[] = [
         path: "/developers/api",
         lazy: page(() => import("../pages/public/ApiReference").then((m) => m.ApiReferencePage)),
       },
+      {
+        path: "/developers/public-api",
+        lazy: page(() => import("../pages/public/PublicApiReference").then((m) => m.PublicApiReferencePage)),
+      },
       { path: "/login", lazy: page(() => import("../pages/account/Login").then((m) => m.LoginPage)) },
       {
         path: "/register",
@@ -110,12 +114,22 @@ const pages: RouteObject[] = [
             lazy: page(() => import("../pages/console/Messages").then((m) => m.MessagesPage)),
           },
           {
+            path: "messages/scheduled",
+            lazy: page(() => import("../pages/console/ScheduledTexts").then((m) => m.ScheduledTextsPage)),
+          },
+          {
             path: "voicemails",
             lazy: page(() => import("../pages/console/Voicemails").then((m) => m.VoicemailsPage)),
           },
           {
             path: "numbers",
             lazy: page(() => import("../pages/console/PhoneNumbers").then((m) => m.PhoneNumbersPage)),
+          },
+          {
+            path: "numbers/:numberId/toll-free-verification",
+            lazy: page(() =>
+              import("../pages/console/TollFreeVerification").then((m) => m.TollFreeVerificationPage),
+            ),
           },
           {
             path: "geo-routing",
@@ -153,6 +167,10 @@ const pages: RouteObject[] = [
           {
             path: "widgets",
             lazy: page(() => import("../pages/console/Widgets").then((m) => m.WidgetsPage)),
+          },
+          {
+            path: "webhooks",
+            lazy: page(() => import("../pages/console/Webhooks").then((m) => m.WebhooksPage)),
           },
           {
             path: "ivr-menus",
@@ -213,6 +231,10 @@ const pages: RouteObject[] = [
           {
             path: "emails",
             lazy: page(() => import("../pages/admin/EmailOutbox").then((m) => m.EmailOutboxPage)),
+          },
+          {
+            path: "porting",
+            lazy: page(() => import("../pages/admin/PortInRequests").then((m) => m.PortInRequestsPage)),
           },
           {
             path: "failed-jobs",

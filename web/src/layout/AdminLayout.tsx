@@ -8,6 +8,7 @@ import {
   LifeBuoy,
   type LucideIcon,
   Mail,
+  PhoneIncoming,
   RotateCcw,
   Users,
 } from "lucide-react";
@@ -23,6 +24,7 @@ const ICONS: Record<string, LucideIcon> = {
   "/admin/user-management": Users,
   "/admin/requests": Inbox,
   "/admin/emails": Mail,
+  "/admin/porting": PhoneIncoming,
   "/admin/failed-jobs": RotateCcw,
   "/admin/audit-log": History,
 };

@@ -16,6 +16,7 @@ import {
   SquareCode,
   Users,
   Voicemail,
+  Webhook,
 } from "lucide-react";
 import { useCan, useSession } from "../app/session";
 import { TrialBanner } from "../modules/billing-plan/TrialBanner";
@@ -41,6 +42,7 @@ const ICONS: Record<string, LucideIcon> = {
   "/dashboard/extensions": Users,
   "/dashboard/analytics": BarChart3,
   "/dashboard/widgets": SquareCode,
+  "/dashboard/webhooks": Webhook,
   "/dashboard/billing": CreditCard,
   "/dashboard/settings": Settings,
   "/dashboard/support": LifeBuoy,

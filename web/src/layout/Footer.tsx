@@ -73,6 +73,7 @@ export function Footer() {
             <FooterLink to="/request-feature">Request a Feature</FooterLink>
             <FooterLink to="/contact">Contact Us</FooterLink>
             <FooterLink to="/developers/api">API Reference</FooterLink>
+            <FooterLink to="/developers/public-api">Public API</FooterLink>
             <ComingSoon>About Us</ComingSoon>
             <ComingSoon>Careers</ComingSoon>
             <ComingSoon>Blog</ComingSoon>

@@ -16,6 +16,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { path: "/admin/user-management", label: "User Management" },
   { path: "/admin/requests", label: "Requests" },
   { path: "/admin/emails", label: "E-mail Outbox" },
+  { path: "/admin/porting", label: "Port-In Requests" },
   { path: "/admin/failed-jobs", label: "Failed Jobs" },
   { path: "/admin/audit-log", label: "Audit Log" },
 ];

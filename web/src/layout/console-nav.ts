@@ -25,6 +25,7 @@ export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
   { path: "/dashboard/extensions", label: "Extensions", requires: "extensions.edit" },
   { path: "/dashboard/analytics", label: "Analytics" },
   { path: "/dashboard/widgets", label: "Website Widgets", requires: "widgets.edit" },
+  { path: "/dashboard/webhooks", label: "Webhooks", requires: "webhooks.manage" },
   { path: "/dashboard/billing", label: "Billing & Wallet", requires: "billing.view" },
   { path: "/dashboard/settings", label: "Settings" },
   { path: "/dashboard/support", label: "Support" },

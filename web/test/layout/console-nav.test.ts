@@ -36,6 +36,7 @@ describe("seed 001's active-item rule", () => {
       "/dashboard/extensions",
       "/dashboard/analytics",
       "/dashboard/widgets",
+      "/dashboard/webhooks",
       "/dashboard/billing",
       "/dashboard/settings",
       "/dashboard/support",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recordingDeletedText } from "../../src/modules/calls/CallHistory";
+import { recordingDeletedText } from "../../src/modules/calls/format";
 import { daysOfOption, retentionOptions } from "../../src/modules/settings/RecordingRetentionCard";
 
 describe("recording retention in the console", () => {
@@ -12,6 +12,6 @@ describe("recording retention in the console", () => {
     [90, "Recording deleted after 90 days"],
     [1, "Recording deleted after 1 day"],
   ])("call history says a recording kept %i days was deleted", (afterDays, text) => {
-    expect(recordingDeletedText({ reason: "retention", afterDays })).toBe(text);
+    expect(recordingDeletedText({ afterDays })).toBe(text);
   });
 });

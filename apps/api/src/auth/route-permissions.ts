@@ -43,6 +43,8 @@ export const openWrites: Readonly<Record<string, string>> = {
   "POST /api/settings/avatar": "one's own picture",
   "DELETE /api/settings/avatar": "one's own picture",
   "PUT /api/settings/notifications": "one's own notification preferences",
+  "POST /api/settings/push/subscriptions": "one's own devices' push",
+  "DELETE /api/settings/push/subscriptions": "one's own devices' push",
   "PUT /api/console/setup-guide/dismissal": "one's own setup guide on the dashboard",
   "PUT /api/people/me/availability": "one's own availability for calls",
   "PUT /api/people/me/working-hours": "one's own working hours",

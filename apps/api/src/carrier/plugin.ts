@@ -4,6 +4,7 @@ import { parseCarrierForm } from "@poundline/modules/carrier/carrier-params";
 import { isValidSignature } from "@poundline/modules/carrier/signature";
 import type { FastifyInstance } from "fastify";
 import { lazyRequestLogger } from "../http/logging";
+import { greetingCallRoutes } from "../routes/carrier/greeting-call-routes";
 import { locationRoutes } from "../routes/carrier/location-routes";
 import { queueRoutes } from "../routes/carrier/queue-routes";
 import { recordingRoutes } from "../routes/carrier/recording-routes";
@@ -86,5 +87,6 @@ export async function twilioRoutes(app: FastifyInstance) {
   await app.register(roomRoutes);
   await app.register(smsRoutes);
   await app.register(clickToCallTwimlRoutes);
+  await app.register(greetingCallRoutes);
   await app.register(softphoneTwimlRoutes);
 }

@@ -15,6 +15,13 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { requireAccount, requireAdmin, requireAuth } from "../auth/context";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The console's handlers of `publicApi` endpoints, as registered: the /v1 scope mounts them again. */
+    publicApiHandlers: EndpointHandler[];
+  }
+}
+
 /** The Fastify schema of an endpoint: what the zod type provider types the request and reply from. */
 type SchemaOf<E extends Endpoint> = {
   params: E["params"] extends z.ZodType ? E["params"] : undefined;
@@ -69,27 +76,49 @@ export function route<E extends Endpoint>(
 ) {
   if (!endpoint.path.startsWith(scope.prefix))
     throw new Error(`${endpoint.method} ${endpoint.path} registered under ${scope.prefix}`);
+  // Only public endpoints take anonymous callers: the others answer 401 (or 403) before reading anything.
+  const guard = endpoint.access === "public" ? [] : [guards[endpoint.access]];
+  mountEndpoint(
+    scope,
+    endpoint,
+    endpoint.path.slice(scope.prefix.length) || "/",
+    handler as RouteHandlerMethod,
+    {
+      ...extras,
+      onRequest: [...hooks(extras.onRequest), ...guard],
+    },
+  );
+  if (endpoint.publicApi && endpoint.path.startsWith("/api/"))
+    scope.publicApiHandlers.push({ endpoint, handler: handler as RouteHandlerMethod, extras });
+}
+
+/** Mounts `handler` at `url` of `scope` with the endpoint's method, schemas, summary and permission. */
+export function mountEndpoint(
+  scope: FastifyInstance,
+  endpoint: Endpoint,
+  url: string,
+  handler: RouteHandlerMethod,
+  extras: RouteExtras,
+) {
   const config = {
     ...extras.config,
     summary: endpoint.summary,
     ...(endpoint.permission ? { permission: endpoint.permission } : {}),
   };
-  // Only public endpoints take anonymous callers: the others answer 401 (or 403) before reading anything.
-  const onRequest =
-    endpoint.access === "public" ? extras.onRequest : [...hooks(extras.onRequest), guards[endpoint.access]];
+  const onRequest = hooks(extras.onRequest);
   scope.withTypeProvider<ZodTypeProvider>().route({
     ...extras,
     config,
-    ...(onRequest ? { onRequest } : {}),
+    ...(onRequest.length > 0 ? { onRequest } : {}),
     method: endpoint.method,
-    url: endpoint.path.slice(scope.prefix.length) || "/",
+    url,
     schema: {
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
       response: responseSchemas(endpoint.responses),
     },
-    handler: handler as RouteHandlerMethod,
+    handler,
   });
 }
 

@@ -30,7 +30,11 @@ export function contentSecurityPolicyDirectives(inlineScriptHashes: readonly str
     formAction: ["'self'"],
     frameAncestors: ["'none'"],
     imgSrc: ["'self'", "data:"],
-    mediaSrc: ["'self'", ...VOICE_SDK_MEDIA_SOURCES],
+    // The web app manifest and the service worker (/manifest.webmanifest, /sw.js): ours only.
+    manifestSrc: ["'self'"],
+    workerSrc: ["'self'"],
+    // blob: a greeting recorded in the browser, listened to before it is saved (an object URL).
+    mediaSrc: ["'self'", "blob:", ...VOICE_SDK_MEDIA_SOURCES],
     objectSrc: ["'none'"],
     scriptSrc: ["'self'", ...inlineScriptHashes],
     scriptSrcAttr: ["'none'"],

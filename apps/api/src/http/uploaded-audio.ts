@@ -4,37 +4,19 @@ import {
 } from "@poundline/contracts/call-routing/schemas";
 import { AppError } from "@poundline/contracts/errors";
 import { AUDIO_CONTENT_TYPES, type AudioFormat, sniffAudio } from "@poundline/domain";
-import { storageKeys } from "@poundline/platform/storage/keys";
+import { audioFileName, audioUrlOf, type UploadedAudio } from "@poundline/platform/storage/audio-files";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { sendStoredFile } from "./stored-file";
 
-/**
- * A kind of uploaded audio (hold music, IVR greetings): stored per account through the storage
- * port, served publicly for the carrier's <Play> like its own hold music, each file named by a
- * random part nobody can guess.
- */
-export interface UploadedAudio {
-  /** The public path the files are served under. */
-  path: string;
-  /** The storage key of an account's file. */
-  key: (accountId: string, file: string) => string;
-  /** The file names the kind makes (anything else is not found, before the storage is asked). */
-  fileName: RegExp;
-}
-
-export const holdMusicAudio: UploadedAudio = {
-  path: "/media/hold-music",
-  key: storageKeys.holdMusic,
-  fileName: /^[a-z0-9_]{1,80}\.(mp3|wav|aiff)$/,
-};
-
-export const ivrGreetingAudio: UploadedAudio = {
-  path: "/media/ivr-greetings",
-  key: storageKeys.ivrGreeting,
-  fileName: /^ivr_[a-z0-9]{1,64}_[a-f0-9]{32}\.(mp3|wav|aiff)$/,
-};
+export {
+  greetingAudio,
+  holdMusicAudio,
+  ivrGreetingAudio,
+  type UploadedAudio,
+  uploadedAudioKeyOf,
+} from "@poundline/platform/storage/audio-files";
 
 const ACCOUNT_ID = /^acct_[a-z0-9]{1,64}$/;
 
@@ -101,24 +83,9 @@ export async function storeUploadedAudio(
   const bytes = Buffer.isBuffer(body) ? new Uint8Array(body) : null;
   const format = bytes ? sniffAudio(bytes) : null;
   if (!bytes || !format) throw new AppError("BAD_REQUEST", NOT_AUDIO_MESSAGE, { body: [NOT_AUDIO_MESSAGE] });
-  const file = `${prefix}_${crypto.randomUUID().replaceAll("-", "")}.${format}`;
+  const file = audioFileName(prefix, format);
   await deps.storage.put(kind.key(accountId, file), bytes);
-  return `${deps.carrier.webhookBaseUrl}${kind.path}/${accountId}/${file}`;
-}
-
-/**
- * The storage key behind a URL storeUploadedAudio answered for this account, or null for any other
- * URL (a built-in track, another kind's, another account's).
- */
-export function uploadedAudioKeyOf(
-  kind: UploadedAudio,
-  accountId: string,
-  url: string | null,
-): string | null {
-  const at = url?.indexOf(`${kind.path}/${accountId}/`) ?? -1;
-  if (!url || at < 0) return null;
-  const file = url.slice(at + kind.path.length + accountId.length + 2);
-  return kind.fileName.test(file) ? kind.key(accountId, file) : null;
+  return audioUrlOf(kind, deps.carrier.webhookBaseUrl, accountId, file);
 }
 
 /** Removes a replaced upload's object; a failure is logged, not the request's (the row moved on). */

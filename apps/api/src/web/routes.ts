@@ -42,7 +42,7 @@ export function loadBuiltWebApp(root: string = WEB_DIST): BuiltWebApp | null {
  * Paths the server answers itself: never the web app, so that a wrong method or a missing file
  * there is a 404 in the one error shape (the carrier's webhooks are POST only).
  */
-const SERVER_PATHS = /^\/(api|assets|twilio|carrier-sim|healthz)(\/|$)/;
+const SERVER_PATHS = /^\/(api|v1|assets|twilio|carrier-sim|healthz)(\/|$)/;
 
 /** Hashed assets: a new build gives them new names, so a copy never goes stale. */
 export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";

@@ -10,14 +10,19 @@ import { hashCode } from "@poundline/modules/verified-numbers/codes";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openWrites } from "../../src/auth/route-permissions";
+import { automationsBody } from "../automations/helpers";
 import { type BillingTestApp, createBillingApp } from "../billing/helpers";
 import { routingBody, wavBytes } from "../call-routing/helpers";
+import { insertCall } from "../calls/call-rows";
 import { fundWallet } from "../console/seed";
 import { createMember, createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
 import { insertSharedNumber } from "../geo-routing/helpers";
 import { menuBody } from "../ivr/helpers";
 import { e911Address, subscribe } from "../numbers/helpers";
+import { portInBody } from "../porting/helpers";
 import { validCompany } from "../settings/helpers";
+import { validBody as textingRegistrationBody } from "../texting-registration/helpers";
+import { buyTollFree, profileBody } from "../toll-free-verification/helpers";
 
 /**
  * The permission table, route by route: every console route that declares an action is called
@@ -82,6 +87,22 @@ async function boughtNumber(): Promise<{ id: string; e164: string }> {
   return asOwner("POST", "/api/numbers", 201, { e164, friendlyName: "Line" });
 }
 
+/** A toll-free number of the owner's whose verification the carrier rejected (so it may be resubmitted). */
+async function rejectedTollFree(): Promise<string> {
+  const number = await buyTollFree(t, sessions.owner);
+  await asOwner("POST", `/api/numbers/${number.id}/toll-free-verification`, 201, profileBody());
+  const [row] = await t.db.db
+    .select({ carrierSid: schema.tollFreeVerifications.carrierSid })
+    .from(schema.tollFreeVerifications)
+    .where(eq(schema.tollFreeVerifications.phoneNumberId, number.id));
+  const registry = t.app.deps.simulator?.tollfreeVerifications;
+  const atCarrier = registry?.get(row?.carrierSid ?? "");
+  if (!registry || !atCarrier) throw new Error("the verification is not at the carrier");
+  registry.review(atCarrier, { decision: "reject", reason: "Unreadable opt-in image." });
+  await asOwner("GET", `/api/numbers/${number.id}/toll-free-verification`, 200);
+  return number.id;
+}
+
 /** A phone number no contact of the account has yet (contacts are unique by phone). */
 const newPhone = () => {
   serial += 1;
@@ -123,6 +144,45 @@ const ivrTry = async (role: MembershipRole) => {
   return res.json<{ tryId: string }>();
 };
 
+/** A call in the account's history, to tag. */
+const loggedCall = () => insertCall(t, owner.accountId, { callStartTime: new Date("2026-03-10T15:00:00Z") });
+
+const template = () => {
+  serial += 1;
+  return asOwner<{ id: string }>("POST", "/api/text-templates", 201, {
+    name: `Directions ${serial}`,
+    body: "Hi {first_name}, {business_name} is at 100 Main Street.",
+  });
+};
+
+/** A text from one of the account's numbers, to be sent long after the test. */
+const scheduleBody = async () => ({
+  from: (await boughtNumber()).e164,
+  to: "+13125550177",
+  body: "See you tomorrow",
+  sendAt: "2099-01-15T09:30",
+});
+
+const blockEntry = () => {
+  serial += 1;
+  return asOwner<{ id: string }>("POST", "/api/call-blocking/entries", 201, {
+    kind: "number",
+    value: `+1900555${String(1000 + serial).slice(-4)}`,
+  });
+};
+
+const webhookBody = { url: "https://hooks.example.com/in", eventTypes: ["call.completed"] };
+
+/** The account's webhook the non-destructive rows act on, with one delivery (made once). */
+let sharedHook: Promise<{ id: string; deliveryId: string }> | null = null;
+const webhook = () => {
+  sharedHook ??= (async () => {
+    const { id } = await asOwner<{ id: string }>("POST", "/api/webhooks", 201, webhookBody);
+    const delivery = await asOwner<{ id: string }>("POST", `/api/webhooks/${id}/test`, 202);
+    return { id, deliveryId: delivery.id };
+  })();
+  return sharedHook;
+};
 const widget = async () =>
   asOwner<{ id: string }>("POST", "/api/widgets", 201, { licensedNumberId: (await boughtNumber()).id });
 
@@ -193,6 +253,15 @@ interface GuardedRoute {
   variant?: string;
 }
 
+/** A key of the account, made by the owner, to revoke. */
+async function apiKey(): Promise<{ id: string }> {
+  const created = await asOwner<{ key: { id: string } }>("POST", "/api/api-keys", 201, {
+    name: "To revoke",
+    scopes: ["calls:read"],
+  });
+  return created.key;
+}
+
 /** A number of the account waiting for its code: `123456` while it is good. */
 async function pendingVerifiedNumber(): Promise<string> {
   const id = newId("verifiedNumber");
@@ -216,6 +285,15 @@ const inviteeEmail = () => {
 };
 const invitation = () =>
   asOwner<{ id: string }>("POST", "/api/team/invitations", 201, { email: inviteeEmail(), role: "member" });
+
+/**
+ * Until the simulator has finished the calls an earlier row placed (a greeting's call to a phone
+ * reports to the app as it goes), so a refused row's database is compared at rest.
+ */
+const carrierIdle = async () => {
+  await t.app.deps.simulator?.idle();
+  return {};
+};
 
 /** A colleague in the owner's account, to change or remove. */
 const colleague = () => createMember(t, owner.accountId, "member");
@@ -266,6 +344,13 @@ const guarded: GuardedRoute[] = [
     request: fixed("/api/recording-retention", { days: 90 }),
   },
   {
+    // A recording's file: refused before anything is read; a role that may is told there is none.
+    route: "GET /api/calls/:id/recordings/:recordingId/download",
+    actions: ["recordings.download"],
+    status: 404,
+    request: fixed(`/api/calls/${newId("call")}/recordings/${newId("callRecording")}/download`),
+  },
+  {
     route: "POST /api/verified-numbers",
     actions: ["numbers.verify"],
     status: 201,
@@ -301,12 +386,66 @@ const guarded: GuardedRoute[] = [
     status: 204,
     request: async () => ({ url: `/api/verified-numbers/${await pendingVerifiedNumber()}` }),
   },
+  // Porting numbers in: owners and admins, like buying.
+  {
+    route: "POST /api/porting/portability",
+    actions: ["numbers.buy"],
+    status: 200,
+    request: fixed("/api/porting/portability", { numbers: ["+13055550177"] }),
+  },
+  {
+    route: "POST /api/porting",
+    actions: ["numbers.buy"],
+    status: 201,
+    request: fixed("/api/porting", portInBody()),
+  },
+  {
+    route: "DELETE /api/porting/:id",
+    actions: ["numbers.buy"],
+    status: 200,
+    request: async () => ({
+      url: `/api/porting/${(await asOwner<{ id: string }>("POST", "/api/porting", 201, portInBody())).id}`,
+    }),
+  },
   // Numbers: buying, changing, releasing.
   {
     route: "GET /api/numbers/available",
     actions: ["numbers.buy"],
     status: 200,
     request: fixed("/api/numbers/available?areaCode=305"),
+  },
+  {
+    route: "GET /api/numbers/countries",
+    actions: ["numbers.buy"],
+    status: 200,
+    request: fixed("/api/numbers/countries"),
+  },
+  {
+    route: "GET /api/numbers/requirements",
+    actions: ["numbers.buy"],
+    status: 200,
+    request: fixed("/api/numbers/requirements?country=GB&type=local"),
+  },
+  {
+    route: "GET /api/numbers/bundles",
+    actions: ["numbers.buy"],
+    status: 200,
+    request: fixed("/api/numbers/bundles"),
+  },
+  {
+    route: "POST /api/numbers/bundles",
+    actions: ["numbers.buy"],
+    status: 201,
+    request: async () => ({
+      url: "/api/numbers/bundles",
+      payload: {
+        country: "GB",
+        type: "local",
+        endUserType: "business",
+        endUser: { business_name: "Acme Ltd", business_registration_number: "01234567" },
+        address: { street: "1 Long Acre", city: "London", postalCode: "WC2E 9LA" },
+      },
+    }),
   },
   {
     route: "POST /api/numbers",
@@ -324,6 +463,24 @@ const guarded: GuardedRoute[] = [
     request: async () => ({
       url: `/api/numbers/${(await boughtNumber()).id}`,
       payload: { friendlyName: "Renamed" },
+    }),
+  },
+  {
+    route: "POST /api/numbers/:id/toll-free-verification",
+    actions: ["numbers.edit"],
+    status: 201,
+    request: async () => ({
+      url: `/api/numbers/${(await buyTollFree(t, sessions.owner)).id}/toll-free-verification`,
+      payload: profileBody(),
+    }),
+  },
+  {
+    route: "PUT /api/numbers/:id/toll-free-verification",
+    actions: ["numbers.edit"],
+    status: 200,
+    request: async () => ({
+      url: `/api/numbers/${await rejectedTollFree()}/toll-free-verification`,
+      payload: profileBody(),
     }),
   },
   {
@@ -570,6 +727,41 @@ const guarded: GuardedRoute[] = [
     }),
   },
   {
+    route: "PUT /api/call-routing/:numberId/greetings/:slot",
+    actions: ["routing.edit"],
+    status: 200,
+    request: async () => ({
+      url: `/api/call-routing/${(await boughtNumber()).id}/greetings/voicemail`,
+      payload: { text: "Leave a message." },
+    }),
+  },
+  {
+    route: "POST /api/call-routing/:numberId/greetings/:slot/audio",
+    actions: ["routing.edit"],
+    status: 200,
+    request: async () => ({
+      url: `/api/call-routing/${(await boughtNumber()).id}/greetings/after_hours/audio`,
+      payload: wavBytes(),
+      headers: { "content-type": "audio/wav" },
+    }),
+  },
+  {
+    route: "DELETE /api/call-routing/:numberId/greetings/:slot",
+    actions: ["routing.edit"],
+    status: 204,
+    request: async () => ({ url: `/api/call-routing/${(await boughtNumber()).id}/greetings/voicemail` }),
+  },
+  {
+    route: "POST /api/call-routing/:numberId/greetings/:slot/phone-call",
+    actions: ["routing.edit"],
+    status: 201,
+    request: async () => ({
+      ...(await carrierIdle()),
+      url: `/api/call-routing/${(await boughtNumber()).id}/greetings/voicemail/phone-call`,
+      payload: { phone: "+13055550142" },
+    }),
+  },
+  {
     route: "PUT /api/geo-routing/shared-numbers/:id/rules",
     actions: ["routing.edit"],
     status: 200,
@@ -624,6 +816,41 @@ const guarded: GuardedRoute[] = [
     request: async () => ({ url: `/api/extensions/${(await extension()).id}` }),
   },
   {
+    route: "PUT /api/extensions/:id/greeting",
+    actions: ["extensions.edit"],
+    status: 200,
+    request: async () => ({
+      url: `/api/extensions/${(await extension()).id}/greeting`,
+      payload: { text: "The desk is closed." },
+    }),
+  },
+  {
+    route: "POST /api/extensions/:id/greeting/audio",
+    actions: ["extensions.edit"],
+    status: 200,
+    request: async () => ({
+      url: `/api/extensions/${(await extension()).id}/greeting/audio`,
+      payload: wavBytes(),
+      headers: { "content-type": "audio/wav" },
+    }),
+  },
+  {
+    route: "DELETE /api/extensions/:id/greeting",
+    actions: ["extensions.edit"],
+    status: 204,
+    request: async () => ({ url: `/api/extensions/${(await extension()).id}/greeting` }),
+  },
+  {
+    route: "POST /api/extensions/:id/greeting/phone-call",
+    actions: ["extensions.edit"],
+    status: 201,
+    request: async () => ({
+      ...(await carrierIdle()),
+      url: `/api/extensions/${(await extension()).id}/greeting/phone-call`,
+      payload: { phone: "+13055550142" },
+    }),
+  },
+  {
     route: "POST /api/ivr-menus",
     actions: ["ivr.edit"],
     status: 201,
@@ -652,6 +879,16 @@ const guarded: GuardedRoute[] = [
       url: `/api/ivr-menus/${(await menu()).id}/greeting`,
       payload: wavBytes(),
       headers: { "content-type": "application/octet-stream" },
+    }),
+  },
+  {
+    route: "POST /api/ivr-menus/:id/greeting/phone-call",
+    actions: ["ivr.edit"],
+    status: 201,
+    request: async () => ({
+      ...(await carrierIdle()),
+      url: `/api/ivr-menus/${(await menu()).id}/greeting/phone-call`,
+      payload: { phone: "+13055550142" },
     }),
   },
   {
@@ -840,6 +1077,67 @@ const guarded: GuardedRoute[] = [
     status: 200,
     request: fixed("/api/activity"),
   },
+  // Outgoing webhooks: the subscriptions and their delivery log.
+  {
+    route: "GET /api/webhooks",
+    actions: ["webhooks.manage"],
+    status: 200,
+    request: fixed("/api/webhooks"),
+  },
+  {
+    route: "POST /api/webhooks",
+    actions: ["webhooks.manage"],
+    status: 201,
+    request: fixed("/api/webhooks", webhookBody),
+  },
+  {
+    route: "GET /api/webhooks/:id",
+    actions: ["webhooks.manage"],
+    status: 200,
+    request: async () => ({ url: `/api/webhooks/${(await webhook()).id}` }),
+  },
+  {
+    route: "PATCH /api/webhooks/:id",
+    actions: ["webhooks.manage"],
+    status: 200,
+    request: async () => ({ url: `/api/webhooks/${(await webhook()).id}`, payload: { description: "Sync" } }),
+  },
+  {
+    route: "DELETE /api/webhooks/:id",
+    actions: ["webhooks.manage"],
+    status: 204,
+    request: async () => {
+      const { id } = await asOwner<{ id: string }>("POST", "/api/webhooks", 201, webhookBody);
+      return { url: `/api/webhooks/${id}` };
+    },
+  },
+  {
+    route: "POST /api/webhooks/:id/secret",
+    actions: ["webhooks.manage"],
+    status: 200,
+    request: async () => ({ url: `/api/webhooks/${(await webhook()).id}/secret` }),
+  },
+  {
+    route: "POST /api/webhooks/:id/test",
+    actions: ["webhooks.manage"],
+    status: 202,
+    request: async () => ({ url: `/api/webhooks/${(await webhook()).id}/test` }),
+  },
+  {
+    route: "GET /api/webhooks/:id/deliveries",
+    actions: ["webhooks.manage"],
+    status: 200,
+    request: async () => ({ url: `/api/webhooks/${(await webhook()).id}/deliveries` }),
+  },
+  {
+    route: "POST /api/webhooks/:id/deliveries/:deliveryId/replay",
+    actions: ["webhooks.manage"],
+    status: 202,
+    request: async () => {
+      const { id, deliveryId } = await webhook();
+      return { url: `/api/webhooks/${id}/deliveries/${deliveryId}/replay` };
+    },
+  },
   // The team: who is in the account, with which role.
   {
     route: "POST /api/team/invitations",
@@ -876,6 +1174,128 @@ const guarded: GuardedRoute[] = [
     actions: ["users.manage"],
     status: 204,
     request: async () => ({ url: `/api/team/members/${(await colleague()).id}` }),
+  },
+  // Call tags and dispositions, automated texts and templates, call blocking.
+  {
+    route: "PUT /api/calls/:id/tags",
+    actions: ["calls.tag"],
+    status: 200,
+    request: async () => ({
+      url: `/api/calls/${await loggedCall()}/tags`,
+      payload: { tags: ["vip"], disposition: "Sale" },
+    }),
+  },
+  {
+    route: "PUT /api/call-dispositions",
+    actions: ["calls.dispositions"],
+    status: 200,
+    request: fixed("/api/call-dispositions", { dispositions: ["Booked", "Lost"] }),
+  },
+  {
+    route: "PUT /api/numbers/:id/automations",
+    actions: ["automations.edit"],
+    status: 200,
+    request: async () => ({
+      url: `/api/numbers/${(await boughtNumber()).id}/automations`,
+      payload: automationsBody,
+    }),
+  },
+  {
+    route: "POST /api/text-templates",
+    actions: ["templates.edit"],
+    status: 201,
+    request: async () => {
+      serial += 1;
+      return { url: "/api/text-templates", payload: { name: `Hours ${serial}`, body: "We open at 9." } };
+    },
+  },
+  {
+    route: "PUT /api/text-templates/:id",
+    actions: ["templates.edit"],
+    status: 200,
+    request: async () => {
+      serial += 1;
+      return {
+        url: `/api/text-templates/${(await template()).id}`,
+        payload: { name: `Renamed ${serial}`, body: "Hi." },
+      };
+    },
+  },
+  {
+    route: "DELETE /api/text-templates/:id",
+    actions: ["templates.edit"],
+    status: 204,
+    request: async () => ({ url: `/api/text-templates/${(await template()).id}` }),
+  },
+  {
+    route: "POST /api/scheduled-texts",
+    actions: ["messages.send"],
+    status: 201,
+    request: async () => ({ url: "/api/scheduled-texts", payload: await scheduleBody() }),
+  },
+  {
+    route: "POST /api/scheduled-texts/:id/cancel",
+    actions: ["messages.send"],
+    status: 200,
+    request: async () => {
+      const { id } = await asOwner<{ id: string }>("POST", "/api/scheduled-texts", 201, await scheduleBody());
+      return { url: `/api/scheduled-texts/${id}/cancel` };
+    },
+  },
+  {
+    route: "PUT /api/call-blocking/rules",
+    actions: ["calls.block"],
+    status: 200,
+    request: fixed("/api/call-blocking/rules", { list: "reject", withheld: "screen", unverified: "allow" }),
+  },
+  {
+    route: "POST /api/call-blocking/entries",
+    actions: ["calls.block"],
+    status: 201,
+    request: async () => {
+      serial += 1;
+      return { url: "/api/call-blocking/entries", payload: { kind: "prefix", value: `+4420${serial}` } };
+    },
+  },
+  {
+    route: "DELETE /api/call-blocking/entries/:id",
+    actions: ["calls.block"],
+    status: 204,
+    request: async () => ({ url: `/api/call-blocking/entries/${(await blockEntry()).id}` }),
+  },
+  // Keys to the public API: owners and admins.
+  {
+    route: "GET /api/api-keys",
+    actions: ["apiKeys.manage"],
+    status: 200,
+    request: async () => ({ url: "/api/api-keys" }),
+  },
+  {
+    route: "POST /api/api-keys",
+    actions: ["apiKeys.manage"],
+    status: 201,
+    request: async () => ({
+      url: "/api/api-keys",
+      payload: { name: "Table key", scopes: ["contacts:read"] },
+    }),
+  },
+  {
+    route: "DELETE /api/api-keys/:id",
+    actions: ["apiKeys.manage"],
+    status: 204,
+    request: async () => ({ url: `/api/api-keys/${(await apiKey()).id}` }),
+  },
+  {
+    // Last but one: the submission leaves the owner's registration under review (texts refused).
+    route: "POST /api/texting-registration",
+    actions: ["texting.register"],
+    status: 201,
+    request: async () => {
+      await t.db.db
+        .delete(schema.textingRegistrations)
+        .where(eq(schema.textingRegistrations.accountId, owner.accountId));
+      return { url: "/api/texting-registration", payload: textingRegistrationBody() };
+    },
   },
   {
     route: "POST /api/team/ownership",

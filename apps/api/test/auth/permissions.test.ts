@@ -20,6 +20,7 @@ describe("the permission table", () => {
   const expected: [Action, owner: boolean, admin: boolean, member: boolean, viewer: boolean][] = [
     ["calls.place", true, true, true, false],
     ["calls.notes", true, true, true, false],
+    ["calls.tag", true, true, true, false],
     ["messages.send", true, true, true, false],
     ["messages.read", true, true, true, false],
     ["voicemails.manage", true, true, true, false],
@@ -30,13 +31,20 @@ describe("the permission table", () => {
     ["numbers.verify", true, true, false, false],
     ["calling.countries", true, true, false, false],
     ["recordings.retention", true, true, false, false],
+    ["recordings.download", true, true, false, false],
     ["routing.edit", true, true, false, false],
+    ["calls.dispositions", true, true, false, false],
+    ["calls.block", true, true, false, false],
+    ["automations.edit", true, true, false, false],
+    ["templates.edit", true, true, false, false],
     ["extensions.edit", true, true, false, false],
     ["ivr.edit", true, true, false, false],
     ["ivr.publish", true, true, false, false],
     ["widgets.edit", true, true, false, false],
+    ["webhooks.manage", true, true, false, false],
     ["settings.company", true, true, false, false],
     ["users.manage", true, true, false, false],
+    ["apiKeys.manage", true, true, false, false],
     ["activity.view", true, true, false, true],
     ["billing.view", true, true, false, true],
     ["billing.topup", true, true, false, false],
@@ -72,7 +80,7 @@ describe("the permission table", () => {
   it.each<[MembershipRole, number]>([
     ["owner", actions.length],
     ["admin", actions.length - 3],
-    ["member", 6],
+    ["member", 7],
     ["viewer", 2],
   ])("lists the %s's actions for the session", (role, count) => {
     const listed = permissionsOf(role);

@@ -244,7 +244,7 @@ describe.each([
 
 describe.each([
   { query: "limit=0", field: "querystring.limit" },
-  { query: "limit=101", field: "querystring.limit" },
+  { query: "limit=201", field: "querystring.limit" },
   { query: "limit=abc", field: "querystring.limit" },
   { query: "limit=2.5", field: "querystring.limit" },
   { query: "offset=-1", field: "querystring.offset" },

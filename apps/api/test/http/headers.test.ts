@@ -92,7 +92,7 @@ describe("the Content-Security-Policy", () => {
   it("lets the carrier's Voice SDK reach its signalling, events and tones, and nothing else further", async () => {
     const csp = cspOf(await t.app.inject({ method: "GET", url: "/dashboard" }));
     expect(csp.get("connect-src")).toEqual(["'self'", "wss://*.twilio.com", "https://*.twilio.com"]);
-    expect(csp.get("media-src")).toEqual(["'self'", "https://sdk.twilio.com"]);
+    expect(csp.get("media-src")).toEqual(["'self'", "blob:", "https://sdk.twilio.com"]);
   });
 
   it("serves the page whose inline script it allows", async () => {

@@ -167,3 +167,37 @@ describe.skipIf(!existsSync(join(WEB_DIST, "index.html")))("the web app as built
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(readFileSync(join(WEB_DIST, entry), "utf8"));
   });
 });
+
+describe.skipIf(!existsSync(join(WEB_DIST, "sw.js")))("the installable app as built (web/dist)", () => {
+  let built: TestApp;
+  beforeAll(async () => {
+    built = await createTestApp({ webDist: WEB_DIST });
+  });
+  afterAll(() => built?.close());
+
+  it("serves the service worker revalidated on every check, so a deploy reaches the browser", async () => {
+    const res = await built.app.inject({ method: "GET", url: "/sw.js" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^(text|application)\/javascript/);
+    expect(res.headers["cache-control"]).toBe(REVALIDATED_CACHE);
+  });
+
+  it("serves the manifest as a manifest, and its icons", async () => {
+    const res = await built.app.inject({ method: "GET", url: "/manifest.webmanifest" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^application\/manifest\+json/);
+    const manifest = res.json<{ start_url: string; icons: { src: string }[] }>();
+    expect(manifest.start_url).toBe("/dashboard");
+    for (const icon of manifest.icons) {
+      const image = await built.app.inject({ method: "GET", url: icon.src });
+      expect(image.statusCode, icon.src).toBe(200);
+      expect(image.headers["content-type"]).toBe("image/png");
+    }
+  });
+
+  it("lets the page load its manifest and worker from our origin only (CSP)", async () => {
+    const res = await built.app.inject({ method: "GET", url: "/dashboard" });
+    expect(res.headers["content-security-policy"]).toContain("manifest-src 'self'");
+    expect(res.headers["content-security-policy"]).toContain("worker-src 'self'");
+  });
+});

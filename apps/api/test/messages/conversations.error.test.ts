@@ -17,7 +17,7 @@ interface ErrorJson {
 
 describe.each([
   { url: "/api/conversations?limit=0", field: "querystring.limit", message: "Must be at least 1." },
-  { url: "/api/conversations?limit=101", field: "querystring.limit", message: "Must be at most 100." },
+  { url: "/api/conversations?limit=201", field: "querystring.limit", message: "Must be at most 200." },
   { url: "/api/conversations?offset=-1", field: "querystring.offset", message: "Must be at least 0." },
   {
     url: `/api/conversations?q=${"x".repeat(101)}`,

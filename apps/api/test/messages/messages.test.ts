@@ -501,7 +501,7 @@ describe("GET /api/messages", () => {
 
   it.each([
     { query: "?limit=0", field: "querystring.limit" },
-    { query: "?limit=101", field: "querystring.limit" },
+    { query: "?limit=201", field: "querystring.limit" },
     { query: "?offset=-1", field: "querystring.offset" },
     { query: "?number=5557654321", field: "querystring.number" },
     { query: "?contactId=not-a-contact", field: "querystring.contactId" },

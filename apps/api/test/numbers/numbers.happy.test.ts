@@ -3,6 +3,7 @@ import { schema } from "@poundline/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../src/testing";
+import { wavBytes } from "../call-routing/helpers";
 import { createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
 import { addNumberRequest, e911Address, subscribe } from "./helpers";
 
@@ -146,6 +147,17 @@ describe("buying, renaming, E911 and releasing a number", () => {
     expect(moved.statusCode, moved.body).toBe(200);
     expect(sim().inventory.address(stored?.carrierSid ?? "")).toBeUndefined();
 
+    // A recorded greeting of the number: its file goes with the number.
+    const greeting = await t.app.inject({
+      method: "POST",
+      url: `/api/call-routing/${number.id}/greetings/voicemail/audio`,
+      headers: { ...session.headers, "content-type": "audio/wav" },
+      payload: wavBytes(),
+    });
+    expect(greeting.statusCode, greeting.body).toBe(200);
+    const greetingPath = new URL(greeting.json().audioUrl).pathname;
+    expect((await t.app.inject({ method: "GET", url: greetingPath })).statusCode).toBe(200);
+
     const released = await t.app.inject({
       method: "DELETE",
       url: `/api/numbers/${number.id}`,
@@ -153,6 +165,7 @@ describe("buying, renaming, E911 and releasing a number", () => {
     });
     expect(released.statusCode, released.body).toBe(204);
     expect(await rowOf(number.id)).toBeUndefined();
+    expect((await t.app.inject({ method: "GET", url: greetingPath })).statusCode).toBe(404);
     expect(sim().inventory.byNumber(offer.e164)).toBeUndefined();
     await routed(offer.e164, false);
     await expect(sim().placeCall({ from: "+13055550142", to: offer.e164 })).rejects.toThrow(

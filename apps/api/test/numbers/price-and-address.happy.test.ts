@@ -1,5 +1,5 @@
 import { schema } from "@poundline/db";
-import { NUMBER_MONTHLY_CENTS } from "@poundline/modules/numbers/pricing";
+
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../src/testing";
@@ -33,7 +33,7 @@ describe("the price shown before buying a number", () => {
       });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().price).toEqual({
-        monthlyCents: NUMBER_MONTHLY_CENTS[type],
+        monthlyCents: 0,
         plan: planName,
         includedNumbers: included,
         held: 1,

@@ -3,6 +3,7 @@ import { schema } from "@poundline/db";
 import { insertRoutingConfig, type RoutingConfig } from "@poundline/db/fixtures";
 import { createProcessors, type JobsRuntime, startJobs } from "@poundline/modules/jobs";
 import { callRecordingProcessor } from "@poundline/modules/recordings/jobs/store-call-recording";
+import { createTranscriber, type Transcriber } from "@poundline/modules/voicemails/jobs/transcriber";
 import type { FileStorage } from "@poundline/platform/storage/port";
 import { quietLog, waitFor } from "@poundline/testing/jobs";
 import { eq } from "drizzle-orm";
@@ -71,11 +72,18 @@ export async function startRecordingApp(
   storage: FileStorage | undefined,
   key = "law",
   clock: () => Date = () => OPEN,
+  transcriber: Transcriber = createTranscriber({ provider: "none" }),
 ): Promise<RecordingApp> {
   let runtime: JobsRuntime | null = null;
   const t = await createTestApp({
     clock,
-    config: { LOG_LEVEL: "error" },
+    config: {
+      LOG_LEVEL: "error",
+      // The API marks a call's transcript pending when the workers' transcriber is a service.
+      ...(transcriber.provider === "http"
+        ? { TRANSCRIBER: "http", TRANSCRIPTION_URL: "http://transcriber.test/v1" }
+        : {}),
+    },
     ...(storage ? { storage } : {}),
     jobs: {
       notify: () => runtime?.notify(),
@@ -101,6 +109,7 @@ export async function startRecordingApp(
           carrier: deps.carrier,
           recordings: deps.carrierRecordings,
           recordingLimitReached: () => deps.routing.changed(),
+          transcriber,
         }),
       },
     }),

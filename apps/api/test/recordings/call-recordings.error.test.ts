@@ -170,3 +170,26 @@ describe("GET /api/calls/:id/recording", () => {
     expect(res.statusCode).toBe(404);
   });
 });
+
+describe("a call's recordings, asked badly", () => {
+  it.each([
+    ["a malformed call id", "/api/calls/not-a-call/recordings", 400, "Invalid call id."],
+    [
+      "a malformed recording id",
+      `/api/calls/${newId("call")}/recordings/x/audio`,
+      400,
+      "Invalid recording id.",
+    ],
+    ["a call that does not exist", `/api/calls/${newId("call")}/recordings`, 404, "Call not found"],
+    [
+      "a recording that does not exist",
+      `/api/calls/${newId("call")}/recordings/${newId("callRecording")}/download`,
+      404,
+      "This call has no recording to play.",
+    ],
+  ])("%s answers %i", async (_case, url, status, message) => {
+    const res = await t.app.inject({ method: "GET", url, headers: session.headers });
+    expect(res.statusCode).toBe(status);
+    expect(JSON.stringify(res.json())).toContain(message);
+  });
+});

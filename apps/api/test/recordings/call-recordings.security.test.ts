@@ -71,3 +71,44 @@ describe("a call's recording", () => {
     expect(rows).toEqual([]);
   });
 });
+
+describe("a call's list of recordings, each one's audio and download", () => {
+  const recordingIdOf = async () => {
+    const [log] = await r.t.db.db.select().from(schema.callLogs).where(eq(schema.callLogs.id, id));
+    const [row] = await r.t.db.db
+      .select()
+      .from(schema.callRecordings)
+      .where(eq(schema.callRecordings.callSid, log?.callSid ?? ""));
+    return row?.id ?? "";
+  };
+
+  it("answer 404 to another account's owner, whatever the path", async () => {
+    const other = await signIn(r.t, await createUser(r.t));
+    const recordingId = await recordingIdOf();
+    for (const url of [
+      `/api/calls/${id}/recordings`,
+      `/api/calls/${id}/recordings/${recordingId}/audio`,
+      `/api/calls/${id}/recordings/${recordingId}/download`,
+    ]) {
+      const res = await r.t.app.inject({ method: "GET", url, headers: other.headers });
+      expect(res.statusCode, url).toBe(404);
+    }
+  });
+
+  it("a recording is reached only through its own call: another call of the account answers 404", async () => {
+    const recordingId = await recordingIdOf();
+    const otherCall = await callLogId(r.t, await placeRecordedCall(r.sim, 5));
+    const res = await r.t.app.inject({
+      method: "GET",
+      url: `/api/calls/${otherCall}/recordings/${recordingId}/audio`,
+      headers: r.owner.headers,
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe("This call has no recording to play.");
+  });
+
+  it("answer 401 without a session", async () => {
+    const res = await r.t.app.inject({ method: "GET", url: `/api/calls/${id}/recordings` });
+    expect(res.statusCode).toBe(401);
+  });
+});

@@ -244,7 +244,10 @@ function setUp(
   /** Presence: the seats on a call, with the calls they are on. */
   const onCall = new Map<string, string>();
   const fetched: string[] = [];
+  /** The members' phones rung, as the API's Web Push hears of them. */
+  const memberRings: { accountId: string; callSid: string; to: string; line: string }[] = [];
   const hunt = createRingHunt({
+    memberRung: (rung) => memberRings.push(rung),
     hunts: store.store,
     carrier: carrier.client as never,
     routing: () => routing,
@@ -294,12 +297,13 @@ function setUp(
     onCall,
     fetched,
     hooks,
+    memberRings,
   };
 }
 
 describe("the ring hunt", () => {
   it("the first hold starts the hunt and rings the first member; later holds ring nobody", async () => {
-    const { hold, carrier, store } = setUp();
+    const { hold, carrier, store, memberRings } = setUp();
     expect(await hold()).toEqual({ kind: "hold", holdMusicUrl: HOLD, announce: null });
     expect(await hold()).toEqual({ kind: "hold", holdMusicUrl: HOLD, announce: null });
     // 100 ¢ pays 33 minutes of the caller's leg (1 ¢) and the member's (2 ¢): the carrier ends it then.
@@ -307,6 +311,10 @@ describe("the ring hunt", () => {
       { to: "+13055550001", from: "+13055550100", timeout: 20, timeLimit: 1980 },
     ]);
     expect(store.hunts.get("CA-caller")).toMatchObject({ state: "hunting", attempt: 0, ringing: 1 });
+    // The member's devices hear of the call placed to them (Web Push), once.
+    expect(memberRings).toEqual([
+      { accountId: context.accountId, callSid: "CA-m1", to: "+13055550001", line: "+13055550100" },
+    ]);
   });
 
   it("an unanswered member moves the hunt to the next; the last one leaves the caller to voicemail", async () => {

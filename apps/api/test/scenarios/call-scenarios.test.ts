@@ -12,6 +12,7 @@ import {
 import { queryRows, schema } from "@poundline/db";
 import { insertRoutingConfig, type RoutingConfig } from "@poundline/db/fixtures";
 import { memberOfSoftphone, softphoneIdentity } from "@poundline/domain";
+import { waitFor } from "@poundline/testing/jobs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../src/testing";
@@ -60,6 +61,11 @@ interface Expectation {
    * caller's CallSid, a ring group member's bridge included), each with its store job.
    */
   callRecordings?: number;
+  /**
+   * The carrier's real-time transcription of the caller's call (TRANSCRIBER=carrier): "stopped"
+   * once asked on the answer of a recorded call and ended by the carrier; null: never asked.
+   */
+  callTranscription?: "stopped" | null;
   /** The member (their key) the voicemail went to; null: nobody's. */
   voicemailAssignee?: string | null;
   /** The legs logged for the call (their To, softphones as `client:<member key>`), in any order. */
@@ -239,6 +245,8 @@ async function checkCall(
   }
   if (want.callRecordings !== undefined)
     await checkCallRecordings(db, transcript.callSid, want.callRecordings);
+  if (want.callTranscription !== undefined)
+    await checkCallTranscription(db, transcript.callSid, want.callTranscription);
   if (want.voicemails !== undefined) {
     const rows = await db
       .select()
@@ -279,6 +287,17 @@ async function checkCallRecordings(db: TestApp["db"]["db"], callSid: string, cou
       .where(eq(schema.jobOutbox.jobId, `store-call-recording:${row.recordingSid}`));
     expect(jobs).toHaveLength(1);
   }
+}
+
+/** The call's transcription by the carrier: asked on the answer (in the background) and stopped, or never asked. */
+async function checkCallTranscription(db: TestApp["db"]["db"], callSid: string, want: "stopped" | null) {
+  const rows = () =>
+    db.select().from(schema.callTranscriptions).where(eq(schema.callTranscriptions.callSid, callSid));
+  if (want === null) {
+    expect(await rows()).toEqual([]);
+    return;
+  }
+  await waitFor(async () => (await rows())[0]?.status === want);
 }
 
 /** A softphone's identity as `client:<member key>`, as scenarios name it; anything else as it is. */

@@ -148,6 +148,12 @@ describe("notification preferences", () => {
       bellMention: true,
       bellMissedCall: true,
       bellVoicemail: true,
+      pushIncomingCall: true,
+      pushMissedCall: true,
+      pushVoicemail: true,
+      pushText: true,
+      pushAssignment: true,
+      pushMention: true,
     });
     await call(t, "PUT", "/api/settings/profile", session, {
       firstName: "A",

@@ -26,7 +26,7 @@ describe.each([
     method: "GET",
     url: "/api/voicemails?limit=500",
     field: "querystring.limit",
-    message: "Must be at most 100.",
+    message: "Must be at most 200.",
   },
   {
     method: "GET",

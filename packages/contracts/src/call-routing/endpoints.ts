@@ -13,6 +13,7 @@ export const callRoutingEndpoints = {
     path: "/api/call-routing",
     summary: "The routing of each of the account's numbers, with what the validator finds",
     access: "account",
+    publicApi: { scope: "routing" },
     responses: { 200: callRoutingSchema, ...errors(401, 403) },
   }),
   save: endpoint({

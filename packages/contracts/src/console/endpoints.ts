@@ -85,6 +85,7 @@ export const consoleEndpoints = {
     path: "/api/calls/click-to-call",
     summary: "Make a Call: ring the user's own phone, then bridge it to the destination",
     access: "account",
+    publicApi: { scope: "calls" },
     permission: "calls.place",
     body: clickToCallBodySchema,
     responses: { 201: clickToCallResponseSchema, ...errors(400, 401, 403) },

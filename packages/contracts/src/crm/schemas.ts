@@ -7,9 +7,11 @@ import {
   messageDirections,
   messageStatuses,
 } from "@poundline/db/enums";
+import { isTimeZone } from "@poundline/domain/business-hours";
 import { toE164 } from "@poundline/domain/phone";
 import { z } from "zod";
 import { dateInput, line, multilineText, pageQuery, text, timestampSchema } from "../common";
+import { CURSOR_LIMITS, cursorQuery, nextCursorField } from "../cursor";
 
 /** The seed's save-level message when the contact form lacks a name or a phone. */
 export const CONTACT_REQUIRED_MESSAGE = "Name and Phone are required.";
@@ -28,7 +30,7 @@ export const CONTACT_LIMITS = {
   customFields: 50,
   customFieldValue: 1000,
   search: 200,
-  pageSize: 100,
+  pageSize: CURSOR_LIMITS.maxLimit,
 } as const;
 
 export const contactIdSchema = z.string().regex(/^ct_[a-z0-9]{1,64}$/, "Invalid contact id.");
@@ -60,6 +62,17 @@ const optionalText = (max: number, options: { multiline?: boolean } = {}) =>
     .max(max, `Must be at most ${max} characters.`)
     .nullish()
     .transform((value) => (value === undefined ? undefined : value || null));
+
+export const CONTACT_TIME_ZONE_MESSAGE = "Choose a time zone from the list.";
+const IANA_NAME = /^[A-Za-z][A-Za-z_-]*(\/[A-Za-z0-9_+-]+)*$/;
+
+/** An IANA zone ("America/Chicago"); empty or null: none (their number's area code decides). */
+const contactTimeZoneSchema = line(CONTACT_TIME_ZONE_MESSAGE)
+  .max(64, CONTACT_TIME_ZONE_MESSAGE)
+  // A zone's name, not an offset ("+05:00" is not where anybody lives).
+  .refine((zone) => zone === "" || (IANA_NAME.test(zone) && isTimeZone(zone)), CONTACT_TIME_ZONE_MESSAGE)
+  .nullish()
+  .transform((value) => (value === undefined ? undefined : value || null));
 
 /** E.164 when it reads as a phone number (national or international format), as typed otherwise. */
 const phoneSchema = line(CONTACT_REQUIRED_MESSAGE)
@@ -129,6 +142,7 @@ const editableFields = {
   followUpDate: dateInputSchema,
   tags: tagsInputSchema,
   customFields: customFieldsSchema,
+  timeZone: contactTimeZoneSchema,
 };
 
 /** POST /contacts: name and phone first, so a missing one gives the seed's message. */
@@ -174,6 +188,7 @@ export const listContactsQuerySchema = z.object({
     line().max(CONTACT_LIMITS.tag, `A tag must be at most ${CONTACT_LIMITS.tag} characters.`).optional(),
   ),
   ...pageQuery(25, CONTACT_LIMITS.pageSize),
+  ...cursorQuery,
 });
 
 export const contactSchema = z.object({
@@ -193,6 +208,8 @@ export const contactSchema = z.object({
   followUpDate: timestampSchema.nullable(),
   tags: z.array(z.string()),
   customFields: z.record(z.string(), z.string()),
+  /** The contact's own zone for scheduled texts and quiet hours; null: read from their number. */
+  timeZone: z.string().nullable(),
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
 });
@@ -202,6 +219,7 @@ export const contactListSchema = z.object({
   total: z.number().int(),
   limit: z.number().int(),
   offset: z.number().int(),
+  ...nextCursorField,
 });
 
 export const contactTagsSchema = z.object({ tags: z.array(z.string()) });

@@ -1,6 +1,8 @@
 import { messageDirections, messageStatuses } from "@poundline/db/enums";
 import { z } from "zod";
 import { line, pageQuery, timestampSchema } from "../common";
+import { CURSOR_LIMITS, cursorQuery, nextCursorField } from "../cursor";
+import { dateRangeQuery, refineDateRange } from "../date-range";
 import { e164Schema, messageSchema } from "./schemas";
 
 /** Conversations: the account's texts grouped by which of its numbers and which other party. */
@@ -9,7 +11,12 @@ export const CONVERSATION_NOT_FOUND_MESSAGE = "Conversation not found";
 export const MESSAGE_NOT_FOUND_MESSAGE = "Message not found";
 export const MEDIA_NOT_FOUND_MESSAGE = "Media not found";
 
-export const CONVERSATION_LIMITS = { search: 100, pageSize: 100, threadPage: 30, threadMax: 100 } as const;
+export const CONVERSATION_LIMITS = {
+  search: 100,
+  pageSize: CURSOR_LIMITS.maxLimit,
+  threadPage: 30,
+  threadMax: 100,
+} as const;
 
 const emptyAsAbsent = (value: unknown) => (value === "" ? undefined : value);
 
@@ -46,7 +53,18 @@ export const listConversationsQuerySchema = z.object({
   /** The shared inbox's filter: "unassigned", or a member's user id ("assigned to me"). */
   assignee: z.preprocess(emptyAsAbsent, assigneeFilterSchema.optional()),
   ...pageQuery(50, CONVERSATION_LIMITS.pageSize),
+  ...cursorQuery,
 });
+
+/** GET /api/messages/export.csv: a date range and the inbox's filters (the texts of the conversations it lists). */
+export const exportMessagesQuerySchema = z
+  .object({
+    ...dateRangeQuery,
+    q: listConversationsQuerySchema.shape.q,
+    assignee: listConversationsQuerySchema.shape.assignee,
+  })
+  .superRefine(refineDateRange);
+export type ExportMessagesQuery = z.output<typeof exportMessagesQuerySchema>;
 
 export const threadQuerySchema = z.object({
   ourNumber: e164Schema,
@@ -113,6 +131,7 @@ export const conversationListSchema = z.object({
   hasMore: z.boolean(),
   limit: z.number().int(),
   offset: z.number().int(),
+  ...nextCursorField,
 });
 
 export const threadSchema = z.object({

@@ -1,6 +1,7 @@
 import { endpoint, errors } from "../endpoint";
 import {
   conversationListSchema,
+  exportMessagesQuerySchema,
   listConversationsQuerySchema,
   markReadBodySchema,
   markReadResponseSchema,
@@ -14,11 +15,26 @@ import { listMessagesQuerySchema, messageListSchema, messageSchema, sendMessageB
 
 /** Text messages: sent and received, grouped into conversations, and their media. */
 export const messageEndpoints = {
+  export: endpoint({
+    method: "GET",
+    path: "/api/messages/export.csv",
+    summary: "The texts of a date range, as a CSV download",
+    description:
+      "Days `from` to `to` inclusive, in the account's time zone (at most 366 days), oldest first, with the inbox's filters (`q`, `assignee`: the texts of the conversations it lists). Cells that a spreadsheet would read as a formula are neutralised.",
+    access: "account",
+    publicApi: { scope: "messages" },
+    query: exportMessagesQuerySchema,
+    responses: {
+      200: { raw: "text/csv", description: "One line per text, oldest first" },
+      ...errors(400, 401, 403),
+    },
+  }),
   list: endpoint({
     method: "GET",
     path: "/api/messages",
     summary: "A page of the account's texts, newest first",
     access: "account",
+    publicApi: { scope: "messages" },
     query: listMessagesQuerySchema,
     responses: { 200: messageListSchema, ...errors(400, 401, 403) },
   }),
@@ -27,6 +43,7 @@ export const messageEndpoints = {
     path: "/api/messages",
     summary: "Send a text from one of the account's numbers",
     access: "account",
+    publicApi: { scope: "messages" },
     permission: "messages.send",
     body: sendMessageBodySchema,
     responses: { 201: messageSchema, ...errors(400, 401, 403, 404, 503) },
@@ -36,6 +53,7 @@ export const messageEndpoints = {
     path: "/api/conversations",
     summary: "A page of conversations (one per pair of numbers), latest first",
     access: "account",
+    publicApi: { scope: "messages" },
     query: listConversationsQuerySchema,
     responses: { 200: conversationListSchema, ...errors(400, 401, 403) },
   }),
@@ -44,6 +62,7 @@ export const messageEndpoints = {
     path: "/api/conversations/thread",
     summary: "The texts of one conversation",
     access: "account",
+    publicApi: { scope: "messages" },
     query: threadQuerySchema,
     responses: { 200: threadSchema, ...errors(400, 401, 403, 404) },
   }),

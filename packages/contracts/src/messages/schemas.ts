@@ -1,8 +1,9 @@
-import { messageDirections, messageStatuses } from "@poundline/db/enums";
+import { messageAutomations, messageDirections, messageStatuses } from "@poundline/db/enums";
 import * as phone from "@poundline/domain/phone";
 import { z } from "zod";
 import { line, pageQuery, text, timestampSchema } from "../common";
 import { contactIdSchema } from "../crm/schemas";
+import { CURSOR_LIMITS, cursorQuery, nextCursorField } from "../cursor";
 
 export const OPTED_OUT_MESSAGE =
   "This recipient has opted out of messages from this number. They must text START to opt back in.";
@@ -10,7 +11,7 @@ export const LOW_BALANCE_MESSAGE = "Your wallet balance is too low to send messa
 export const NUMBER_NOT_FOUND_MESSAGE = "Phone number not found";
 export const SMS_DISABLED_MESSAGE = "This phone number cannot send text messages.";
 
-export const MESSAGE_LIMITS = { body: 1600, pageSize: 100 } as const;
+export const MESSAGE_LIMITS = { body: 1600, pageSize: CURSOR_LIMITS.maxLimit } as const;
 
 /** A number already in E.164 (one of ours, a filter): the text rule, then the one E.164 schema. */
 export const e164Schema = line(phone.E164_MESSAGE).pipe(phone.e164Schema);
@@ -50,6 +51,7 @@ export const listMessagesQuerySchema = z.object({
   number: z.preprocess(emptyAsAbsent, e164Schema.optional()),
   contactId: z.preprocess(emptyAsAbsent, contactIdSchema.optional()),
   ...pageQuery(50, MESSAGE_LIMITS.pageSize),
+  ...cursorQuery,
 });
 
 export const messageSchema = z.object({
@@ -68,6 +70,8 @@ export const messageSchema = z.object({
   mediaUrls: z.array(z.string()),
   status: z.enum(messageStatuses),
   errorCode: z.number().int().nullable(),
+  /** Sent by the system (text-back, auto-reply, scheduled): which; null for a member's own or a received text. */
+  automation: z.enum(messageAutomations).nullable(),
   sentAt: timestampSchema,
   readAt: timestampSchema.nullable(),
   createdAt: timestampSchema,
@@ -78,6 +82,7 @@ export const messageListSchema = z.object({
   total: z.number().int(),
   limit: z.number().int(),
   offset: z.number().int(),
+  ...nextCursorField,
 });
 
 export type SendMessageBody = z.output<typeof sendMessageBodySchema>;

@@ -1,6 +1,15 @@
-import { numberTypes, requestStatuses, ringStrategies, routeTargets } from "@poundline/db/enums";
+import {
+  bundleEndUserTypes,
+  bundleStates,
+  numberTypes,
+  phoneNumberTypes,
+  requestStatuses,
+  ringStrategies,
+  routeTargets,
+} from "@poundline/db/enums";
 import { z } from "zod";
 import { line, timestampSchema } from "../common";
+import { cursorQuery, nextCursorField, optionalLimitQuery } from "../cursor";
 
 /** What the console says, in one place (the web shows the same words). */
 export const numberMessages = {
@@ -24,16 +33,23 @@ export const NUMBER_LIMITS = { friendlyName: 64, searchResults: 20, addressField
 export const numberIdSchema = z.string().regex(/^num_[a-z0-9]{1,64}$/, numberMessages.notFound);
 export const numberParamsSchema = z.object({ id: numberIdSchema });
 
-const e164Schema = line(numberMessages.e164).regex(/^\+1[2-9]\d{2}[2-9]\d{6}$/, numberMessages.e164);
+/** A NANP number as before, or a number of another country (E.164). */
+const e164Schema = line(numberMessages.e164).regex(
+  /^(\+1[2-9]\d{2}[2-9]\d{6}|\+[2-9]\d{6,14})$/,
+  numberMessages.e164,
+);
 const friendlyNameSchema = line(numberMessages.friendlyName).max(
   NUMBER_LIMITS.friendlyName,
   numberMessages.friendlyName,
 );
 
-/** GET /api/numbers/available: local by area code or by state, or toll-free. */
+/** GET /api/numbers/available: local by area code or by state, or toll-free; abroad, by country and type. */
 export const availableQuerySchema = z
   .object({
-    type: z.enum(numberTypes, { error: "Choose Local or Toll-Free." }).default("local"),
+    country: line("Choose a country the carrier sells numbers in.")
+      .regex(/^[A-Z]{2}$/, "Choose a country the carrier sells numbers in.")
+      .default("US"),
+    type: z.enum(phoneNumberTypes, { error: "Choose Local, Mobile or Toll-Free." }).default("local"),
     areaCode: line(numberMessages.areaCode)
       .regex(/^[2-9]\d{2}$/, numberMessages.areaCode)
       .optional(),
@@ -42,7 +58,10 @@ export const availableQuerySchema = z
       .optional(),
   })
   .superRefine((query, ctx) => {
-    if (query.type === "local" && !query.areaCode && !query.state)
+    const home = query.country === "US" || query.country === "CA";
+    if (home && query.type === "mobile")
+      ctx.addIssue({ code: "custom", path: ["type"], message: "Choose Local or Toll-Free." });
+    if (home && query.type === "local" && !query.areaCode && !query.state)
       ctx.addIssue({ code: "custom", path: ["areaCode"], message: numberMessages.searchBy });
   });
 export type AvailableQuery = z.output<typeof availableQuerySchema>;
@@ -50,7 +69,8 @@ export type AvailableQuery = z.output<typeof availableQuerySchema>;
 export const availableNumberSchema = z.object({
   e164: z.string(),
   region: z.string().nullable(),
-  numberType: z.enum(numberTypes),
+  isoCountry: z.string(),
+  numberType: z.enum(phoneNumberTypes),
   capabilities: z.object({ voice: z.boolean(), sms: z.boolean(), mms: z.boolean() }),
 });
 /** What one more number costs a month (numbers/pricing.ts), and the plan that includes it. */
@@ -75,6 +95,10 @@ export const buyNumberBodySchema = z.object({
   friendlyName: friendlyNameSchema.optional(),
   requestId: line("Invalid request id.")
     .regex(/^nreq_[a-z0-9]{1,64}$/, "Invalid request id.")
+    .optional(),
+  /** Abroad: the approved regulatory information (a bundle) the number is bought with. */
+  bundleId: line("Regulatory information not found")
+    .regex(/^bnd_[a-z0-9]{1,64}$/, "Regulatory information not found")
     .optional(),
 });
 export type BuyNumberBody = z.output<typeof buyNumberBodySchema>;
@@ -132,7 +156,7 @@ export const phoneNumberSchema = z.object({
   id: z.string(),
   e164: z.string(),
   friendlyName: z.string(),
-  numberType: z.enum(numberTypes),
+  numberType: z.enum(phoneNumberTypes),
   capabilities: z.object({ voice: z.boolean(), sms: z.boolean() }),
   e911: emergencyAddressSchema.nullable(),
   routing: routingSummarySchema,
@@ -148,8 +172,13 @@ export const planUsageSchema = z.object({
   used: z.number().int(),
 });
 
+/** GET /numbers: every number, or a page of them (the public API's cursor pagination). */
+export const listNumbersQuerySchema = z.object({ ...optionalLimitQuery, ...cursorQuery });
+export type ListNumbersQuery = z.output<typeof listNumbersQuerySchema>;
+
 export const numberListSchema = z.object({
   numbers: z.array(phoneNumberSchema),
+  ...nextCursorField,
   usage: planUsageSchema,
   /** The address given at registration (company settings since): where a new E911 address starts. */
   registeredAddress: emergencyAddressSchema.nullable(),
@@ -166,3 +195,89 @@ export const numberRequestSchema = z.object({
   createdAt: timestampSchema,
 });
 export const numberRequestListSchema = z.object({ requests: z.array(numberRequestSchema) });
+
+/** Numbers abroad: what the console says of them. */
+export const abroadMessages = {
+  country: "Choose a country the carrier sells numbers in.",
+  type: "Choose Local, Mobile or Toll-Free.",
+  notSold: "Numbers of this type are not sold in this country.",
+  bundleRequired: "Numbers of this country and type need approved regulatory information first.",
+  bundleNotFound: "Regulatory information not found",
+  bundleNotApproved: "This regulatory information is not approved yet.",
+  bundleMismatch: "This regulatory information is for another country or number type.",
+  noRequirement: "Numbers of this country and type are sold without regulatory information.",
+  document: "Attach the identity document (PDF, PNG or JPEG, at most 2 MB).",
+  funds: "Your balance does not cover this number's first month: top up your wallet first.",
+} as const;
+
+export const BUNDLE_LIMITS = { documentBytes: 2 * 1024 * 1024, field: 120 } as const;
+export const DOCUMENT_TYPES = ["application/pdf", "image/png", "image/jpeg"] as const;
+
+const isoCountrySchema = line(abroadMessages.country).regex(/^[A-Z]{2}$/, abroadMessages.country);
+const abroadTypeSchema = z.enum(phoneNumberTypes, { error: abroadMessages.type });
+const bundleIdSchema = line(abroadMessages.bundleNotFound).regex(
+  /^bnd_[a-z0-9]{1,64}$/,
+  abroadMessages.bundleNotFound,
+);
+
+/** GET /api/numbers/countries: where the carrier sells numbers, with their monthly price by type. */
+export const countryOnSaleSchema = z.object({
+  isoCountry: z.string(),
+  name: z.string(),
+  types: z.array(z.object({ numberType: z.enum(phoneNumberTypes), monthlyCents: z.number().int() })),
+});
+export const countryListSchema = z.object({ countries: z.array(countryOnSaleSchema) });
+
+/** GET /api/numbers/requirements: what the regulation of a country and type asks. */
+export const requirementsQuerySchema = z.object({
+  country: isoCountrySchema,
+  type: abroadTypeSchema,
+  endUserType: z.enum(bundleEndUserTypes, { error: "Choose business or individual." }).default("business"),
+});
+export type RequirementsQuery = z.output<typeof requirementsQuerySchema>;
+export const requirementsSchema = z.object({
+  /** False: sold without a bundle. */
+  required: z.boolean(),
+  endUserFields: z.array(z.object({ name: z.string(), label: z.string() })),
+  address: z.boolean(),
+  identityDocuments: z.array(z.object({ type: z.string(), label: z.string() })),
+});
+
+const bundleField = line(numberMessages.required)
+  .min(1, numberMessages.required)
+  .max(BUNDLE_LIMITS.field, `Must be at most ${BUNDLE_LIMITS.field} characters.`);
+
+/** POST /api/numbers/bundles: the end user, their address and identity document, for review. */
+export const submitBundleBodySchema = z.object({
+  country: isoCountrySchema,
+  type: abroadTypeSchema,
+  endUserType: z.enum(bundleEndUserTypes, { error: "Choose business or individual." }),
+  endUser: z.record(z.string().regex(/^[a-z_]{1,40}$/), bundleField),
+  address: z.object({ street: bundleField, city: bundleField, postalCode: bundleField }).nullish(),
+  document: z
+    .object({
+      type: line(abroadMessages.document).min(1, abroadMessages.document).max(60),
+      name: bundleField,
+      contentType: z.enum(DOCUMENT_TYPES, { error: abroadMessages.document }),
+      /** The file, base64; at most BUNDLE_LIMITS.documentBytes once decoded. */
+      dataBase64: z
+        .string()
+        .regex(/^[A-Za-z0-9+/]+=*$/, abroadMessages.document)
+        .max(Math.ceil((BUNDLE_LIMITS.documentBytes * 4) / 3) + 4, abroadMessages.document),
+    })
+    .nullish(),
+});
+export type SubmitBundleBody = z.output<typeof submitBundleBodySchema>;
+
+export const bundleSchema = z.object({
+  id: z.string(),
+  isoCountry: z.string(),
+  numberType: z.enum(phoneNumberTypes),
+  endUserType: z.enum(bundleEndUserTypes),
+  /** The end user's name as given (business or person). */
+  name: z.string(),
+  state: z.enum(bundleStates),
+  createdAt: timestampSchema,
+});
+export const bundleListSchema = z.object({ bundles: z.array(bundleSchema) });
+export { bundleIdSchema };

@@ -78,6 +78,8 @@ export interface Operation {
   "x-access": Access;
   /** The permission-table action it needs (auth/permissions.ts), when it needs one. */
   "x-permission"?: Action;
+  /** The API key scope it needs (public API only): `contacts:read`, `calls:write`... */
+  "x-scope"?: string;
 }
 
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
@@ -89,6 +91,11 @@ export interface Tag {
   "x-displayName": string;
 }
 
+/** The console's session cookie, or the public API's bearer key. */
+export type SecurityScheme =
+  | { type: "apiKey"; in: "cookie"; name: string; description: string }
+  | { type: "http"; scheme: "bearer"; description: string };
+
 export interface OpenApiDocument {
   openapi: "3.1.0";
   info: { title: string; version: string; description: string };
@@ -98,7 +105,7 @@ export interface OpenApiDocument {
   components: {
     schemas: Record<string, JsonSchema>;
     responses: Record<string, Response>;
-    securitySchemes: Record<string, { type: "apiKey"; in: "cookie"; name: string; description: string }>;
+    securitySchemes: Record<string, SecurityScheme>;
   };
 }
 

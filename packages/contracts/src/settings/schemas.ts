@@ -163,6 +163,13 @@ export const notificationPreferencesSchema = z.object(
     bellMention: z.boolean().optional(),
     bellMissedCall: z.boolean().optional(),
     bellVoicemail: z.boolean().optional(),
+    /** Web Push to the devices enabled in Settings → Notifications, per kind. */
+    pushIncomingCall: z.boolean().optional(),
+    pushMissedCall: z.boolean().optional(),
+    pushVoicemail: z.boolean().optional(),
+    pushText: z.boolean().optional(),
+    pushAssignment: z.boolean().optional(),
+    pushMention: z.boolean().optional(),
   },
   { error: "Every preference must be on or off." },
 );

@@ -1,12 +1,13 @@
 import { transcriptionStatuses, voicemailStatuses } from "@poundline/db/enums";
 import { z } from "zod";
 import { line, pageQuery, timestampSchema } from "../common";
+import { CURSOR_LIMITS, cursorQuery, nextCursorField } from "../cursor";
 import { assigneeFilterSchema } from "../messages/conversation-schemas";
 
 export const VOICEMAIL_NOT_FOUND_MESSAGE = "Voicemail not found";
 export const RECORDING_NOT_READY_MESSAGE = "The recording is not available yet.";
 
-export const VOICEMAIL_LIMITS = { search: 100, pageSize: 100 } as const;
+export const VOICEMAIL_LIMITS = { search: 100, pageSize: CURSOR_LIMITS.maxLimit } as const;
 
 const emptyAsAbsent = (value: unknown) => (value === "" ? undefined : value);
 
@@ -36,6 +37,7 @@ const filters = {
 export const listVoicemailsQuerySchema = z.object({
   ...filters,
   ...pageQuery(50, VOICEMAIL_LIMITS.pageSize),
+  ...cursorQuery,
 });
 export const exportVoicemailsQuerySchema = z.object(filters);
 
@@ -73,6 +75,7 @@ export const voicemailListSchema = z.object({
   unreadCount: z.number().int(),
   limit: z.number().int(),
   offset: z.number().int(),
+  ...nextCursorField,
 });
 
 /** The account's unread voicemails, for the menu's badge. */

@@ -234,8 +234,41 @@ export const notificationPreferences = pgTable("notification_preferences", {
   bellMention: boolean("bell_mention").notNull().default(true),
   bellMissedCall: boolean("bell_missed_call").notNull().default(true),
   bellVoicemail: boolean("bell_voicemail").notNull().default(true),
+  /** Web Push to the devices the member enabled (push_subscriptions), per kind. */
+  pushIncomingCall: boolean("push_incoming_call").notNull().default(true),
+  pushMissedCall: boolean("push_missed_call").notNull().default(true),
+  pushVoicemail: boolean("push_voicemail").notNull().default(true),
+  pushText: boolean("push_text").notNull().default(true),
+  pushAssignment: boolean("push_assignment").notNull().default(true),
+  pushMention: boolean("push_mention").notNull().default(true),
   ...timestamps,
 });
+
+/**
+ * A browser or phone a member enabled Web Push on: the push service's endpoint (unique: the same
+ * browser subscribing again updates its row) and the keys its messages are encrypted to
+ * (RFC 8291). A 404 or 410 from the push service deletes the row.
+ */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: idColumn(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    /** The browser's ECDH public key (P-256, base64url) and its auth secret (base64url). */
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    userAgent: text("user_agent"),
+    ...createdAt,
+    lastUsedAt: instant("last_used_at"),
+  },
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_idx").on(t.endpoint),
+    index("push_subscriptions_user_idx").on(t.userId),
+  ],
+);
 
 export const accountsRelations = relations(accounts, ({ many }) => ({
   memberships: many(accountMemberships),

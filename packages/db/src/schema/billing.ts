@@ -15,7 +15,14 @@ import {
 } from "drizzle-orm/pg-core";
 import { accounts } from "./auth";
 import { createdAt, idColumn, instant, oneOf, timestamps } from "./columns";
-import { invoiceStatuses, ledgerEntryTypes, rateKinds, rateUnits, subscriptionStatuses } from "./enums";
+import {
+  invoiceStatuses,
+  ledgerEntryTypes,
+  phoneNumberTypes,
+  rateKinds,
+  rateUnits,
+  subscriptionStatuses,
+} from "./enums";
 
 const callRateKinds = rateKinds.filter((kind) => kind.startsWith("call_"));
 
@@ -102,7 +109,7 @@ export const ledgerEntries = pgTable(
     check(
       "ledger_entries_sign_check",
       sql`(${t.transactionType} in ('top_up', 'refund', 'dispute_release') and ${t.amountCents} > 0)
-        or (${t.transactionType} in ('call_charge', 'sms_charge', 'number_fee', 'subscription_fee', 'top_up_refund', 'dispute_hold', 'dispute_loss') and ${t.amountCents} < 0)
+        or (${t.transactionType} in ('call_charge', 'sms_charge', 'number_fee', 'subscription_fee', 'registration_fee', 'top_up_refund', 'dispute_hold', 'dispute_loss') and ${t.amountCents} < 0)
         or ${t.transactionType} = 'adjustment'`,
     ),
   ],
@@ -217,6 +224,27 @@ export const rates = pgTable(
         or (${t.kind} = 'mms_message' and ${t.unit} = 'message')`,
     ),
     check("rates_cents_per_unit_check", sql`${t.centsPerUnit} >= 0`),
+  ],
+);
+
+/**
+ * What one number costs a month, by country and type: rows override the defaults of
+ * @poundline/domain's number prices (the home market's numbers come with the plan).
+ */
+export const numberPrices = pgTable(
+  "number_prices",
+  {
+    id: idColumn(),
+    isoCountry: text("iso_country").notNull(),
+    numberType: text("number_type", { enum: phoneNumberTypes }).notNull(),
+    monthlyCents: integer("monthly_cents").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("number_prices_country_type_key").on(t.isoCountry, t.numberType),
+    check("number_prices_iso_country_check", sql`${t.isoCountry} ~ '^[A-Z]{2}$'`),
+    check("number_prices_number_type_check", oneOf(t.numberType, phoneNumberTypes)),
+    check("number_prices_monthly_cents_check", sql`${t.monthlyCents} >= 0`),
   ],
 );
 

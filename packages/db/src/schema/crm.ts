@@ -28,6 +28,8 @@ export const contacts = pgTable(
     source: text("source", { enum: contactSources }).notNull().default("call"),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     customFields: jsonb("custom_fields").$type<Record<string, string>>().notNull().default({}),
+    /** The contact's own IANA zone (scheduled texts, quiet hours); null: read from their number. */
+    timeZone: text("time_zone"),
     ...timestamps,
   },
   (t) => [

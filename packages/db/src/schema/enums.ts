@@ -113,8 +113,27 @@ export const callStatuses = [
   "voicemail_missed",
   /** The account's gate turned the call away (trial ended, wallet empty...): never answered. */
   "refused",
+  /** A block rule rejected the caller (call-blocking.ts): never answered, nothing charged. */
+  "blocked",
 ] as const;
+export {
+  blockActions,
+  blockedCallerKinds,
+  blockRuleSettings,
+  blockRules,
+} from "@poundline/domain/call-blocking";
 export const messageDirections = ["inbound", "outbound"] as const;
+/** Why a text was sent by the system rather than typed and sent at once (null: a member's own). */
+export const messageAutomations = ["missed_call", "after_hours", "first_contact", "scheduled"] as const;
+/** A scheduled or automated text's life: pending until due, then sending, then one of the ends. */
+export const scheduledTextStatuses = [
+  "pending",
+  "sending",
+  "sent",
+  "cancelled",
+  "failed",
+  "skipped",
+] as const;
 export const messageStatuses = [
   "accepted",
   "queued",
@@ -137,6 +156,12 @@ export const callRecordingStatuses = ["pending", "stored", "failed", "deleted"] 
 export const callRecordingDeletedReasons = ["retention"] as const;
 /** The retentions an account may choose for its call recordings, in days (none: forever). */
 export const recordingRetentionDays = [30, 90, 365] as const;
+/** What a call recording holds: a recorded <Dial> (two channels), or a call room's conference (one, mixed). */
+export const callRecordingSources = ["call", "room"] as const;
+/** Who speaks on a two-channel recording's first channel: the party outside, or the team's member. */
+export const callRecordingChannelOne = ["other", "team"] as const;
+/** The carrier's real-time transcription of a recorded call: asked for, ended, or refused by the carrier. */
+export const callTranscriptionStatuses = ["requested", "stopped", "failed"] as const;
 /** What reaches a member's bell (and, by their preferences, their e-mail). */
 export const memberNotificationKinds = [
   "assignment",
@@ -153,6 +178,12 @@ export const memberNotificationKinds = [
 export const transcriptionStatuses = ["none", "off", "pending", "completed", "failed"] as const;
 
 export const numberTypes = ["local", "toll-free"] as const;
+/** The types of a number held or bought: abroad the carrier also sells mobile numbers. */
+export const phoneNumberTypes = ["local", "mobile", "toll-free"] as const;
+/** Who a regulatory bundle says holds a number abroad (the carrier's end user types). */
+export const bundleEndUserTypes = ["individual", "business"] as const;
+/** Where a regulatory bundle stands, in our words (the carrier's statuses map onto these). */
+export const bundleStates = ["in_review", "approved", "rejected"] as const;
 export const locationTypes = ["state", "province", "areaCode", "country"] as const;
 export const licenseStatuses = ["active", "suspended", "expired"] as const;
 export const ringStrategies = ["simultaneous", "sequential", "round-robin"] as const;
@@ -171,6 +202,26 @@ export const routeTargets = [
 ] as const;
 
 export const greetingTypes = ["tts", "recording"] as const;
+/** A greeting's place: a number's voicemail or after-hours greeting, an extension's voicemail one. */
+export const greetingSlots = ["voicemail", "after_hours"] as const;
+/** A greeting said by text to speech, or a stored recording played. */
+export const greetingKinds = ["tts", "audio"] as const;
+/** What a greeting recorded by phone is for. */
+export const greetingCallTargets = ["number", "extension", "ivr_menu"] as const;
+/**
+ * A greeting recorded by phone: `calling` (the member's phone rings), `recording`, `recorded`
+ * (played back, waiting for 1 or 2), `saving` (the worker fetches it), `saved`, `cancelled`
+ * (hung up before saving), `failed` (the call or the fetch failed for good).
+ */
+export const greetingCallStatuses = [
+  "calling",
+  "recording",
+  "recorded",
+  "saving",
+  "saved",
+  "cancelled",
+  "failed",
+] as const;
 export const ivrMenuActions = ["repeat", "operator", "voicemail", "ivr_menu", "hangup"] as const;
 export const ivrOptionActions = [
   "ivr_menu",
@@ -194,6 +245,8 @@ export const ledgerEntryTypes = [
   "top_up_refund",
   /** A top-up's payment disputed (`charge.dispute.created`): the disputed amount is held. */
   "dispute_hold",
+  /** Texting registration's one-time fees at the carrier (brand, campaign vetting). */
+  "registration_fee",
   /** The dispute closed: the hold is given back (won, or lost: then a dispute_loss follows). */
   "dispute_release",
   /** The dispute was lost: the disputed amount is taken for good. */
@@ -262,4 +315,16 @@ export const extensionDialStatuses = [
   "no-answer",
   "failed",
   "canceled",
+] as const;
+
+/**
+ * Where an account's texting registration (A2P 10DLC) stands: each part in the carrier's review
+ * in turn, then approved (its local numbers text) or rejected (the reason kept).
+ */
+export const textingRegistrationStages = [
+  "profile_review",
+  "brand_review",
+  "campaign_review",
+  "approved",
+  "rejected",
 ] as const;

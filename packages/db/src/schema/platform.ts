@@ -97,3 +97,13 @@ export const failedJobs = pgTable(
     check("failed_jobs_attempts_check", sql`${t.attempts} >= 1`),
   ],
 );
+
+/**
+ * Secrets the system draws once and every process shares (the API instances and the workers),
+ * when the environment does not give them: the Web Push VAPID key pair of the embedded default.
+ */
+export const platformSecrets = pgTable("platform_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  ...createdAt,
+});

@@ -6,6 +6,7 @@ import {
   QUEUE_MAX_WAIT_SECONDS,
   RING_TIMEOUT_SECONDS,
 } from "@poundline/domain/routing-defaults";
+import type { TranscriptTurn } from "@poundline/domain/transcript";
 import { relations, type SQL, sql } from "drizzle-orm";
 import {
   boolean,
@@ -24,10 +25,17 @@ import { accounts, users } from "./auth";
 import { createdAt, idColumn, instant, oneOf, timestamps } from "./columns";
 import { contacts } from "./crm";
 import {
+  blockActions,
+  blockedCallerKinds,
+  blockRuleSettings,
+  blockRules,
   callDirections,
+  callRecordingChannelOne,
   callRecordingDeletedReasons,
+  callRecordingSources,
   callRecordingStatuses,
   callStatuses,
+  callTranscriptionStatuses,
   canadianProvinces,
   countries,
   extensionDialStatuses,
@@ -37,10 +45,11 @@ import {
   ivrOptionActions,
   licenseStatuses,
   locationTypes,
+  messageAutomations,
   messageDirections,
   messageStatuses,
   missedCallStatuses,
-  numberTypes,
+  phoneNumberTypes,
   ringHuntStates,
   ringHuntTargets,
   ringStrategies,
@@ -102,7 +111,7 @@ export const phoneNumbers = pgTable(
       .references(() => accounts.id, { onDelete: "cascade" }),
     e164: text("e164").notNull(),
     friendlyName: text("friendly_name").notNull().default(""),
-    numberType: text("number_type", { enum: numberTypes }).notNull().default("local"),
+    numberType: text("number_type", { enum: phoneNumberTypes }).notNull().default("local"),
     /** The carrier's id (Twilio PN…); null until the number is bought. */
     carrierSid: text("carrier_sid"),
     smsEnabled: boolean("sms_enabled").notNull().default(true),
@@ -116,7 +125,7 @@ export const phoneNumbers = pgTable(
     unique("phone_numbers_id_account_key").on(t.id, t.accountId),
     index("phone_numbers_account_idx").on(t.accountId),
     check("phone_numbers_e164_check", e164(t.e164)),
-    check("phone_numbers_number_type_check", oneOf(t.numberType, numberTypes)),
+    check("phone_numbers_number_type_check", oneOf(t.numberType, phoneNumberTypes)),
   ],
 );
 
@@ -147,7 +156,6 @@ export const numberRouting = pgTable(
     holdMusic: text("hold_music", { enum: holdMusicOptions }).notNull().default("default"),
     holdMusicUrl: text("hold_music_url"),
     voicemailEnabled: boolean("voicemail_enabled").notNull().default(true),
-    voicemailGreeting: text("voicemail_greeting"),
     /** Dates (YYYY-MM-DD, the number's zone) routed all day to their own destination. */
     holidays: jsonb("holidays").$type<HolidayRoute[]>().notNull().default([]),
     /** Record the calls put through (<Dial record>), with the consent notice where the caller's state asks. */
@@ -516,6 +524,8 @@ export const extensions = pgTable(
   },
   (t) => [
     uniqueIndex("extensions_account_number_key").on(t.accountId, t.extensionNumber),
+    // Target of the greetings' (extension_id, account_id) foreign key.
+    unique("extensions_id_account_key").on(t.id, t.accountId),
     check("extensions_number_check", sql`${t.extensionNumber} between 1 and 99999`),
   ],
 );
@@ -553,6 +563,14 @@ export const callLogs = pgTable(
     fromState: text("from_state"),
     fromCountry: text("from_country"),
     notes: text("notes"),
+    /** What was said on the call: its recordings' transcripts, one after another (the search reads it). */
+    transcript: text("transcript"),
+    /** The account's free-text tags on the call. */
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    /** One of the account's dispositions (a copy of its name: renaming the list keeps history). */
+    disposition: text("disposition"),
+    /** The block rule that caught the caller (call-blocking.ts), when one did. */
+    blockRule: text("block_rule", { enum: blockRules }),
     priceCents: integer("price_cents"),
     /** The extension the call was put through to (a <Dial> of its numbers), when it was. */
     extensionId: text("extension_id").references(() => extensions.id, { onDelete: "set null" }),
@@ -585,14 +603,26 @@ export const callLogs = pgTable(
     index("call_logs_account_inbound_callers_idx")
       .on(t.accountId, t.callStartTime, t.fromNumber)
       .where(sql`${t.direction} = 'inbound'`),
-    // The call history's search (ILIKE '%term%' over the numbers and the notes): pg_trgm.
+    // The call history's search (ILIKE '%term%' over the numbers, the notes and what was said): pg_trgm.
     index("call_logs_search_idx").using(
       "gin",
       t.fromNumber.op("gin_trgm_ops"),
       t.toNumber.op("gin_trgm_ops"),
       t.notes.op("gin_trgm_ops"),
+      t.transcript.op("gin_trgm_ops"),
     ),
     index("call_logs_contact_idx").on(t.contactId),
+    // The call history's tag filter (tags @> '{x}').
+    index("call_logs_tags_idx").using("gin", t.tags),
+    // The disposition filter, in the page's order.
+    index("call_logs_account_disposition_start_idx")
+      .on(t.accountId, t.disposition, t.callStartTime, t.id)
+      .where(sql`${t.disposition} is not null`),
+    // The "blocked" filter.
+    index("call_logs_account_blocked_start_idx")
+      .on(t.accountId, t.callStartTime, t.id)
+      .where(sql`${t.blockRule} is not null`),
+    check("call_logs_block_rule_check", sql`${t.blockRule} is null or ${oneOf(t.blockRule, blockRules)}`),
     // The legs of a call (ring-group members, forwards): the missed-call notice looks them up.
     index("call_logs_parent_call_sid_idx").on(t.parentCallSid),
     check("call_logs_direction_check", oneOf(t.direction, callDirections)),
@@ -603,6 +633,76 @@ export const callLogs = pgTable(
       "call_logs_extension_dial_status_check",
       sql`${t.extensionDialStatus} is null or ${t.extensionDialStatus} in ('completed', 'answered', 'busy', 'no-answer', 'failed', 'canceled')`,
     ),
+  ],
+);
+
+/** Each account's call dispositions, in order; no row: the defaults (DEFAULT_CALL_DISPOSITIONS). */
+export const callDispositionLists = pgTable("call_disposition_lists", {
+  accountId: text("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  names: text("names").array().notNull(),
+  ...timestamps,
+});
+
+/** The account's blocked numbers and prefixes (call-blocking.ts). */
+export const blockedCallers = pgTable(
+  "blocked_callers",
+  {
+    id: idColumn(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: blockedCallerKinds }).notNull(),
+    /** An E.164 number, or a prefix: "+" and digits. */
+    value: text("value").notNull(),
+    note: text("note").notNull().default(""),
+    ...createdAt,
+  },
+  (t) => [
+    uniqueIndex("blocked_callers_account_value_key").on(t.accountId, t.value),
+    check("blocked_callers_kind_check", oneOf(t.kind, blockedCallerKinds)),
+    check("blocked_callers_value_check", sql`${t.value} ~ '^[+][0-9]{1,15}$'`),
+  ],
+);
+
+/** The account's block rules; no row: DEFAULT_BLOCKING_RULES. */
+export const callBlockingRules = pgTable(
+  "call_blocking_rules",
+  {
+    accountId: text("account_id")
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    listAction: text("list_action", { enum: blockActions }).notNull().default("reject"),
+    withheldAction: text("withheld_action", { enum: blockRuleSettings }).notNull().default("allow"),
+    unverifiedAction: text("unverified_action", { enum: blockRuleSettings }).notNull().default("allow"),
+    ...timestamps,
+  },
+  (t) => [
+    check("call_blocking_rules_list_check", oneOf(t.listAction, blockActions)),
+    check("call_blocking_rules_withheld_check", oneOf(t.withheldAction, blockRuleSettings)),
+    check("call_blocking_rules_unverified_check", oneOf(t.unverifiedAction, blockRuleSettings)),
+  ],
+);
+
+/**
+ * Calls a block rule caught, by CallSid (like refused_calls): the call log takes the rule (and,
+ * rejected, the status "blocked") whichever of this row and the carrier's callback comes first.
+ */
+export const blockedCalls = pgTable(
+  "blocked_calls",
+  {
+    callSid: text("call_sid").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    rule: text("rule", { enum: blockRules }).notNull(),
+    action: text("action", { enum: blockActions }).notNull(),
+    ...createdAt,
+  },
+  (t) => [
+    check("blocked_calls_rule_check", oneOf(t.rule, blockRules)),
+    check("blocked_calls_action_check", oneOf(t.action, blockActions)),
   ],
 );
 
@@ -724,6 +824,8 @@ export const messages = pgTable(
     mediaContentTypes: text("media_content_types").array().notNull().default(sql`'{}'::text[]`),
     status: text("status", { enum: messageStatuses }).notNull(),
     errorCode: integer("error_code"),
+    /** Outbound texts the system sent (text-back, auto-replies, scheduled): which; null for a member's own. */
+    automation: text("automation", { enum: messageAutomations }),
     sentAt: instant("sent_at").notNull().defaultNow(),
     /** Inbound texts: when someone in the account read it in the console; null while unread. */
     readAt: instant("read_at"),
@@ -762,6 +864,7 @@ export const messages = pgTable(
     ),
     check("messages_direction_check", oneOf(t.direction, messageDirections)),
     check("messages_status_check", oneOf(t.status, messageStatuses)),
+    check("messages_automation_check", oneOf(t.automation, messageAutomations)),
     check("messages_counts_check", sql`${t.numSegments} >= 0 and ${t.numMedia} >= 0`),
     check("messages_price_check", sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
   ],
@@ -860,6 +963,17 @@ export const callRecordings = pgTable(
     durationSeconds: integer("duration_seconds").notNull().default(0),
     /** 2: each party on its own channel (record-from-answer-dual). */
     channels: integer("channels").notNull().default(1),
+    source: text("source", { enum: callRecordingSources }).notNull().default("call"),
+    /** Who the first of two channels is: the carrier puts the call that dialled there. */
+    channelOne: text("channel_one", { enum: callRecordingChannelOne }).notNull().default("other"),
+    /** Where the call's transcript stands, as a voicemail's (the workers' transcriber writes it). */
+    transcriptionStatus: text("transcription_status", { enum: transcriptionStatuses })
+      .notNull()
+      .default("none"),
+    /** Who said what, in order (two channels: each speaker's turns; one: the whole text). */
+    transcript: jsonb("transcript").$type<TranscriptTurn[]>(),
+    /** The transcript's words in one text (the call's log keeps them too, for the history's search). */
+    transcriptText: text("transcript_text"),
     status: text("status", { enum: callRecordingStatuses }).notNull().default("pending"),
     storageKey: text("storage_key"),
     storedAt: instant("stored_at"),
@@ -876,6 +990,9 @@ export const callRecordings = pgTable(
     // Housekeeping's retention: the stored recordings, oldest first.
     index("call_recordings_stored_age_idx").on(t.createdAt).where(sql.raw("status = 'stored'")),
     check("call_recordings_status_check", oneOf(t.status, callRecordingStatuses)),
+    check("call_recordings_source_check", oneOf(t.source, callRecordingSources)),
+    check("call_recordings_channel_one_check", oneOf(t.channelOne, callRecordingChannelOne)),
+    check("call_recordings_transcription_status_check", oneOf(t.transcriptionStatus, transcriptionStatuses)),
     check("call_recordings_duration_check", sql`${t.durationSeconds} >= 0`),
     check("call_recordings_channels_check", sql`${t.channels} between 1 and 2`),
     // Stored means there is an object to play, and when it was stored.
@@ -898,6 +1015,64 @@ export const callRecordings = pgTable(
       "call_recordings_deleted_reason_check",
       sql`${t.deletedReason} is null or ${oneOf(t.deletedReason, callRecordingDeletedReasons)}`,
     ),
+  ],
+);
+
+/**
+ * The carrier's real-time transcription of a recorded call (`TRANSCRIBER=carrier`): one per call,
+ * asked for when its dialled leg answers. Its texts wait in call_transcript_texts until both the
+ * transcription has stopped and the call's recording row exists; whichever comes second settles
+ * the recording's transcript (recordings/carrier-transcripts.ts).
+ */
+export const callTranscriptions = pgTable(
+  "call_transcriptions",
+  {
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    callSid: text("call_sid").notNull(),
+    /** The carrier's TranscriptionSid, once it answered the request. */
+    transcriptionSid: text("transcription_sid"),
+    status: text("status", { enum: callTranscriptionStatuses }).notNull().default("requested"),
+    /** The first event's Timestamp: each text's time is counted from it. */
+    startedAt: instant("started_at"),
+    stoppedAt: instant("stopped_at"),
+    /**
+     * The stopped event's SequenceId: the events before it are the start and the texts, which may
+     * be delivered after it; the transcript settles once they are all in.
+     */
+    stoppedSequenceId: integer("stopped_sequence_id"),
+    ...createdAt,
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.callSid] }),
+    uniqueIndex("call_transcriptions_transcription_sid_key").on(t.transcriptionSid),
+    check("call_transcriptions_status_check", oneOf(t.status, callTranscriptionStatuses)),
+  ],
+);
+
+/** A final text of a call's real-time transcription: once per TranscriptionSid and SequenceId. */
+export const callTranscriptTexts = pgTable(
+  "call_transcript_texts",
+  {
+    accountId: text("account_id").notNull(),
+    callSid: text("call_sid").notNull(),
+    transcriptionSid: text("transcription_sid").notNull(),
+    sequenceId: integer("sequence_id").notNull(),
+    speaker: text("speaker", { enum: callRecordingChannelOne }).notNull(),
+    text: text("text").notNull(),
+    /** The carrier's Timestamp of the text; null when it gave none. */
+    spokenAt: instant("spoken_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.transcriptionSid, t.sequenceId] }),
+    foreignKey({
+      columns: [t.accountId, t.callSid],
+      foreignColumns: [callTranscriptions.accountId, callTranscriptions.callSid],
+      name: "call_transcript_texts_transcription_fk",
+    }).onDelete("cascade"),
+    index("call_transcript_texts_call_idx").on(t.accountId, t.callSid),
+    check("call_transcript_texts_speaker_check", oneOf(t.speaker, callRecordingChannelOne)),
   ],
 );
 

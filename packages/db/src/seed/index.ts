@@ -8,6 +8,8 @@ import { DEMO_EMAIL, type DemoLogin, type DemoPasswords, seedDirectory } from ".
 import { seedPhoneSystem } from "./phone-system";
 import { seedSiteContent } from "./site-content";
 import { seedSupport } from "./support";
+import { seedTextingRegistration } from "./texting-registration";
+import { seedTollFreeVerification } from "./toll-free-verification";
 
 export { ADMIN_EMAIL, DEMO_EMAIL, type DemoLogin, type DemoPasswords } from "./directory";
 export { faqSeed, homeContentDefaults, usageRates } from "./site-content";
@@ -80,6 +82,8 @@ async function insertDemo(
   const activity = await seedActivity(ctx, directory, phones);
   const billing = await seedBilling(ctx, directory, phones, activity.charges);
   const support = await seedSupport(ctx, directory);
+  await seedTollFreeVerification(ctx, directory, phones);
+  await seedTextingRegistration(ctx, directory, phones);
   return {
     logins: directory.logins,
     counts: {

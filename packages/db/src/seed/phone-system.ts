@@ -5,6 +5,7 @@ import {
   emergencyAddresses,
   extensions,
   geoRules,
+  greetings,
   ivrMenus,
   ivrOptions,
   numberRouting,
@@ -221,8 +222,6 @@ export async function seedPhoneSystem(ctx: SeedContext, dir: Directory): Promise
       afterHoursTargetType: "voicemail",
       holdMusic: "classical",
       voicemailEnabled: true,
-      voicemailGreeting:
-        "You have reached Demo Law Group. Our office is open Monday to Friday, 9 AM to 5 PM. Please leave your name, number and a short message, and we will call you back the next business day.",
       createdAt: since,
       updatedAt: since,
     },
@@ -239,11 +238,22 @@ export async function seedPhoneSystem(ctx: SeedContext, dir: Directory): Promise
       afterHoursTargetId: "+14075550188",
       holdMusic: "jazz",
       voicemailEnabled: true,
-      voicemailGreeting: null,
       createdAt: since,
       updatedAt: since,
     },
   ]);
+
+  await tx.insert(greetings).values({
+    id: ctx.id("greeting"),
+    accountId,
+    phoneNumberId: main.id,
+    slot: "voicemail",
+    kind: "tts",
+    ttsText:
+      "You have reached Demo Law Group. Our office is open Monday to Friday, 9 AM to 5 PM. Please leave your name, number and a short message, and we will call you back the next business day.",
+    createdAt: since,
+    updatedAt: since,
+  });
 
   // Demo Law Group holds Florida on #4LAW and edits the rules that share its callers out.
   const law = dir.sharedNumberIds["#4LAW"];

@@ -451,3 +451,20 @@ export async function callAnalytics(
     extensions: extensionFigures(accountExtensions, of("extension")),
   };
 }
+
+/** The calls of each day of the range (the screen's daily figures, with answered and talk time). */
+export async function dailyCallFigures(db: Database, accountId: string, range: DayRange, timeZone: string) {
+  const rows = await aggregateRows(db, accountId, range, timeZone, "rollup");
+  const byDay = new Map(rows.filter((row) => row.grouping === "day").map((row) => [row.day, row]));
+  return eachDay(range.from, range.to).map((day) => {
+    const row = byDay.get(day);
+    return {
+      day,
+      inbound: row?.inbound ?? 0,
+      outbound: row?.outbound ?? 0,
+      answered: row?.answered ?? 0,
+      missed: row?.missed ?? 0,
+      answeredSeconds: secondsOf(row?.answered_seconds),
+    };
+  });
+}

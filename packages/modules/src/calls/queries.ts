@@ -1,14 +1,32 @@
 import {
   type CallLog,
+  type ExportCallsQuery,
   type ListCallsQuery,
   MISSED_CALL_STATUSES,
   type UpdateCallBody,
 } from "@poundline/contracts/calls/schemas";
 import type { Database } from "@poundline/db";
 import { schema } from "@poundline/db";
-import { and, count, desc, eq, ilike, inArray, isNull, like, notLike, or, type SQL, sql } from "drizzle-orm";
+import type { CsvCell } from "@poundline/platform/csv";
+import {
+  and,
+  arrayContains,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  notLike,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { accountTimeZone } from "../accounts/time-zone";
-import { daysKeptBeforeDeletion, hasStoredRecording } from "../recordings/call-recordings";
+import { afterCursor, pageOf, type SortKey, sortKeyOf } from "../pagination";
+import { daysKeptBeforeDeletion, hasStoredRecording, recordingCount } from "../recordings/call-recordings";
 
 const { callLogs, contacts, voicemails } = schema;
 
@@ -49,6 +67,8 @@ export function callHistoryWhere(
         onNumber(callLogs.fromNumber),
         onNumber(callLogs.toNumber),
         ilike(callLogs.notes, pattern),
+        // What was said: the call's recordings' transcripts.
+        ilike(callLogs.transcript, pattern),
         digits ? like(callLogs.fromNumber, containsPattern(digits)) : undefined,
         digits ? like(callLogs.toNumber, containsPattern(digits)) : undefined,
       ),
@@ -61,6 +81,9 @@ export function callHistoryWhere(
     conditions.push(
       sql`${callLogs.direction} = 'inbound' and ${callLogs.callStatus} in ${sql.raw(MISSED_SQL_LIST)}`,
     );
+  if (query.direction === "blocked") conditions.push(isNotNull(callLogs.blockRule));
+  if (query.tag?.length) conditions.push(arrayContains(callLogs.tags, query.tag));
+  if (query.disposition) conditions.push(eq(callLogs.disposition, query.disposition));
   if (query.date) {
     // Midnight to midnight of that calendar day where the account is (23 or 25 hours on DST days).
     const start = sql`(${query.date}::date)::timestamp at time zone ${timeZone}`;
@@ -83,14 +106,21 @@ export function callCountBound(offset: number, pageSize: number): number {
   return Math.max(1, Math.ceil((offset + 3 * pageSize) / CALL_COUNT_STEP)) * CALL_COUNT_STEP;
 }
 
+const callOrder: SortKey = { at: callLogs.callStartTime, id: callLogs.id };
+
+/** The rows a page holds: the public API's `limit`, else the console's `pageSize`. */
+export const callPageSize = (query: ListCallsQuery) => query.limit ?? query.pageSize;
+
 /**
  * The page's ids, each with the count of the matches up to the bound (`callCountBound`), in one
- * statement (exported for bench:console's plans).
+ * statement (exported for bench:console's plans). After a cursor, the matches are those after it;
+ * the page is read one row long, to know whether another follows.
  */
 export function callHistoryPage(db: Database, accountId: string, query: ListCallsQuery, timeZone: string) {
-  const where = callHistoryWhere(accountId, query, timeZone);
-  const offset = (query.page - 1) * query.pageSize;
-  const bound = callCountBound(offset, query.pageSize);
+  const where = and(callHistoryWhere(accountId, query, timeZone), afterCursor(callOrder, query.cursor));
+  const pageSize = callPageSize(query);
+  const offset = (query.page - 1) * pageSize;
+  const bound = callCountBound(offset, pageSize);
   // The first `bound` + 1 matches newest first, once: the page is among them and they are the
   // count. Filters follow an index (account, [direction,] start time, id), read in its order; a
   // search finds its rows through the trigram index (call_logs_search_idx) when they are few and
@@ -105,35 +135,58 @@ export function callHistoryPage(db: Database, accountId: string, query: ListCall
   );
   return db
     .with(first)
-    .select({ id: first.id, counted: sql<number>`(select count(*) from ${first})`.mapWith(Number) })
+    .select({
+      id: first.id,
+      counted: sql<number>`(select count(*) from ${first})`.mapWith(Number),
+      sortKey: sortKeyOf({ at: first.at, id: first.id }),
+    })
     .from(first)
     .orderBy(desc(first.at), desc(first.id))
-    .limit(query.pageSize)
+    .limit(pageSize + 1)
     .offset(offset);
 }
+
+type CallPage = {
+  calls: CallLog[];
+  total: number;
+  totalExact: boolean;
+  timeZone: string;
+  nextCursor: string | null;
+};
 
 /**
  * One page of the account's calls, newest first, with the count of those matching: exact up to
  * `callCountBound` of the page (`totalExact`), the bound itself beyond it.
  */
-export async function listCalls(
-  db: Database,
-  accountId: string,
-  query: ListCallsQuery,
-): Promise<{ calls: CallLog[]; total: number; totalExact: boolean; timeZone: string }> {
+export async function listCalls(db: Database, accountId: string, query: ListCallsQuery): Promise<CallPage> {
   const timeZone = await accountTimeZone(db, accountId);
-  const where = callHistoryWhere(accountId, query, timeZone);
-  const order = [desc(callLogs.callStartTime), desc(callLogs.id)];
-  const offset = (query.page - 1) * query.pageSize;
-  const bound = callCountBound(offset, query.pageSize);
-  const pageIds = await callHistoryPage(db, accountId, query, timeZone);
+  const pageSize = callPageSize(query);
+  const offset = (query.page - 1) * pageSize;
+  const bound = callCountBound(offset, pageSize);
+  const found = await callHistoryPage(db, accountId, query, timeZone);
   // A page past the end holds no row to carry the count.
-  const counted = pageIds[0]?.counted ?? (offset === 0 ? 0 : await countCalls(db, where, bound + 1));
-  const ids = pageIds.map((r) => r.id);
+  const where = and(callHistoryWhere(accountId, query, timeZone), afterCursor(callOrder, query.cursor));
+  const counted = found[0]?.counted ?? (offset === 0 ? 0 : await countCalls(db, where, bound + 1));
+  const { rows: pageIds, nextCursor } = pageOf(found, pageSize);
   const total = Math.min(counted, bound);
   const totalExact = counted <= bound;
-  if (ids.length === 0) return { calls: [], total, totalExact, timeZone };
+  if (pageIds.length === 0) return { calls: [], total, totalExact, timeZone, nextCursor };
+  return {
+    calls: await callsByIds(
+      db,
+      accountId,
+      pageIds.map((r) => r.id),
+    ),
+    total,
+    totalExact,
+    timeZone,
+    nextCursor,
+  };
+}
 
+/** The calls of these ids, newest first, whole: their team, recordings, route and contact. */
+async function callsByIds(db: Database, accountId: string, ids: string[]): Promise<CallLog[]> {
+  const order = [desc(callLogs.callStartTime), desc(callLogs.id)];
   // The newest voicemail left on the call, if any: its recording is the call's, unless the call was recorded.
   const voicemailId = sql<string | null>`(
     select ${voicemails.id} from ${voicemails}
@@ -150,10 +203,14 @@ export async function listCalls(
       durationSeconds: callLogs.durationSeconds,
       callStatus: callLogs.callStatus,
       notes: callLogs.notes,
+      tags: callLogs.tags,
+      disposition: callLogs.disposition,
+      blockRule: callLogs.blockRule,
       contactId: callLogs.contactId,
       contactName: contacts.name,
       voicemailId,
       recorded: hasStoredRecording(accountId),
+      recordingCount: recordingCount(accountId),
       deletedAfterDays: daysKeptBeforeDeletion(accountId),
       geoRoute: callLogs.geoRoute,
       callerLocation: callLogs.callerLocation,
@@ -164,39 +221,34 @@ export async function listCalls(
     .leftJoin(schema.sharedNumbers, eq(schema.sharedNumbers.id, callLogs.sharedNumberId))
     .where(and(eq(callLogs.accountId, accountId), inArray(callLogs.id, ids)))
     .orderBy(...order);
-  return {
-    calls: rows.map(
-      ({ voicemailId: vm, recorded, deletedAfterDays, geoRoute, callerLocation, poundCode, ...row }) => ({
-        ...row,
-        route: geoRoute
-          ? {
-              poundCode,
-              rule: geoRoute.rule
-                ? {
-                    locationType: geoRoute.rule.locationType,
-                    locationValue: geoRoute.rule.locationValue,
-                    priority: geoRoute.rule.priority,
-                  }
-                : null,
-              location: callerLocation ?? null,
-            }
+  return rows.map(
+    ({ voicemailId: vm, recorded, deletedAfterDays, geoRoute, callerLocation, poundCode, ...row }) => ({
+      ...row,
+      route: geoRoute
+        ? {
+            poundCode,
+            rule: geoRoute.rule
+              ? {
+                  locationType: geoRoute.rule.locationType,
+                  locationValue: geoRoute.rule.locationValue,
+                  priority: geoRoute.rule.priority,
+                }
+              : null,
+            location: callerLocation ?? null,
+          }
+        : null,
+      // CHECK constraints hold these columns to the enumerations of the schema.
+      direction: row.direction as CallLog["direction"],
+      callStatus: row.callStatus as CallLog["callStatus"],
+      // The recorded call's own recording once stored, else its voicemail's.
+      recordingUrl: recorded ? `/api/calls/${row.id}/recording` : vm ? `/api/voicemails/${vm}/audio` : null,
+      recordingKind: recorded ? ("call" as const) : vm ? ("voicemail" as const) : null,
+      recordingDeleted:
+        !recorded && deletedAfterDays !== null
+          ? { reason: "retention" as const, afterDays: Number(deletedAfterDays) }
           : null,
-        // CHECK constraints hold these columns to the enumerations of the schema.
-        direction: row.direction as CallLog["direction"],
-        callStatus: row.callStatus as CallLog["callStatus"],
-        // The recorded call's own recording once stored, else its voicemail's.
-        recordingUrl: recorded ? `/api/calls/${row.id}/recording` : vm ? `/api/voicemails/${vm}/audio` : null,
-        recordingKind: recorded ? ("call" as const) : vm ? ("voicemail" as const) : null,
-        recordingDeleted:
-          !recorded && deletedAfterDays !== null
-            ? { reason: "retention" as const, afterDays: Number(deletedAfterDays) }
-            : null,
-      }),
-    ),
-    total,
-    totalExact,
-    timeZone,
-  };
+    }),
+  );
 }
 
 /**
@@ -262,4 +314,90 @@ export async function updateCallNotes(
     .where(and(eq(callLogs.accountId, accountId), eq(callLogs.id, callId)))
     .returning({ id: callLogs.id, notes: callLogs.notes });
   return row ?? null;
+}
+
+export const CALL_CSV_HEADER = [
+  "Date",
+  "Time",
+  "Direction",
+  "From",
+  "To",
+  "Contact",
+  "Status",
+  "Duration (seconds)",
+  "Tags",
+  "Disposition",
+  "Blocked by",
+  "Notes",
+] as const;
+
+const EXPORT_BATCH = 1000;
+
+/**
+ * The calls of the range (days in the account's time zone), oldest first, as CSV rows in
+ * batches: each batch a keyset page, so a year of calls streams in flat memory.
+ */
+export async function* exportCallRows(
+  db: Database,
+  accountId: string,
+  query: ExportCallsQuery,
+): AsyncGenerator<CsvCell[][]> {
+  const timeZone = await accountTimeZone(db, accountId);
+  const where = callHistoryWhere(accountId, { ...query, page: 1, pageSize: 1 }, timeZone);
+  const start = sql`(${query.from}::date)::timestamp at time zone ${timeZone}`;
+  const end = sql`((${query.to}::date + 1))::timestamp at time zone ${timeZone}`;
+  const local = sql`${callLogs.callStartTime} at time zone ${timeZone}`;
+  let after: { at: Date; id: string } | null = null;
+  for (;;) {
+    const cursor: SQL | undefined = after
+      ? sql`(${callLogs.callStartTime}, ${callLogs.id}) > (${after.at.toISOString()}::timestamptz, ${after.id})`
+      : undefined;
+    const rows = await db
+      .select({
+        id: callLogs.id,
+        at: callLogs.callStartTime,
+        day: sql<string>`to_char(${local}, 'YYYY-MM-DD')`,
+        time: sql<string>`to_char(${local}, 'HH24:MI:SS')`,
+        direction: callLogs.direction,
+        fromNumber: callLogs.fromNumber,
+        toNumber: callLogs.toNumber,
+        contactName: contacts.name,
+        callStatus: callLogs.callStatus,
+        durationSeconds: callLogs.durationSeconds,
+        tags: callLogs.tags,
+        disposition: callLogs.disposition,
+        blockRule: callLogs.blockRule,
+        notes: callLogs.notes,
+      })
+      .from(callLogs)
+      .leftJoin(contacts, and(eq(contacts.id, callLogs.contactId), eq(contacts.accountId, accountId)))
+      .where(
+        and(
+          where,
+          sql`${callLogs.callStartTime} >= ${start}`,
+          sql`${callLogs.callStartTime} < ${end}`,
+          cursor,
+        ),
+      )
+      .orderBy(callLogs.callStartTime, callLogs.id)
+      .limit(EXPORT_BATCH);
+    if (rows.length === 0) return;
+    yield rows.map((r) => [
+      r.day,
+      r.time,
+      r.direction,
+      r.fromNumber,
+      r.toNumber,
+      r.contactName,
+      r.callStatus,
+      r.durationSeconds,
+      r.tags.join(", "),
+      r.disposition,
+      r.blockRule,
+      r.notes,
+    ]);
+    const last = rows.at(-1);
+    if (!last || rows.length < EXPORT_BATCH) return;
+    after = { at: last.at, id: last.id };
+  }
 }

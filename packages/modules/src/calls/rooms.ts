@@ -15,10 +15,16 @@ import { ROOM_MESSAGES } from "@poundline/contracts/calls/schemas";
 import { type Database, newId, schema } from "@poundline/db";
 import { huntPlan, type RoutingTable, type TwimlOptions } from "@poundline/domain";
 import { isRingable, softphoneDestination } from "@poundline/domain/members";
-import { renderRoomJoin, roomEventsUrl, roomPartyStatusUrl } from "@poundline/domain/twiml";
+import {
+  type RoomRole,
+  renderRoomJoin,
+  roomEventsUrl,
+  roomPartyStatusUrl,
+  roomRecording,
+} from "@poundline/domain/twiml";
 import type { CallControl } from "@poundline/platform/carrier/call-control";
 import { CALL_NOT_IN_PROGRESS, CarrierError } from "@poundline/platform/carrier/client";
-import { and, asc, eq, isNull, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
 import { callOfAccount, outsideNumber } from "./transfer";
 
 export interface RoomPorts {
@@ -105,6 +111,36 @@ const roomOfCall = (db: Database, accountId: string, callSid: string) =>
     accountId,
     or(eq(schema.callRooms.callerCallSid, callSid), eq(schema.callRooms.memberCallSid, callSid)),
   );
+
+/**
+ * The room's recording when its call's number records calls (and the plan still allows it): kept
+ * as the recording of the call the history shows, the caller's (or the member's own call out).
+ */
+async function roomRecordingOf(ports: Pick<RoomPorts, "db" | "table" | "twiml">, room: Room) {
+  const [logged] = await ports.db
+    .select({ callSid: schema.callLogs.callSid, numberId: schema.callLogs.phoneNumberId })
+    .from(schema.callLogs)
+    .where(
+      and(
+        eq(schema.callLogs.accountId, room.accountId),
+        inArray(schema.callLogs.callSid, [room.callerCallSid, room.memberCallSid]),
+        isNull(schema.callLogs.parentCallSid),
+      ),
+    )
+    .limit(1);
+  const route = logged?.numberId ? ports.table.numbersById.get(logged.numberId) : undefined;
+  if (!logged || !route?.recordCalls || route.accountId !== room.accountId) return undefined;
+  return roomRecording(ports.twiml, { accountId: room.accountId, numberId: route.numberId }, logged.callSid);
+}
+
+/** The TwiML that brings the caller or the member into the room, recording it when the call is recorded. */
+export async function roomJoinTwiml(
+  ports: Pick<RoomPorts, "db" | "table" | "twiml">,
+  room: Room,
+  role: RoomRole,
+): Promise<string> {
+  return renderRoomJoin(ports.twiml, room.accountId, room.name, role, await roomRecordingOf(ports, room));
+}
 
 /** The room's state as the softphone shows it. */
 export async function roomState(db: Database, room: Room): Promise<RoomState> {
@@ -201,10 +237,7 @@ async function ensureRoom(ports: RoomPorts, call: RoomCall, held: boolean): Prom
   if (!room) return (await roomOfCall(ports.db, call.accountId, call.callSid)) ?? notFound;
   try {
     const moved = calls.moved === "member" ? calls.memberCallSid : calls.callerCallSid;
-    await ports.calls.redirectCall(
-      moved,
-      renderRoomJoin(ports.twiml, call.accountId, room.name, calls.moved),
-    );
+    await ports.calls.redirectCall(moved, await roomJoinTwiml(ports, room, calls.moved));
   } catch (err) {
     await ports.db.delete(schema.callRooms).where(eq(schema.callRooms.id, room.id));
     if (isGone(err)) return ended;

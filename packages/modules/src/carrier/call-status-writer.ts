@@ -10,6 +10,7 @@ import {
 import { groupCommit } from "@poundline/platform/group-commit";
 import { type OutboxRow, outboxRow } from "@poundline/platform/outbox";
 import { type SQL, sql } from "drizzle-orm";
+import { callWebhookCtes } from "../webhooks/call-events";
 
 /** One call progress event, as the status webhook read it. */
 export interface CallStatusEvent {
@@ -212,8 +213,8 @@ function statusStatement(events: CallStatusEvent[]): SQL {
           caller_location jsonb)
     ),
     prev as (
-      select l.call_sid, l.call_status from ev cross join lateral (
-        select call_sid, call_status from ${callLogs} l where l.call_sid = ev.call_sid limit 1
+      select l.call_sid, l.call_status, l.answered_at from ev cross join lateral (
+        select call_sid, call_status, answered_at from ${callLogs} l where l.call_sid = ev.call_sid limit 1
       ) l
     ),
     contact as (${contact}),
@@ -222,9 +223,10 @@ function statusStatement(events: CallStatusEvent[]): SQL {
     ),
     charges as (${pendingChargeInserts()}),
     jobs as (${jobs}),
-    late_legs as (${lateLegs})
+    late_legs as (${lateLegs}),
+    ${callWebhookCtes()}
     select id, call_sid, call_status,
-      exists (select 1 from jobs) or exists (select 1 from late_legs) as queued
+      exists (select 1 from jobs) or exists (select 1 from late_legs) or exists (select 1 from hook_jobs) as queued
     from log
     union all
     select null, ev.call_sid, null, null from ev
@@ -385,22 +387,32 @@ function lateLegNotices(legRecords: unknown[]): SQL {
 
 /** The call log created or moved forward (`log` in the statement), from the events in `ev`. */
 function callLogUpsert(): SQL {
-  const { accounts, callLogs, callExtensionDials, phoneNumbers, refusedCalls, sharedNumbers, voicemails } =
-    schema;
+  const {
+    accounts,
+    blockedCalls,
+    callLogs,
+    callExtensionDials,
+    phoneNumbers,
+    refusedCalls,
+    sharedNumbers,
+    voicemails,
+  } = schema;
   return sql`insert into ${callLogs} (id, account_id, contact_id, phone_number_id, call_sid, parent_call_sid,
         direction, from_number, to_number, call_start_time, answered_at, ended_at, duration_seconds,
         call_status, last_sequence_number, from_city, from_state, from_country, shared_number_id,
-        geo_route, caller_location, extension_id, extension_dial_status)
+        geo_route, caller_location, extension_id, extension_dial_status, block_rule)
       select ev.id, ev.account_id, contact.id,
         (select p.id from ${phoneNumbers} p where p.id = ev.phone_number_id),
         ev.call_sid, ev.parent_call_sid, ev.direction, ev.from_number, ev.to_number, ev.call_start_time,
         ev.answered_at, ev.ended_at, ev.duration_seconds,
-        case when exists (select 1 from ${refusedCalls} r where r.call_sid = ev.call_sid)
-          then 'refused' else ev.call_status end,
+        case when exists (select 1 from ${refusedCalls} r where r.call_sid = ev.call_sid) then 'refused'
+          when exists (select 1 from ${blockedCalls} b where b.call_sid = ev.call_sid and b.action = 'reject')
+          then 'blocked' else ev.call_status end,
         ev.last_sequence_number,
         ev.from_city, ev.from_state, ev.from_country,
         (select s.id from ${sharedNumbers} s where s.id = ev.shared_number_id), ev.geo_route,
-        ev.caller_location, dial.extension_id, dial.dial_status
+        ev.caller_location, dial.extension_id, dial.dial_status,
+        (select b.rule from ${blockedCalls} b where b.call_sid = ev.call_sid and b.account_id = ev.account_id)
       from ev left join contact on contact.account_id = ev.account_id and contact.phone = ev.contact_number
       -- The extension the call was put through to, when the dial was reported before this log existed.
       left join ${callExtensionDials} dial on dial.call_sid = ev.call_sid and dial.account_id = ev.account_id
@@ -408,6 +420,8 @@ function callLogUpsert(): SQL {
       on conflict (call_sid) do update set
         call_status = case
           when exists (select 1 from ${refusedCalls} r where r.call_sid = excluded.call_sid) then 'refused'
+          -- A rejected blocked caller: never answered, whatever the carrier reports.
+          when ${callLogs.callStatus} = 'blocked' then 'blocked'
           when excluded.call_status = 'completed'
           and exists (select 1 from ${voicemails} v where v.call_sid = excluded.call_sid)
           then 'voicemail_missed' else excluded.call_status end,
@@ -430,11 +444,13 @@ function callLogUpsert(): SQL {
         extension_dial_status = case when ${callLogs.extensionId} is null then excluded.extension_dial_status
           else ${callLogs.extensionDialStatus} end,
         extension_id = coalesce(${callLogs.extensionId}, excluded.extension_id),
+        block_rule = coalesce(${callLogs.blockRule}, excluded.block_rule),
         updated_at = now()
       where (case when ${callLogs.lastSequenceNumber} >= 0 and excluded.last_sequence_number >= 0
           then ${callLogs.lastSequenceNumber} < excluded.last_sequence_number
           else ${STORED_RANK} < ${EVENT_RANK} end)
         or (excluded.call_status = 'completed' and ${callLogs.callStatus} in ${CHARGED_STATUSES}
           and excluded.duration_seconds > ${callLogs.durationSeconds})
-      returning id, account_id, call_sid, call_status, answered_at`;
+      returning id, account_id, call_sid, call_status, answered_at, parent_call_sid, direction, from_number,
+        to_number, ended_at, duration_seconds`;
 }

@@ -2,12 +2,14 @@ import { planLimits, recordsCalls } from "@poundline/contracts/billing/plan-limi
 import type { Database } from "@poundline/db";
 import { type IvrMenuPlayback, ivrMenuPlayback, schema } from "@poundline/db";
 import type { holdMusicOptions } from "@poundline/db/enums";
-import type { IvrMenu, IvrOption } from "@poundline/domain";
+import type { Greeting, IvrMenu, IvrOption } from "@poundline/domain";
 import {
   allowanceLeft,
   compileRoutingTable,
+  DEFAULT_BLOCKING_RULES,
   DEFAULT_TIME_ZONE,
   type GeoRule,
+  greetingOf,
   type MemberRoute,
   type NumberRoute,
   QUEUE_ANNOUNCE_SECONDS,
@@ -159,7 +161,60 @@ function readAnswerRows(db: Database) {
       ),
     db.select().from(schema.extensions),
     loadMembers(db),
+    loadGreetings(db),
   ]);
+}
+
+/** The greetings of numbers and extensions, keyed `<owner id>:<slot>`. */
+export async function loadGreetings(db: Database): Promise<Map<string, Greeting>> {
+  const rows = await db
+    .select({
+      phoneNumberId: schema.greetings.phoneNumberId,
+      extensionId: schema.greetings.extensionId,
+      slot: schema.greetings.slot,
+      kind: schema.greetings.kind,
+      ttsText: schema.greetings.ttsText,
+      voice: schema.greetings.voice,
+      language: schema.greetings.language,
+      audioUrl: schema.greetings.audioUrl,
+    })
+    .from(schema.greetings);
+  const greetings = new Map<string, Greeting>();
+  for (const row of rows) {
+    const greeting = greetingOf(row);
+    const owner = row.phoneNumberId ?? row.extensionId;
+    if (greeting && owner) greetings.set(`${owner}:${row.slot}`, greeting);
+  }
+  return greetings;
+}
+
+/** Each account's block rules and list, for the accounts that have either. */
+async function loadBlocking(db: Database) {
+  const [ruleRows, entryRows] = await Promise.all([
+    db.select().from(schema.callBlockingRules),
+    db
+      .select({
+        accountId: schema.blockedCallers.accountId,
+        kind: schema.blockedCallers.kind,
+        value: schema.blockedCallers.value,
+      })
+      .from(schema.blockedCallers),
+  ]);
+  type Blocking = NonNullable<RoutingSnapshot["accounts"][number]["blocking"]>;
+  const byAccount = new Map<string, Blocking>();
+  const of = (accountId: string) => {
+    const found = byAccount.get(accountId) ?? { rules: { ...DEFAULT_BLOCKING_RULES }, entries: [] };
+    byAccount.set(accountId, found);
+    return found;
+  };
+  for (const r of ruleRows)
+    of(r.accountId).rules = {
+      list: r.listAction,
+      withheld: r.withheldAction,
+      unverified: r.unverifiedAction,
+    };
+  for (const { accountId, ...entry } of entryRows) of(accountId).entries.push(entry);
+  return byAccount;
 }
 
 /** Every account's members with their settings (none saved: available, any time, no device). */
@@ -284,7 +339,11 @@ type NumberRows = Awaited<ReturnType<typeof readNumberRows>>;
 type NumberRow = NumberRows[0][number];
 
 /** One owned number's route as stored; `mayRecord`: its plan records calls. */
-function numberRoute({ number, routing }: NumberRow, mayRecord: boolean): NumberRoute {
+function numberRoute(
+  { number, routing }: NumberRow,
+  mayRecord: boolean,
+  greetings: Map<string, Greeting>,
+): NumberRoute {
   return {
     numberId: number.id,
     accountId: number.accountId,
@@ -307,7 +366,8 @@ function numberRoute({ number, routing }: NumberRow, mayRecord: boolean): Number
     queueAnnounceSeconds: routing?.queueAnnounceSeconds ?? QUEUE_ANNOUNCE_SECONDS.default,
     queueMaxWaitSeconds: routing?.queueMaxWaitSeconds ?? QUEUE_MAX_WAIT_SECONDS.default,
     voicemailEnabled: routing?.voicemailEnabled ?? true,
-    voicemailGreeting: routing?.voicemailGreeting ?? null,
+    voicemailGreeting: greetings.get(`${number.id}:voicemail`) ?? null,
+    afterHoursGreeting: greetings.get(`${number.id}:after_hours`) ?? null,
     holidays: new Map((routing?.holidays ?? []).map((h) => [h.date, target(h.targetType, h.targetId, [])])),
     recordCalls: (routing?.recordCalls ?? false) && mayRecord,
   };
@@ -346,13 +406,15 @@ export async function loadRoutingSnapshot(
   clock: () => Date = () => new Date(),
 ): Promise<RoutingSnapshot> {
   const now = clock();
-  const [accountRows, numberRows, [liveRows, extRows, members], rates, recorded] = await Promise.all([
-    readAccountRows(db),
-    readNumberRows(db),
-    readAnswerRows(db),
-    loadRateTable(db),
-    recordedSecondsByAccount(db, now),
-  ]);
+  const [accountRows, numberRows, [liveRows, extRows, members, greetings], rates, recorded, blocking] =
+    await Promise.all([
+      readAccountRows(db),
+      readNumberRows(db),
+      readAnswerRows(db),
+      loadRateTable(db),
+      recordedSecondsByAccount(db, now),
+      loadBlocking(db),
+    ]);
   const ownNumbers = new Map<string, string[]>();
   for (const { number } of numberRows[0]) {
     const own = ownNumbers.get(number.accountId);
@@ -366,8 +428,11 @@ export async function loadRoutingSnapshot(
   const mayRecord = (accountId: string) =>
     recordsCalls(planLimits(planOf.get(accountId) ?? null), recorded.get(accountId) ?? 0);
   return {
-    accounts,
-    numbers: numberRows[0].map((row) => numberRoute(row, mayRecord(row.number.accountId))),
+    accounts: accounts.map((a) => {
+      const rules = blocking.get(a.id);
+      return rules ? { ...a, blocking: rules } : a;
+    }),
+    numbers: numberRows[0].map((row) => numberRoute(row, mayRecord(row.number.accountId), greetings)),
     rates,
     sharedNumbers: sharedNumbersOf(numberRows),
     menus: liveRows.flatMap((live) =>
@@ -379,6 +444,7 @@ export async function loadRoutingSnapshot(
       extensionNumber: e.extensionNumber,
       name: e.name,
       voicemailEnabled: e.voicemailEnabled,
+      voicemailGreeting: greetings.get(`${e.id}:voicemail`) ?? null,
       forwardingNumbers: e.callForwarding || e.forwardingNumbers.length > 0 ? e.forwardingNumbers : [],
     })),
     members,

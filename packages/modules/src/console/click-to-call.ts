@@ -1,10 +1,11 @@
 import type { Database } from "@poundline/db";
-import { newId, queryRows, schema } from "@poundline/db";
+import { newId, schema } from "@poundline/db";
 import { destinationRefusal } from "@poundline/domain/destination-policy";
 import { type CarrierClient, CarrierError } from "@poundline/platform/carrier/client";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { prepaidCall } from "../billing/prepaid";
 import { loadDestinationPolicy } from "../destinations/policy";
+import { upsertCallLog } from "../webhooks/call-events";
 
 const { callLogs, emergencyAddresses, phoneNumbers } = schema;
 
@@ -121,7 +122,7 @@ export async function placeClickToCall(
   }
   // The first status callback may already have logged the leg (to the user's phone): the log is
   // of the call to the destination, by the user; this leg is priced by the phone it rang.
-  const [row] = await queryRows<{ id: string }>(
+  const row = await upsertCallLog(
     db,
     sql`
       insert into ${callLogs} (id, account_id, user_id, phone_number_id, call_sid, direction, from_number,
@@ -129,8 +130,8 @@ export async function placeClickToCall(
       values (${callId}, ${input.accountId}, ${input.userId}, ${number.id}, ${sid}, 'outbound', ${number.e164},
         ${input.to}, ${input.myPhone}, 'initiated')
       on conflict (call_sid) do update set to_number = excluded.to_number, user_id = excluded.user_id,
-        dialled_number = excluded.dialled_number, updated_at = now()
-      returning id`,
+        dialled_number = excluded.dialled_number, updated_at = now()`,
+    new Date(),
   );
   return { ok: true, callId: row?.id ?? callId, callSid: sid };
 }

@@ -34,7 +34,7 @@ export async function setupSteps(db: Database, accountId: string): Promise<Recor
         exists (select 1 from number_routing where account_id = ${accountId}) as hours,
         exists (select 1 from ivr_menus where account_id = ${accountId})
           or exists (
-            select 1 from number_routing where account_id = ${accountId} and voicemail_greeting is not null
+            select 1 from greetings where account_id = ${accountId} and phone_number_id is not null
           ) as greeting,
         exists (select 1 from extensions where account_id = ${accountId})
           or (select count(*) from account_memberships where account_id = ${accountId}) > 1 as people,

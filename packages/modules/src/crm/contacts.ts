@@ -6,7 +6,9 @@ import type {
 } from "@poundline/contracts/crm/schemas";
 import type { Database } from "@poundline/db";
 import { newId, queryRows, schema } from "@poundline/db";
-import { and, arrayContains, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, arrayContains, count, desc, eq, getTableColumns, ilike, or, type SQL, sql } from "drizzle-orm";
+import { afterCursor, pageOf, type SortKey, sortKeyOf } from "../pagination";
+import { emitWebhookEvent } from "../webhooks/emit";
 
 const { contacts, contactTags } = schema;
 
@@ -27,6 +29,7 @@ function toContact(row: ContactRow): Contact {
     source: row.source,
     lastContacted: row.lastContacted,
     followUpDate: row.followUpDate,
+    timeZone: row.timeZone,
     tags: row.tags,
     customFields: row.customFields,
     createdAt: row.createdAt,
@@ -70,17 +73,23 @@ function contactsWhere(accountId: string, query: ListContactsQuery): SQL | undef
   return and(...conditions);
 }
 
-/** The statements of a contacts list request (exported for bench:console's plans). */
+const contactOrder: SortKey = { at: contacts.createdAt, id: contacts.id };
+
+/**
+ * The statements of a contacts list request (exported for bench:console's plans): the page after
+ * the cursor, read one row long to know whether another follows, and the count of the matches.
+ */
 export function contactsStatements(db: Database, accountId: string, query: ListContactsQuery) {
   const where = contactsWhere(accountId, query);
-  if (query.q) return { search: searchStatement(db, where, query), where };
+  const fromCursor = afterCursor(contactOrder, query.cursor);
+  if (query.q) return { search: searchStatement(db, where, fromCursor, query), where };
   return {
     page: db
-      .select()
+      .select({ ...getTableColumns(contacts), sortKey: sortKeyOf(contactOrder) })
       .from(contacts)
-      .where(where)
+      .where(and(where, fromCursor))
       .orderBy(desc(contacts.createdAt), desc(contacts.id))
-      .limit(query.limit)
+      .limit(query.limit + 1)
       .offset(query.offset),
     count: db.select({ total: count() }).from(contacts).where(where),
   };
@@ -90,32 +99,46 @@ export async function listContacts(
   db: Database,
   accountId: string,
   query: ListContactsQuery,
-): Promise<{ contacts: Contact[]; total: number }> {
+): Promise<{ contacts: Contact[]; total: number; nextCursor: string | null }> {
   const statements = contactsStatements(db, accountId, query);
   if (statements.search) {
     const rows = await statements.search;
     // A page past the end holds no row to carry the count.
     const total =
       rows[0]?.total ??
-      (query.offset === 0
+      (query.offset === 0 && !query.cursor
         ? 0
         : ((await db.select({ total: count() }).from(contacts).where(statements.where))[0]?.total ?? 0));
-    return { contacts: rows.map((r) => toContact(r.contact)), total };
+    const page = pageOf(rows, query.limit);
+    return { contacts: page.rows.map((r) => toContact(r.contact)), total, nextCursor: page.nextCursor };
   }
-  const rows = await statements.page;
-  const [counted] = await statements.count;
-  return { contacts: rows.map(toContact), total: counted?.total ?? 0 };
+  const [rows, [counted]] = await Promise.all([statements.page, statements.count]);
+  const page = pageOf(rows, query.limit);
+  return { contacts: page.rows.map(toContact), total: counted?.total ?? 0, nextCursor: page.nextCursor };
 }
 
 /**
  * A search's matches are gathered once (the trigram index, contacts_search_idx), counted and
  * sorted from there; only the page's rows are then read whole. Walking the list in date order
- * instead would read the account's contacts until a page of matches turns up.
+ * instead would read the account's contacts until a page of matches turns up. The count is of
+ * every match, the page of those after the cursor.
  */
-function searchStatement(db: Database, where: SQL | undefined, query: ListContactsQuery) {
-  const matched = db
-    .$with("matched")
-    .as(db.select({ id: contacts.id, at: contacts.createdAt }).from(contacts).where(where));
+function searchStatement(
+  db: Database,
+  where: SQL | undefined,
+  fromCursor: SQL | undefined,
+  query: ListContactsQuery,
+) {
+  const matched = db.$with("matched").as(
+    db
+      .select({
+        id: contacts.id,
+        at: contacts.createdAt,
+        after: sql<boolean>`${fromCursor ?? sql`true`}`.as("after"),
+      })
+      .from(contacts)
+      .where(where),
+  );
   const page = db
     .select({
       id: matched.id,
@@ -123,13 +146,14 @@ function searchStatement(db: Database, where: SQL | undefined, query: ListContac
       total: sql<number>`(select count(*) from ${matched})`.mapWith(Number).as("total"),
     })
     .from(matched)
+    .where(sql`${matched.after}`)
     .orderBy(desc(matched.at), desc(matched.id))
-    .limit(query.limit)
+    .limit(query.limit + 1)
     .offset(query.offset)
     .as("page");
   return db
     .with(matched)
-    .select({ contact: contacts, total: page.total })
+    .select({ contact: contacts, total: page.total, sortKey: sortKeyOf({ at: page.at, id: page.id }) })
     .from(page)
     .innerJoin(contacts, eq(contacts.id, page.id))
     .orderBy(desc(page.at), desc(page.id));
@@ -165,6 +189,7 @@ export function newContactRow(accountId: string, userId: string | null, input: C
     followUpDate: input.followUpDate ?? null,
     tags: input.tags ?? [],
     customFields: input.customFields ?? {},
+    timeZone: input.timeZone ?? null,
     createdAt: now,
     updatedAt: now,
   };
@@ -177,12 +202,29 @@ export async function createContact(
   context: { userId: string | null; now: Date },
 ): Promise<ContactWrite<Contact>> {
   const { now } = context;
-  const [row] = await db
-    .insert(contacts)
-    .values(newContactRow(accountId, context.userId, input, now))
-    .onConflictDoNothing({ target: [contacts.accountId, contacts.phone] })
-    .returning();
-  return row ? { ok: true, contact: toContact(row) } : { ok: false, reason: "duplicate_phone" };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contacts)
+      .values(newContactRow(accountId, context.userId, input, now))
+      .onConflictDoNothing({ target: [contacts.accountId, contacts.phone] })
+      .returning();
+    if (!row) return { ok: false, reason: "duplicate_phone" };
+    const contact = toContact(row);
+    await emitContactEvent(tx, accountId, "contact.created", contact, now);
+    return { ok: true, contact };
+  });
+}
+
+/** A contact's webhook event, in the transaction that wrote it: the console's view of it and its /v1 path. */
+function emitContactEvent(
+  tx: Database,
+  accountId: string,
+  type: "contact.created" | "contact.updated",
+  contact: Contact,
+  at: Date,
+) {
+  const data = { ...contact, links: { self: `/v1/contacts/${contact.id}` } };
+  return emitWebhookEvent(tx, { accountId, type, at, data: JSON.parse(JSON.stringify(data)) });
 }
 
 /** Applies the fields present in `patch`; null when the contact is not in the account. */
@@ -195,17 +237,22 @@ export async function updateContact(
 ): Promise<ContactWrite<Contact> | null> {
   const { lastContacted, ...fields } = patch;
   try {
-    const [row] = await db
-      .update(contacts)
-      .set({
-        // Undefined fields are left out of the SET list by drizzle.
-        ...fields,
-        lastContacted: lastContacted === undefined ? undefined : (lastContacted ?? now),
-        updatedAt: now,
-      })
-      .where(byIdInAccount(accountId, contactId))
-      .returning();
-    return row ? { ok: true, contact: toContact(row) } : null;
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(contacts)
+        .set({
+          // Undefined fields are left out of the SET list by drizzle.
+          ...fields,
+          lastContacted: lastContacted === undefined ? undefined : (lastContacted ?? now),
+          updatedAt: now,
+        })
+        .where(byIdInAccount(accountId, contactId))
+        .returning();
+      if (!row) return null;
+      const contact = toContact(row);
+      await emitContactEvent(tx, accountId, "contact.updated", contact, now);
+      return { ok: true, contact } as const;
+    });
   } catch (err) {
     if (isUniqueViolation(err, "contacts_account_phone_key")) return { ok: false, reason: "duplicate_phone" };
     throw err;

@@ -5,11 +5,12 @@ import {
   type DestinationRefusal,
   destinationRefusal,
   firstDestinationRefusal,
+  withOwnNumberCountries,
 } from "@poundline/domain/destination-policy";
 import { eq } from "drizzle-orm";
 import { trialDialableNumbers } from "../billing/unpaid-trial";
 
-const { accounts } = schema;
+const { accounts, phoneNumbers } = schema;
 
 /** The policy of an account row: the countries it chose, else its own country. */
 export function policyOfAccount(account: {
@@ -30,12 +31,13 @@ export async function loadDestinationPolicy(
   accountId: string,
   now: Date = new Date(),
 ): Promise<DestinationPolicy> {
-  const [account, trialDialable] = await Promise.all([
+  const [account, trialDialable, own] = await Promise.all([
     loadAccountPolicyRow(db, accountId),
     trialDialableNumbers(db, accountId, now),
+    ownNumbers(db, accountId),
   ]);
   if (!account) return { allowedCountries: [], trialDialable: null };
-  return { ...policyOfAccount(account), trialDialable };
+  return { ...withOwnNumberCountries(policyOfAccount(account), own), trialDialable };
 }
 
 /**
@@ -46,8 +48,19 @@ export async function loadCountryPolicy(
   db: Pick<Database, "select">,
   accountId: string,
 ): Promise<DestinationPolicy> {
-  const account = await loadAccountPolicyRow(db, accountId);
-  return account ? policyOfAccount(account) : { allowedCountries: [], trialDialable: null };
+  const [account, own] = await Promise.all([loadAccountPolicyRow(db, accountId), ownNumbers(db, accountId)]);
+  return account
+    ? withOwnNumberCountries(policyOfAccount(account), own)
+    : { allowedCountries: [], trialDialable: null };
+}
+
+/** The account's numbers (E.164): their countries are allowed (withOwnNumberCountries). */
+async function ownNumbers(db: Pick<Database, "select">, accountId: string): Promise<string[]> {
+  const rows = await db
+    .select({ e164: phoneNumbers.e164 })
+    .from(phoneNumbers)
+    .where(eq(phoneNumbers.accountId, accountId));
+  return rows.map((row) => row.e164);
 }
 
 async function loadAccountPolicyRow(db: Pick<Database, "select">, accountId: string) {

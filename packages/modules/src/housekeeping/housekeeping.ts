@@ -3,9 +3,11 @@ import type { OutboxWriter } from "@poundline/platform/outbox";
 import type { JobLog } from "@poundline/platform/queue/jobs";
 import type { FileStorage } from "@poundline/platform/storage/port";
 import { and, isNotNull, lt } from "drizzle-orm";
+import { IDEMPOTENCY_RETENTION_MS } from "../api-keys/idempotency";
 import { issueMonthlyInvoices, previousPeriod } from "../billing/jobs/invoices";
 import { gateDatesPassed, queueTrialReminders } from "../billing/jobs/trial";
 import { deleteExpiredRecordings } from "../recordings/retention";
+import { failStaleTranscripts } from "../recordings/transcribe-call";
 
 const DAY = 24 * 3600 * 1000;
 
@@ -24,7 +26,15 @@ export const retention = {
 /** Deletes what outlived its use; returns how many rows of each kind went. Safe to run anywhere, any time. */
 export async function purgeExpiredRows(db: Database, now: Date): Promise<Record<string, number>> {
   const before = (ms: number) => new Date(now.getTime() - ms);
-  const { jobOutbox, processedWebhookEvents, ringHunts, sessions, emailTokens, voicemailLinks } = schema;
+  const {
+    jobOutbox,
+    processedWebhookEvents,
+    ringHunts,
+    sessions,
+    emailTokens,
+    voicemailLinks,
+    idempotencyKeys,
+  } = schema;
   const counts = await Promise.all([
     db
       .delete(jobOutbox)
@@ -44,9 +54,20 @@ export async function purgeExpiredRows(db: Database, now: Date): Promise<Record<
       .delete(voicemailLinks)
       .where(lt(voicemailLinks.expiresAt, now))
       .returning({ id: voicemailLinks.tokenHash }),
+    db
+      .delete(idempotencyKeys)
+      .where(lt(idempotencyKeys.createdAt, before(IDEMPOTENCY_RETENTION_MS)))
+      .returning({ id: idempotencyKeys.key }),
   ]);
-  const [settledJobs, processedEvents, ringHuntRows, expiredSessions, expiredTokens, expiredLinks] =
-    counts.map((r) => r.length);
+  const [
+    settledJobs,
+    processedEvents,
+    ringHuntRows,
+    expiredSessions,
+    expiredTokens,
+    expiredLinks,
+    idempotency,
+  ] = counts.map((r) => r.length);
   return {
     settledJobs: settledJobs ?? 0,
     processedEvents: processedEvents ?? 0,
@@ -54,6 +75,7 @@ export async function purgeExpiredRows(db: Database, now: Date): Promise<Record<
     expiredSessions: expiredSessions ?? 0,
     expiredTokens: expiredTokens ?? 0,
     expiredVoicemailLinks: expiredLinks ?? 0,
+    idempotencyKeys: idempotency ?? 0,
   };
 }
 
@@ -108,9 +130,10 @@ export function startHousekeeping(options: {
       const purged = await purgeExpiredRows(options.db, now);
       const { storage } = options;
       const recordings = storage ? await deleteExpiredRecordings({ db: options.db, storage }, now) : 0;
+      const staleTranscripts = await failStaleTranscripts(options.db, now);
       const billed = billing ? await billing(since, now) : {};
       since = now;
-      options.log.debug({ purged, recordings, billed }, "housekeeping done");
+      options.log.debug({ purged, recordings, staleTranscripts, billed }, "housekeeping done");
     })()
       .catch((err: unknown) => options.log.warn({ err }, "housekeeping failed; will try again"))
       .finally(() => {

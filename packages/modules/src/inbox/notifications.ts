@@ -7,6 +7,7 @@ import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { NotificationPorts } from "../notifications/ports";
 import { defaultPreferences, type Preferences, preferencesOf } from "../notifications/recipients";
 import { sendOnce } from "../notifications/sent";
+import { enqueueMemberPush, hasPushDevice } from "../push/enqueue";
 
 const { memberNotifications, notificationPreferences, users, jobOutbox } = schema;
 
@@ -27,24 +28,29 @@ export const MEMBER_NOTIFICATION_TEMPLATE = "member_notification";
 /** A member's preference that lets a kind through, "always" for billing notices, or null: never. */
 type Channel = keyof Preferences | "always" | null;
 
-/** Which of a member's preferences lets each kind into the bell and, for the inbox's own, by e-mail. */
-const channels: Record<MemberNotificationKind, { bell: Channel; email: Channel }> = {
-  assignment: { bell: "bellAssignment", email: "emailAssignment" },
-  mention: { bell: "bellMention", email: "emailMention" },
+/**
+ * Which of a member's preferences lets each kind into the bell, by e-mail (for the inbox's own),
+ * and by Web Push to the member's devices.
+ */
+const channels: Record<MemberNotificationKind, { bell: Channel; email: Channel; push: Channel }> = {
+  assignment: { bell: "bellAssignment", email: "emailAssignment", push: "pushAssignment" },
+  mention: { bell: "bellMention", email: "emailMention", push: "pushMention" },
   // Missed calls and voicemails are e-mailed by their own jobs, with their details.
-  missed_call: { bell: "bellMissedCall", email: null },
-  voicemail: { bell: "bellVoicemail", email: null },
+  missed_call: { bell: "bellMissedCall", email: null, push: "pushMissedCall" },
+  voicemail: { bell: "bellVoicemail", email: null, push: "pushVoicemail" },
   // The plan's recording hours: owners and admins are told whatever their preferences, as of billing.
-  recording_usage: { bell: "always", email: "always" },
+  recording_usage: { bell: "always", email: "always", push: null },
 };
 
 const allows = (channel: Channel, preferences: Preferences) =>
   channel === "always" || (channel !== null && preferences[channel]);
 
 /**
- * Puts an entry in a member's bell and, for assignments and mentions, the job that e-mails it, as
- * the member's preferences say, in the caller's transaction. With the bell off and the e-mail on,
- * the entry is kept out of the bell (the e-mail reads it); with both off nothing is written (null).
+ * Puts an entry in a member's bell and, for assignments and mentions, the job that e-mails it, and
+ * the job that pushes it to the member's devices, as the member's preferences say, in the caller's
+ * transaction (the push job only for a member with a device). With the bell off and the e-mail or
+ * push on, the entry is kept out of the bell (the jobs read it); with all three off, or only push
+ * on and no device, nothing is written (null).
  * The outbox relay finds the job row on its next pass; callers holding the outbox writer wake it
  * after the commit.
  */
@@ -53,7 +59,9 @@ export async function notifyMember(tx: Database, input: NewMemberNotification): 
   const channel = channels[input.kind];
   const inBell = allows(channel.bell, preferences);
   const emailed = allows(channel.email, preferences);
-  if (!inBell && !emailed) return null;
+  const pushed = allows(channel.push, preferences);
+  // Push alone keeps the entry only for a member with a device to push it to.
+  if (!inBell && !emailed && !(pushed && (await hasPushDevice(tx, input.userId)))) return null;
   const id = newId("notification");
   await tx.insert(memberNotifications).values({ id, ...input, inBell });
   if (emailed)
@@ -65,6 +73,10 @@ export async function notifyMember(tx: Database, input: NewMemberNotification): 
           { notificationId: id },
         ),
       );
+  if (pushed)
+    await enqueueMemberPush(tx, input.userId, "push-notification", `push-notification:${id}`, {
+      notificationId: id,
+    });
   return id;
 }
 

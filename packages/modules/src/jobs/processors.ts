@@ -1,7 +1,17 @@
 import type { Mailer } from "@poundline/platform/mailer";
 import type { JobInfo, JobPayload, JobPorts, Processor, Processors } from "@poundline/platform/queue/jobs";
+import {
+  type AutomationDeps,
+  automationProcessors,
+  withTextBack,
+  withVoicemailTextBack,
+} from "../automations/jobs";
 import { type Biller, createBiller } from "../billing/jobs/index";
 import type { CardCharger } from "../billing/jobs/spend-guard";
+import {
+  type GreetingRecordingDeps,
+  greetingRecordingProcessors,
+} from "../greetings/jobs/store-greeting-recording";
 import { memberNotificationProcessor } from "../inbox/notifications";
 import { type ContactFormDeps, contactFormProcessor } from "../notifications/contact-form";
 import { missedCallProcessor } from "../notifications/index";
@@ -9,8 +19,13 @@ import { subscriptionReplacedProcessor } from "../notifications/subscription-rep
 import { type TicketReplyDeps, ticketReplyProcessor } from "../notifications/ticket-reply";
 import { trialReminderProcessor } from "../notifications/trial-reminder";
 import { walletReversalProcessor } from "../notifications/wallet-reversal";
+import { portInChangedProcessor } from "../porting/change-notice";
+import type { PushDeps } from "../push/deliver";
+import { pushProcessors } from "../push/jobs";
 import { type CallRecordingDeps, callRecordingProcessor } from "../recordings/jobs/store-call-recording";
 import { type VoicemailDeps, voicemailProcessor } from "../voicemails/jobs/index";
+import { deliverWebhookProcessor } from "../webhooks/deliver";
+import { webhookDisabledProcessor } from "../webhooks/disabled-notice";
 
 /** A processor for a job whose real work is not written yet: it logs and skips. */
 function pending<P>(what: string): Processor<P> {
@@ -33,6 +48,8 @@ export function createProcessors(
     voicemail: {
       "process-voicemail": pending("process-voicemail"),
       "store-call-recording": pending("store-call-recording"),
+      "store-greeting-recording": pending("store-greeting-recording"),
+      "discard-greeting-take": pending("discard-greeting-take"),
       ...given.voicemail,
     },
     notifications: {
@@ -44,6 +61,14 @@ export function createProcessors(
       "wallet-reversal": pending("wallet-reversal"),
       "subscription-replaced": pending("subscription-replaced"),
       "member-notification": pending("member-notification"),
+      "push-notification": pending("push-notification"),
+      "push-incoming-call": pending("push-incoming-call"),
+      "push-text": pending("push-text"),
+      "deliver-webhook": pending("deliver-webhook"),
+      "webhook-disabled": pending("webhook-disabled"),
+      "port-in-changed": pending("port-in-changed"),
+      "inbound-text-automations": pending("inbound-text-automations"),
+      "send-scheduled-text": pending("send-scheduled-text"),
       ...given.notifications,
     },
   };
@@ -112,19 +137,26 @@ export function allProcessors(
   deps: BillingDeps &
     VoicemailDeps &
     Pick<CallRecordingDeps, "recordings" | "recordingLimitReached"> &
+    Pick<GreetingRecordingDeps, "carrier" | "greetingChanged"> &
     Pick<ContactFormDeps, "contactInbox"> &
     TicketReplyDeps &
-    ApiProcessors,
+    PushDeps &
+    AutomationDeps &
+    ApiProcessors & {
+      /** WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: outgoing webhooks may reach private addresses (tests only). */
+      allowPrivateWebhookAddresses: boolean;
+    },
 ): Processors {
   const notices = { mailer: deps.mailer, publicBaseUrl: deps.publicBaseUrl.replace(/\/+$/, "") };
   return createProcessors({
     billing: billingProcessors(deps),
     voicemail: {
-      "process-voicemail": voicemailProcessor({ ...deps, ...notices }),
+      "process-voicemail": withVoicemailTextBack(voicemailProcessor({ ...deps, ...notices })),
       "store-call-recording": callRecordingProcessor(deps),
+      ...greetingRecordingProcessors(deps),
     },
     notifications: {
-      "missed-call": missedCallProcessor(notices),
+      "missed-call": withTextBack(missedCallProcessor(notices)),
       "contact-form": contactFormProcessor({ mailer: deps.mailer, contactInbox: deps.contactInbox }),
       "ticket-reply": ticketReplyProcessor({ ...notices, supportInbox: deps.supportInbox }),
       "password-reset": deps.passwordReset,
@@ -132,6 +164,13 @@ export function allProcessors(
       "wallet-reversal": walletReversalProcessor(notices),
       "subscription-replaced": subscriptionReplacedProcessor(notices),
       "member-notification": memberNotificationProcessor(notices),
+      ...pushProcessors({ push: deps.push }),
+      "deliver-webhook": deliverWebhookProcessor({
+        allowPrivateAddresses: deps.allowPrivateWebhookAddresses,
+      }),
+      "webhook-disabled": webhookDisabledProcessor(notices),
+      "port-in-changed": portInChangedProcessor(notices),
+      ...automationProcessors(deps),
     },
   });
 }

@@ -6,8 +6,11 @@ import { createInProcessDriver } from "@poundline/platform/queue/in-process-driv
 import type { Concurrency, JobLog, Processors, QueueCounts } from "@poundline/platform/queue/jobs";
 import { createOutboxRelay, type OutboxRelay } from "@poundline/platform/queue/outbox-relay";
 import type { FileStorage } from "@poundline/platform/storage/port";
+import { enqueueDueTexts } from "../automations/due-scan";
 import { type ChargeDrain, startChargeDrain } from "../billing/jobs/charge-drain";
 import { startHousekeeping } from "../housekeeping/housekeeping";
+import { dispatchDueDeliveries } from "../webhooks/deliver";
+import { startPeriodicScan } from "./periodic-scan";
 import { billerBehind } from "./processors";
 
 export interface StartJobsOptions {
@@ -88,6 +91,19 @@ export async function startJobs(options: StartJobsOptions): Promise<JobsRuntime>
       ...(options.gateChanged ? { gateChanged: options.gateChanged } : {}),
     },
   });
+  // Webhook retries (and deliveries held back by their order) are handed to the queue when due.
+  const scanPorts = { db: options.db, log: options.log, clock: ports.clock, wake: () => relay.notify() };
+  const webhooks = startPeriodicScan(dispatchDueDeliveries, {
+    ...scanPorts,
+    what: "webhook dispatch",
+    everyMs: 5_000,
+  });
+  // Scheduled and deferred automated texts, handed to the workers when due.
+  const dueTexts = startPeriodicScan(enqueueDueTexts, {
+    ...scanPorts,
+    what: "scheduled texts scan",
+    everyMs: 30_000,
+  });
   return {
     driver,
     relay,
@@ -96,6 +112,8 @@ export async function startJobs(options: StartJobsOptions): Promise<JobsRuntime>
     counts: () => driver.counts(),
     async stop() {
       await housekeeping.stop();
+      await webhooks.stop();
+      await dueTexts.stop();
       await chargeDrain?.stop();
       await relay.stop();
       await driver.stop();

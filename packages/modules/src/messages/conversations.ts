@@ -9,6 +9,7 @@ import type { Message } from "@poundline/contracts/messages/schemas";
 import type { Database } from "@poundline/db";
 import { queryRows, schema } from "@poundline/db";
 import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { afterCursor, pageOf, type SortKey, sortKeyOf } from "../pagination";
 import { type MessageRow, toMessage } from "./messages";
 
 const { messages, contacts, smsOptOuts, phoneNumbers, inboxConversations } = schema;
@@ -53,6 +54,16 @@ interface ConversationRow extends Record<string, unknown> {
   resolved_by_id: string | null;
   resolved_at: Date | string | null;
   answered_by_id: string | null;
+  sort_key: string;
+}
+
+/** A conversation's place in the list: its last text's, (sent_at, id) of the texts aliased `alias`. */
+const lastTextOrder = (alias: SQL): SortKey => ({ at: sql`${alias}.sent_at`, id: sql`${alias}.id` });
+
+/** `and` the texts aliased `alias` come after the cursor; nothing for the first page. */
+function afterConversationCursor(alias: SQL, query: ListConversationsQuery): SQL {
+  const after = afterCursor(lastTextOrder(alias), query.cursor);
+  return after ? sql`and ${after}` : sql``;
 }
 
 /**
@@ -74,6 +85,7 @@ function lastTexts(accountId: string, query: ListConversationsQuery): SQL {
           where n.account_id = m.account_id and n.our_number = m.our_number
             and n.peer_number = m.peer_number and (n.sent_at, n.id) > (m.sent_at, m.id))
         ${assigneeFilter(accountId, query.assignee, sql`m`)}
+        ${afterConversationCursor(sql`m`, query)}
       ${page}`;
   }
   const pattern = containsPattern(query.q);
@@ -98,7 +110,32 @@ function lastTexts(accountId: string, query: ListConversationsQuery): SQL {
       limit 1
     ) l
     where true ${assigneeFilter(accountId, query.assignee, sql`matching`)}
+      ${afterConversationCursor(sql`l`, query)}
     ${page}`;
+}
+
+/**
+ * The inbox's filters on the texts `alias` names (the export): those of the conversations the
+ * list shows for the same search and assignee.
+ */
+export function conversationFilter(
+  accountId: string,
+  query: { q?: string | undefined; assignee?: string | undefined },
+  alias: SQL,
+): SQL {
+  const assigned = assigneeFilter(accountId, query.assignee, alias);
+  if (!query.q) return assigned;
+  const pattern = containsPattern(query.q);
+  const digits = phoneDigits(query.q);
+  const byNumber = digits ? sql`or s.peer_number like ${containsPattern(digits)}` : sql``;
+  return sql`and (${alias}.our_number, ${alias}.peer_number) in (
+      select s.our_number, s.peer_number from ${messages} s
+      where s.account_id = ${accountId}
+        and (s.peer_number ilike ${pattern} ${byNumber}
+          or s.body ilike ${pattern}
+          or s.peer_number = any(array(
+            select phone from ${contacts} where account_id = ${accountId} and name ilike ${pattern}))))
+    ${assigned}`;
 }
 
 /** The shared inbox's filter on the conversations `alias` names: nobody's, or one member's. */
@@ -131,7 +168,8 @@ export function conversationsStatement(accountId: string, query: ListConversatio
            (select a.user_id from ${messages} a
              where a.account_id = ${accountId} and a.our_number = p.our_number
                and a.peer_number = p.peer_number and a.direction = 'outbound'
-             order by a.sent_at desc, a.id desc limit 1) as answered_by_id
+             order by a.sent_at desc, a.id desc limit 1) as answered_by_id,
+           ${sortKeyOf(lastTextOrder(sql`p`))} as sort_key
     from page p
     left join ${contacts} c on c.account_id = ${accountId} and c.phone = p.peer_number
     left join ${inboxConversations} ic on ic.account_id = ${accountId}
@@ -144,11 +182,16 @@ export async function listConversations(
   db: Database,
   accountId: string,
   query: ListConversationsQuery,
-): Promise<{ conversations: Conversation[]; hasMore: boolean }> {
+): Promise<{ conversations: Conversation[]; hasMore: boolean; nextCursor: string | null }> {
   const rows = await queryRows<ConversationRow>(db, conversationsStatement(accountId, query));
+  const page = pageOf(
+    rows.map((row) => ({ row, sortKey: row.sort_key })),
+    query.limit,
+  );
   return {
-    conversations: rows.slice(0, query.limit).map(toConversation),
-    hasMore: rows.length > query.limit,
+    conversations: page.rows.map(({ row }) => toConversation(row)),
+    hasMore: page.nextCursor !== null,
+    nextCursor: page.nextCursor,
   };
 }
 

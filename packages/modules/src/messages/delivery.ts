@@ -1,6 +1,7 @@
-import { schema } from "@poundline/db";
+import { type Database, schema } from "@poundline/db";
 import { enqueue, type OutboxWriter } from "@poundline/platform/outbox";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { emitWebhookEvent } from "../webhooks/emit";
 import { isCharged, type OutboundStatus, statusesOvertakenBy } from "./status";
 
 const { messages } = schema;
@@ -46,8 +47,21 @@ export async function advanceOutboundStatus(
       })
       .from(previous)
       .where(and(eq(messages.id, previous.id), inArray(previous.status, overtaken)))
-      .returning({ accountId: messages.accountId, previousStatus: previous.status });
+      .returning({
+        accountId: messages.accountId,
+        previousStatus: previous.status,
+        id: messages.id,
+        fromNumber: messages.fromNumber,
+        toNumber: messages.toNumber,
+      });
     if (!row) return null;
+    for (const type of statusEvents(report.status, row.previousStatus))
+      await emitMessageEvent(
+        tx,
+        type,
+        { ...row, messageSid: report.messageSid, status: report.status, errorCode: report.errorCode },
+        report.now,
+      );
     if (isCharged(report.status) && !isCharged(row.previousStatus)) {
       await enqueue(
         tx,
@@ -55,6 +69,56 @@ export async function advanceOutboundStatus(
         { messageSid: report.messageSid },
       );
     }
-    return row;
+    return { accountId: row.accountId, previousStatus: row.previousStatus };
+  });
+}
+
+/**
+ * The webhook events a status move makes: sent the first time it reaches the carrier's network
+ * (a report of delivered may be the first), delivered, and failed (failed or undelivered).
+ */
+function statusEvents(
+  status: OutboundStatus,
+  previous: string,
+): ("message.sent" | "message.delivered" | "message.failed")[] {
+  if (status === "failed" || status === "undelivered") return ["message.failed"];
+  const firstSent = isCharged(status) && !isCharged(previous) ? (["message.sent"] as const) : [];
+  return status === "delivered" ? [...firstSent, "message.delivered"] : [...firstSent];
+}
+
+/** The fields of an outbound message its webhook events carry. */
+interface OutboundEventRow {
+  id: string;
+  accountId: string;
+  /** Null when the carrier refused the send (it gave no sid). */
+  messageSid: string | null;
+  fromNumber: string;
+  toNumber: string;
+  status: string;
+  errorCode: number | null;
+}
+
+/** An outbound message's webhook event, in the transaction of the update that made it true. */
+export function emitMessageEvent(
+  tx: Database,
+  type: "message.sent" | "message.delivered" | "message.failed",
+  row: OutboundEventRow,
+  at: Date,
+) {
+  return emitWebhookEvent(tx, {
+    accountId: row.accountId,
+    type,
+    at,
+    orderKey: row.id,
+    data: {
+      id: row.id,
+      messageSid: row.messageSid,
+      direction: "outbound",
+      from: row.fromNumber,
+      to: row.toNumber,
+      status: row.status,
+      errorCode: row.errorCode,
+      links: { self: `/v1/messages/${row.id}` },
+    },
   });
 }

@@ -1,7 +1,8 @@
 import type { ListMessagesQuery, Message } from "@poundline/contracts/messages/schemas";
 import type { Database } from "@poundline/db";
 import { schema } from "@poundline/db";
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, type SQL } from "drizzle-orm";
+import { afterCursor, pageOf, type SortKey, sortKeyOf } from "../pagination";
 
 const { messages } = schema;
 
@@ -23,11 +24,14 @@ export function toMessage(row: MessageRow): Message {
     mediaUrls: row.mediaUrls,
     status: row.status,
     errorCode: row.errorCode,
+    automation: row.automation,
     sentAt: row.sentAt,
     readAt: row.readAt,
     createdAt: row.createdAt,
   };
 }
+
+const messageOrder: SortKey = { at: messages.sentAt, id: messages.id };
 
 /** The statements of a messages list request (exported for bench:console's plans). */
 export function messagesStatements(db: Database, accountId: string, query: ListMessagesQuery) {
@@ -39,11 +43,11 @@ export function messagesStatements(db: Database, accountId: string, query: ListM
   const where = and(...conditions);
   return {
     page: db
-      .select()
+      .select({ ...getTableColumns(messages), sortKey: sortKeyOf(messageOrder) })
       .from(messages)
-      .where(where)
+      .where(and(where, afterCursor(messageOrder, query.cursor)))
       .orderBy(desc(messages.sentAt), desc(messages.id))
-      .limit(query.limit)
+      .limit(query.limit + 1)
       .offset(query.offset),
     count: db.select({ total: count() }).from(messages).where(where),
   };
@@ -54,8 +58,9 @@ export async function listMessages(
   db: Database,
   accountId: string,
   query: ListMessagesQuery,
-): Promise<{ messages: Message[]; total: number }> {
+): Promise<{ messages: Message[]; total: number; nextCursor: string | null }> {
   const statements = messagesStatements(db, accountId, query);
   const [rows, [counted]] = await Promise.all([statements.page, statements.count]);
-  return { messages: rows.map(toMessage), total: counted?.total ?? 0 };
+  const page = pageOf(rows, query.limit);
+  return { messages: page.rows.map(toMessage), total: counted?.total ?? 0, nextCursor: page.nextCursor };
 }

@@ -1,6 +1,7 @@
 import type { Message, SendMessageBody } from "@poundline/contracts/messages/schemas";
 import type { Database } from "@poundline/db";
 import { newId, schema } from "@poundline/db";
+import type { messageAutomations } from "@poundline/db/enums";
 import { countSegments } from "@poundline/domain";
 import { destinationRefusal } from "@poundline/domain/destination-policy";
 import {
@@ -10,21 +11,25 @@ import {
   UNSUBSCRIBED_RECIPIENT,
 } from "@poundline/platform/carrier/client";
 import type { OutboxWriter } from "@poundline/platform/outbox";
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { prepaidText } from "../billing/prepaid";
 import { touchContactByPhone } from "../crm/contacts";
 import { loadDestinationPolicy } from "../destinations/policy";
-import { advanceOutboundStatus } from "./delivery";
+import { textingRefusal } from "../texting-registration/gate";
+import { tollFreeTextingRefusal } from "../toll-free-verification/refusal";
+import { advanceOutboundStatus, emitMessageEvent } from "./delivery";
 import { type MessageRow, toMessage } from "./messages";
 import { isCharged, type OutboundStatus, outboundStatusOf } from "./status";
 
 const { messages, phoneNumbers, smsOptOuts } = schema;
 
+export type MessageAutomation = (typeof messageAutomations)[number];
+
 export interface SendPorts {
   db: Database;
   /** Hands the charge of a sent text to billing. */
   outbox: OutboxWriter;
-  carrier: CarrierClient;
+  carrier: Pick<CarrierClient, "sendMessage" | "fetchMessage">;
   clock: () => Date;
   /** Where the carrier reports delivery (…/twilio/sms/status). */
   statusCallbackUrl: string;
@@ -35,13 +40,20 @@ export interface SendPorts {
 
 export interface Sender {
   accountId: string;
-  userId: string;
+  /** The member who sends it; null for a text the system sends (an automation). */
+  userId: string | null;
+  /** Marks a text the system sends (text-back, auto-replies, scheduled) in the conversation. */
+  automation?: MessageAutomation;
 }
 
 export type SendResult =
   | { ok: true; message: Message }
   | { ok: false; reason: "number_not_found" | "sms_disabled" | "opted_out" | "low_balance" }
-  | { ok: false; reason: "carrier_refused" | "billing" | "destination"; detail: string };
+  | {
+      ok: false;
+      reason: "carrier_refused" | "billing" | "destination" | "toll_free_unverified" | "unregistered";
+      detail: string;
+    };
 
 /**
  * Sends a text from one of the account's numbers: refused when the destination policy refuses
@@ -77,9 +89,15 @@ export async function sendMessage(
   ]);
   if (!number) return { ok: false, reason: "number_not_found" };
   if (!number.smsEnabled) return { ok: false, reason: "sms_disabled" };
+  // Texting registration gate (toll-free verification): refused here, before the carrier.
+  const unverified = await tollFreeTextingRefusal(db, accountId, input.from);
+  if (unverified) return { ok: false, reason: unverified.reason, detail: unverified.message };
   // An ended trial says so first: it texts no one, verified or not.
   const refusedByBilling = await ports.billingRefusal?.(accountId);
   if (refusedByBilling) return { ok: false, reason: "billing", detail: refusedByBilling };
+  // Carriers drop texts from unregistered local numbers: refused here, before the carrier.
+  const unregistered = await textingRefusal(db, accountId, input.from);
+  if (unregistered) return { ok: false, reason: "unregistered", detail: unregistered };
   const refused = destinationRefusal(input.to, policy);
   if (refused) return { ok: false, reason: "destination", detail: refused.message };
   if (optOut) return { ok: false, reason: "opted_out" };
@@ -135,7 +153,8 @@ async function storeCarrierAnswer(
     .update(messages)
     .set({
       messageSid: sent.sid,
-      status: isCharged(answered) ? "queued" : answered,
+      // Charged or failed: left queued, so advanceOutboundStatus charges it or emits its failure.
+      status: isCharged(answered) || answered === "failed" ? "queued" : answered,
       errorCode: sent.errorCode,
       updatedAt: ports.clock(),
     })
@@ -210,6 +229,7 @@ async function recordOutbound(
         numSegments: countSegments(input.body),
         numMedia: 0,
         status: "queued",
+        automation: sender.automation ?? null,
         sentAt: now,
         createdAt: now,
         updatedAt: now,
@@ -219,10 +239,18 @@ async function recordOutbound(
   });
 }
 
-/** The carrier refused or failed the send: the row says so, with the carrier's error code if any. */
+/**
+ * The carrier refused or failed the send: the row says so, with the carrier's error code if any,
+ * and `message.failed` goes out in the same transaction (only the update that failed it emits).
+ */
 async function markFailed(db: Database, messageId: string, errorCode: number | null, now: Date) {
-  await db
-    .update(messages)
-    .set({ status: "failed", errorCode, updatedAt: now })
-    .where(eq(messages.id, messageId));
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(messages)
+      .set({ status: "failed", errorCode, updatedAt: now })
+      .where(and(eq(messages.id, messageId), ne(messages.status, "failed")))
+      .returning();
+    // Refused before the carrier gave it a sid: the row's own id stands in for it, not sent on.
+    if (row) await emitMessageEvent(tx, "message.failed", { ...row, messageSid: null }, now);
+  });
 }

@@ -116,8 +116,9 @@ export async function notifyMissedCall(
   return "done";
 }
 
-async function wentUnanswered(
-  ports: NotificationPorts,
+/** Whether an inbound call ended without anyone answering it (its legs, when it rang any). */
+export async function wentUnanswered(
+  ports: Pick<NotificationPorts, "db">,
   call: typeof callLogs.$inferSelect,
 ): Promise<boolean> {
   if (UNANSWERED.has(call.callStatus)) return true;

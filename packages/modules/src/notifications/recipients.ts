@@ -14,6 +14,12 @@ export interface Preferences {
   bellMention: boolean;
   bellMissedCall: boolean;
   bellVoicemail: boolean;
+  pushIncomingCall: boolean;
+  pushMissedCall: boolean;
+  pushVoicemail: boolean;
+  pushText: boolean;
+  pushAssignment: boolean;
+  pushMention: boolean;
 }
 
 export const defaultPreferences: Preferences = {
@@ -26,6 +32,12 @@ export const defaultPreferences: Preferences = {
   bellMention: true,
   bellMissedCall: true,
   bellVoicemail: true,
+  pushIncomingCall: true,
+  pushMissedCall: true,
+  pushVoicemail: true,
+  pushText: true,
+  pushAssignment: true,
+  pushMention: true,
 };
 
 export interface Member {

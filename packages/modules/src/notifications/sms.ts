@@ -3,6 +3,7 @@ import { destinationRefusal } from "@poundline/domain/destination-policy";
 import { toE164 } from "@poundline/domain/phone";
 import type { JobLog } from "@poundline/platform/queue/jobs";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { textingRefusal } from "../texting-registration/gate";
 import type { NotificationSms } from "./ports";
 
 const { accounts, phoneNumbers, smsOptOuts } = schema;
@@ -79,6 +80,14 @@ export async function sendNotificationText(
     log.warn(
       { accountId: input.accountId, to: input.to, reason: refused },
       "notification text not sent: destination refused",
+    );
+    return false;
+  }
+  const unregistered = await textingRefusal(db, input.accountId, input.from);
+  if (unregistered) {
+    log.warn(
+      { accountId: input.accountId, from: input.from },
+      "notification text not sent: number not registered",
     );
     return false;
   }

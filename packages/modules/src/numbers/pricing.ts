@@ -1,31 +1,32 @@
 import type { NumberPrice } from "@poundline/contracts/numbers/schemas";
 import { type Database, schema } from "@poundline/db";
-import type { numberTypes } from "@poundline/db/enums";
+import type { phoneNumberTypes } from "@poundline/db/enums";
 import { count, eq } from "drizzle-orm";
 import { currentPlan } from "../billing/current-plan";
+import { monthlyPriceOf } from "./abroad";
 
-type NumberType = (typeof numberTypes)[number];
+type NumberType = (typeof phoneNumberTypes)[number];
 
 /**
- * What one number adds to the monthly bill, in cents: nothing. Numbers come with the plan, up
- * to its limit (billing/plan-limits.ts, seed 000's pricing: the trial's one local number,
- * Starter's two…), and no number fee is charged on its own; a number beyond the limit is not sold.
+ * The price of one more number of this country and type for the account, under its plan. Home
+ * numbers come with the plan, up to its limit (billing/plan-limits.ts, seed 000's pricing), and
+ * cost nothing on their own; numbers abroad cost their monthly price (`number_prices` rows, else
+ * @poundline/domain's defaults), charged to the wallet when bought.
  */
-export const NUMBER_MONTHLY_CENTS: Readonly<Record<NumberType, number>> = { local: 0, "toll-free": 0 };
-
-/** The price of one more number of this type for the account: the constant above, under its plan. */
 export async function numberPrice(
   db: Database,
   accountId: string,
   type: NumberType,
   now: Date,
+  isoCountry = "US",
 ): Promise<NumberPrice> {
-  const [plan, [held]] = await Promise.all([
+  const [plan, [held], monthlyCents] = await Promise.all([
     currentPlan(db, accountId, now),
     db.select({ n: count() }).from(schema.phoneNumbers).where(eq(schema.phoneNumbers.accountId, accountId)),
+    monthlyPriceOf(db, isoCountry, type),
   ]);
   return {
-    monthlyCents: NUMBER_MONTHLY_CENTS[type],
+    monthlyCents: monthlyCents ?? 0,
     plan: plan.limits.plan,
     includedNumbers: plan.limits.maxNumbers,
     held: held?.n ?? 0,

@@ -2,11 +2,14 @@ import { type Database, isForeignKeyViolation, newId, schema } from "@poundline/
 import type { CallContext } from "@poundline/domain";
 import { enqueue, type OutboxWriter } from "@poundline/platform/outbox";
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { carrierTranscriptStatus } from "./carrier-transcripts";
 
 const { callLogs, callRecordings } = schema;
 
 /** A carrier's RecordingSid: `RE` and 32 hex digits (it names our stored object, so nothing else passes). */
 const RECORDING_SID = /^RE[0-9a-f]{32}$/i;
+/** The RecordingSource of a recording the `<Conference record>` of a call room made. */
+const CONFERENCE_SOURCE = "StartConferenceVerb";
 /** A carrier's CallSid. */
 const CALL_SID = /^CA[0-9a-f]{32}$/i;
 
@@ -24,12 +27,24 @@ export interface IncomingCallRecording {
   durationSeconds: number;
   /** The carrier's RecordingChannels (1 or 2). */
   channels: number | undefined;
+  /** The carrier's RecordingSource: a conference's (a call room's) or a `<Dial>`'s. */
+  source: string | undefined;
+  /** Who the first of two channels is (our callback URL says). */
+  channelOne: "other" | "team";
+  /** Whether the workers transcribe it (their transcriber is an HTTP service): pending, else off. */
+  transcribed: boolean;
+  /**
+   * The carrier transcribes recorded calls (TRANSCRIBER=carrier): a call's own recording is
+   * pending when its transcription was asked for, failed when the carrier refused or failed it,
+   * else off (carrier-transcripts.ts).
+   */
+  carrierTranscribes?: boolean;
   /** Our clock's now: the month the recording's hours are metered in. */
   receivedAt: Date;
 }
 
 export type CallRecordingResult =
-  | { ok: true; accountId: string; recordingSid: string }
+  | { ok: true; accountId: string; recordingSid: string; callSid: string }
   /** No context, a RecordingSid or CallSid not of the carrier's shape, no URL, or not completed: nothing kept. */
   | { ok: false; reason: "incomplete" | "not_completed" }
   | { ok: false; reason: "duplicate" | "account_gone"; accountId: string; recordingSid: string };
@@ -59,6 +74,12 @@ export async function receiveCallRecording(
   if (!callSid || !CALL_SID.test(callSid)) return { ok: false, reason: "incomplete" };
   if ((input.status ?? "completed") !== "completed") return { ok: false, reason: "not_completed" };
   const { accountId } = context;
+  const source = input.source === CONFERENCE_SOURCE ? "room" : "call";
+  const transcriptionStatus = input.transcribed
+    ? "pending"
+    : input.carrierTranscribes && source === "call"
+      ? carrierTranscriptStatus(accountId, callSid)
+      : "off";
   const outcome = await outbox
     .transaction(async (tx) => {
       const [row] = await tx
@@ -71,6 +92,9 @@ export async function receiveCallRecording(
           recordingUrl,
           durationSeconds: input.durationSeconds,
           channels: input.channels === 2 ? 2 : 1,
+          source,
+          channelOne: input.channelOne,
+          transcriptionStatus,
           createdAt: input.receivedAt,
         })
         .onConflictDoNothing({ target: callRecordings.recordingSid })
@@ -84,7 +108,7 @@ export async function receiveCallRecording(
       return "account_gone" as const;
     });
   if (outcome !== "stored") return { ok: false, reason: outcome, accountId, recordingSid };
-  return { ok: true, accountId, recordingSid };
+  return { ok: true, accountId, recordingSid, callSid };
 }
 
 /**
@@ -95,6 +119,12 @@ export function hasStoredRecording(accountId: string): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${callRecordings}
     where ${callRecordings.accountId} = ${accountId} and ${callRecordings.callSid} = ${callLogs.callSid}
       and ${callRecordings.status} = 'stored')`;
+}
+
+/** How many recordings the account's call (its log, `callLog`'s row in the query) has, whatever their state. */
+export function recordingCount(accountId: string): SQL<number> {
+  return sql<number>`(select count(*)::int from ${callRecordings}
+    where ${callRecordings.accountId} = ${accountId} and ${callRecordings.callSid} = ${callLogs.callSid})`;
 }
 
 /**
@@ -133,4 +163,80 @@ export async function storedCallRecording(
     .orderBy(asc(callRecordings.createdAt), asc(callRecordings.id))
     .limit(1);
   return row?.key ?? null;
+}
+
+/** A recording of one of the account's calls, as the call history lists it. */
+export type CallRecordingRow = Pick<
+  typeof callRecordings.$inferSelect,
+  | "id"
+  | "source"
+  | "status"
+  | "durationSeconds"
+  | "createdAt"
+  | "deletedAt"
+  | "transcriptionStatus"
+  | "transcript"
+>;
+
+/**
+ * The recordings of the account's call: the call's own, then its room's, each oldest first; null when the call is not the account's
+ * (another account's call answers as one that does not exist).
+ */
+export async function recordingsOfCall(
+  db: Database,
+  accountId: string,
+  callId: string,
+): Promise<CallRecordingRow[] | null> {
+  const [call] = await db
+    .select({ callSid: callLogs.callSid })
+    .from(callLogs)
+    .where(and(eq(callLogs.id, callId), eq(callLogs.accountId, accountId)))
+    .limit(1);
+  if (!call) return null;
+  return (
+    db
+      .select({
+        id: callRecordings.id,
+        source: callRecordings.source,
+        status: callRecordings.status,
+        durationSeconds: callRecordings.durationSeconds,
+        createdAt: callRecordings.createdAt,
+        deletedAt: callRecordings.deletedAt,
+        transcriptionStatus: callRecordings.transcriptionStatus,
+        transcript: callRecordings.transcript,
+      })
+      .from(callRecordings)
+      .where(and(eq(callRecordings.accountId, accountId), eq(callRecordings.callSid, call.callSid)))
+      // The call's own recording ends as it moves into its room, whichever the carrier posts first.
+      .orderBy(asc(callRecordings.source), asc(callRecordings.createdAt), asc(callRecordings.id))
+  );
+}
+
+/**
+ * One stored recording of the account's call: its storage key and what names its file (when the
+ * call started, who called); null for another account's, another call's, or one not stored.
+ */
+export async function storedRecordingOfCall(
+  db: Database,
+  accountId: string,
+  callId: string,
+  recordingId: string,
+): Promise<{ key: string; startedAt: Date; from: string } | null> {
+  const [row] = await db
+    .select({ key: callRecordings.storageKey, startedAt: callLogs.callStartTime, from: callLogs.fromNumber })
+    .from(callLogs)
+    .innerJoin(
+      callRecordings,
+      and(eq(callRecordings.accountId, callLogs.accountId), eq(callRecordings.callSid, callLogs.callSid)),
+    )
+    .where(
+      and(
+        eq(callLogs.id, callId),
+        eq(callLogs.accountId, accountId),
+        eq(callRecordings.id, recordingId),
+        eq(callRecordings.status, "stored"),
+      ),
+    )
+    .limit(1);
+  return row?.key ? { key: row.key, startedAt: row.startedAt, from: row.from } : null;
 }

@@ -1,7 +1,8 @@
 import { type Database, isForeignKeyViolation, newId, schema } from "@poundline/db";
 import { enqueue, type OutboxWriter } from "@poundline/platform/outbox";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, notInArray, sql } from "drizzle-orm";
 import { inboxOnVoicemail } from "../inbox/round-robin";
+import { emitVoicemailEvent } from "../voicemails/events";
 import type { VoicemailRecord, Voicemails } from "./receive";
 
 const { callLogs, voicemails } = schema;
@@ -59,11 +60,23 @@ export function createVoicemails(db: Database, outbox: OutboxWriter): Voicemails
         });
     },
 
+    // Settled once: a repeated callback (or our own transcriber's, first) moves nothing and emits nothing.
     async transcribed(accountId, recordingSid, transcription) {
-      await db
-        .update(voicemails)
-        .set({ transcription, transcriptionStatus: transcription === null ? "failed" : "completed" })
-        .where(and(eq(voicemails.recordingSid, recordingSid), eq(voicemails.accountId, accountId)));
+      await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(voicemails)
+          .set({ transcription, transcriptionStatus: transcription === null ? "failed" : "completed" })
+          .where(
+            and(
+              eq(voicemails.recordingSid, recordingSid),
+              eq(voicemails.accountId, accountId),
+              notInArray(voicemails.transcriptionStatus, ["completed", "failed"]),
+            ),
+          )
+          .returning();
+        if (updated?.transcriptionStatus === "completed")
+          await emitVoicemailEvent(tx, "voicemail.transcribed", updated, new Date());
+      });
     },
   };
 }

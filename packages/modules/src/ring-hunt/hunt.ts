@@ -114,6 +114,11 @@ export interface RingHuntPorts {
   seatCall?: (accountId: string, seat: string, callSid: string, joined: boolean) => Promise<void>;
   /** The caller's call as the carrier has it: a waiting caller whose call ended is dropped. */
   calls?: Pick<CallControl, "fetchCall">;
+  /**
+   * A member's phone or softphone (`to`) is being called for a caller of the line on `line` (the
+   * number dialled): their devices may hear of it (Web Push). Not awaited.
+   */
+  memberRung?: (rung: { accountId: string; callSid: string; to: string; line: string }) => void;
   /** Which busy seats' calls a wait round reads (default: each once a minute, 5 a round). */
   busyCallReads?: BusyCallReads;
 }
@@ -256,6 +261,7 @@ async function ringAttempt(
       await memberEnded(ports, context, { queue, attempt }, `refused:${attempt}:${to}`, "failed", log);
       continue;
     }
+    ports.memberRung?.({ accountId: context.accountId, callSid: sid, to, line: plan.from });
     // Kept for canceling (a hunt that ended meanwhile cancels it at once).
     const placed = await step(ports, queue, () => ({ kind: "member_placed", sid }));
     if (placed) await run(ports, placed.commands, hunt, log);

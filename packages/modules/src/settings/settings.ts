@@ -26,6 +26,12 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   bellMention: true,
   bellMissedCall: true,
   bellVoicemail: true,
+  pushIncomingCall: true,
+  pushMissedCall: true,
+  pushVoicemail: true,
+  pushText: true,
+  pushAssignment: true,
+  pushMention: true,
 };
 
 export async function readProfile(db: Database, userId: string) {
@@ -123,6 +129,12 @@ export async function readNotificationPreferences(
       bellMention: notificationPreferences.bellMention,
       bellMissedCall: notificationPreferences.bellMissedCall,
       bellVoicemail: notificationPreferences.bellVoicemail,
+      pushIncomingCall: notificationPreferences.pushIncomingCall,
+      pushMissedCall: notificationPreferences.pushMissedCall,
+      pushVoicemail: notificationPreferences.pushVoicemail,
+      pushText: notificationPreferences.pushText,
+      pushAssignment: notificationPreferences.pushAssignment,
+      pushMention: notificationPreferences.pushMention,
     })
     .from(notificationPreferences)
     .where(eq(notificationPreferences.userId, userId))

@@ -1,13 +1,14 @@
 import { can } from "@poundline/contracts/auth/permissions";
 import { numberMessages } from "@poundline/contracts/numbers/schemas";
 import type { Database } from "@poundline/db";
-import { newId, queryRows, schema } from "@poundline/db";
+import { newId, schema } from "@poundline/db";
 import { memberOfSoftphone } from "@poundline/domain/members";
 import { toE164 } from "@poundline/domain/phone";
 import { and, eq, sql } from "drizzle-orm";
 import { prepaidCall } from "../billing/prepaid";
 import { callerIdNumber } from "../console/click-to-call";
 import { refuseDestination } from "../destinations/policy";
+import { upsertCallLog } from "../webhooks/call-events";
 
 const { accountMemberships, callLogs, memberSettings } = schema;
 
@@ -148,7 +149,7 @@ async function logSoftphoneCall(
 ): Promise<string> {
   const client = call.identity.startsWith("client:") ? call.identity : `client:${call.identity}`;
   // The status callback may have logged the call first: this says whose call it is, and to whom.
-  const [row] = await queryRows<{ id: string }>(
+  const row = await upsertCallLog(
     db,
     sql`
       insert into ${callLogs} (id, account_id, user_id, phone_number_id, call_sid, direction, from_number,
@@ -156,8 +157,8 @@ async function logSoftphoneCall(
       values (${newId("call")}, ${call.accountId}, ${call.userId}, ${call.numberId}, ${call.callSid}, 'outbound',
         ${call.from}, ${call.to}, ${client}, 'in-progress')
       on conflict (call_sid) do update set to_number = excluded.to_number, user_id = excluded.user_id,
-        from_number = excluded.from_number, dialled_number = excluded.dialled_number, updated_at = now()
-      returning id`,
+        from_number = excluded.from_number, dialled_number = excluded.dialled_number, updated_at = now()`,
+    new Date(),
   );
   if (!row) throw new Error("softphone call not logged");
   return row.id;

@@ -7,6 +7,7 @@ import type { Database } from "@poundline/db";
 import { schema } from "@poundline/db";
 import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import { containsPattern, phoneDigits } from "../messages/conversations";
+import { afterCursor, pageOf, type SortKey, sortKeyOf } from "../pagination";
 
 const { voicemails, contacts, callLogs } = schema;
 
@@ -16,7 +17,10 @@ const callerContact = and(
   eq(contacts.phone, voicemails.fromNumber),
 );
 
+const voicemailOrder: SortKey = { at: voicemails.createdAt, id: voicemails.id };
+
 const columns = {
+  sortKey: sortKeyOf(voicemailOrder),
   id: voicemails.id,
   fromNumber: voicemails.fromNumber,
   toNumber: voicemails.toNumber,
@@ -45,7 +49,7 @@ const selectVoicemails = (db: Database) =>
 type Row = Awaited<ReturnType<typeof selectVoicemails>>[number];
 
 function toVoicemail(row: Row): Voicemail {
-  const { storagePath, ...rest } = row;
+  const { storagePath, sortKey: _sortKey, ...rest } = row;
   return {
     ...rest,
     // The CHECK constraints hold these to the schema's enumerations.
@@ -83,9 +87,9 @@ export function voicemailsStatements(db: Database, accountId: string, query: Lis
   const where = filtersOf(accountId, query);
   return {
     page: selectVoicemails(db)
-      .where(where)
+      .where(and(where, afterCursor(voicemailOrder, query.cursor)))
       .orderBy(desc(voicemails.createdAt), desc(voicemails.id))
-      .limit(query.limit)
+      .limit(query.limit + 1)
       .offset(query.offset),
     count: db.select({ total: count() }).from(voicemails).where(where),
     unread: db
@@ -100,14 +104,20 @@ export async function listVoicemails(
   db: Database,
   accountId: string,
   query: ListVoicemailsQuery,
-): Promise<{ voicemails: Voicemail[]; total: number; unreadCount: number }> {
+): Promise<{ voicemails: Voicemail[]; total: number; unreadCount: number; nextCursor: string | null }> {
   const statements = voicemailsStatements(db, accountId, query);
   const [rows, [counted], [unread]] = await Promise.all([
     statements.page,
     statements.count,
     statements.unread,
   ]);
-  return { voicemails: rows.map(toVoicemail), total: counted?.total ?? 0, unreadCount: unread?.total ?? 0 };
+  const page = pageOf(rows, query.limit);
+  return {
+    voicemails: page.rows.map(toVoicemail),
+    total: counted?.total ?? 0,
+    unreadCount: unread?.total ?? 0,
+    nextCursor: page.nextCursor,
+  };
 }
 
 /** Every voicemail matching the filters, newest first, for the CSV export (capped). */

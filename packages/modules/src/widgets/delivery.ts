@@ -2,8 +2,10 @@ import { type Database, newId, schema } from "@poundline/db";
 import { countSegments } from "@poundline/domain";
 import { type CarrierClient, CarrierError } from "@poundline/platform/carrier/client";
 import type { LiveEvent } from "@poundline/platform/events/live";
+import { sql } from "drizzle-orm";
 import { CLICK_TO_CALL_PATH, OWN_PHONE_RING_SECONDS } from "../console/click-to-call";
 import { createInboundTexts } from "../messages/inbound-texts";
+import { upsertCallLog } from "../webhooks/call-events";
 
 /** The business line a widget reaches: always the widget's own licensed number. */
 export interface BusinessLine {
@@ -49,31 +51,19 @@ export async function placeCallback(
     if (err instanceof CarrierError) return { ok: false, reason: err.message };
     throw err;
   }
-  await ports.db
-    .insert(schema.callLogs)
-    .values({
-      id: newId("call"),
-      accountId: line.accountId,
-      phoneNumberId: line.phoneNumberId,
-      callSid: sid,
-      direction: "outbound",
-      fromNumber: line.e164,
-      toNumber: visitor,
-      // The first leg rings the business's own line: priced by it, the visitor's leg by theirs.
-      dialledNumber: line.e164,
-      callStatus: "initiated",
-      notes: "Website widget callback",
-    })
-    // The first status callback may have logged the leg already: it is the call to the visitor.
-    .onConflictDoUpdate({
-      target: schema.callLogs.callSid,
-      set: {
-        toNumber: visitor,
-        dialledNumber: line.e164,
-        notes: "Website widget callback",
-        updatedAt: new Date(),
-      },
-    });
+  const { callLogs } = schema;
+  // The first status callback may have logged the leg already: it is the call to the visitor.
+  await upsertCallLog(
+    ports.db,
+    sql`
+      insert into ${callLogs} (id, account_id, phone_number_id, call_sid, direction, from_number, to_number,
+        dialled_number, call_status, notes)
+      values (${newId("call")}, ${line.accountId}, ${line.phoneNumberId}, ${sid}, 'outbound', ${line.e164},
+        ${visitor}, ${line.e164}, 'initiated', 'Website widget callback')
+      on conflict (call_sid) do update set to_number = excluded.to_number,
+        dialled_number = excluded.dialled_number, notes = excluded.notes, updated_at = now()`,
+    new Date(),
+  );
   return { ok: true, callSid: sid };
 }
 

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CallRecordingPorts, storeCallRecording } from "../../src/recordings/jobs/store-call-recording";
+import { createTranscriber } from "../../src/voicemails/jobs/transcriber";
 
 const { accounts, callRecordings } = schema;
 const AUDIO = new Uint8Array(Array.from({ length: 640 }, (_, i) => i % 256));
@@ -58,6 +59,7 @@ describe("storeCallRecording", () => {
       clock: () => new Date("2026-11-23T15:00:00Z"),
       storage,
       carrier: SIM,
+      transcriber: createTranscriber({ provider: "none" }),
       fetch: async (input) => {
         downloads.push(String(input));
         const status = options.status ?? 200;
@@ -92,6 +94,56 @@ describe("storeCallRecording", () => {
     // Run again (delivery is at least once): nothing to do.
     expect(await storeCallRecording(fake.ports, { callRecordingId: id })).toBe("skipped");
     expect(fake.downloads).toHaveLength(1);
+  });
+
+  it("emits recording.available once, when our copy is stored", async () => {
+    await handle.db.insert(schema.webhookSubscriptions).values({
+      id: newId("webhookSubscription"),
+      accountId,
+      url: "https://hooks.example.com/in",
+      eventTypes: ["recording.available"],
+      secret: "whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0",
+    });
+    const { id, sid } = await pendingRecording();
+    const fake = ports();
+    await storeCallRecording(fake.ports, { callRecordingId: id });
+    await storeCallRecording(fake.ports, { callRecordingId: id });
+    const emitted = await handle.db
+      .select()
+      .from(schema.webhookEvents)
+      .where(eq(schema.webhookEvents.type, "recording.available"));
+    expect(emitted.map((e) => e.payload)).toEqual([
+      expect.objectContaining({ data: expect.objectContaining({ id, recordingSid: sid }) }),
+    ]);
+    await handle.db
+      .delete(schema.webhookSubscriptions)
+      .where(eq(schema.webhookSubscriptions.accountId, accountId));
+  });
+
+  it("two runs at once emit recording.available once, and only one deletes at the carrier", async () => {
+    await handle.db.insert(schema.webhookSubscriptions).values({
+      id: newId("webhookSubscription"),
+      accountId,
+      url: "https://hooks.example.com/in",
+      eventTypes: ["recording.available"],
+      secret: "whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0",
+    });
+    const { id } = await pendingRecording();
+    const fake = ports();
+    const outcomes = await Promise.all([
+      storeCallRecording(fake.ports, { callRecordingId: id }),
+      storeCallRecording(fake.ports, { callRecordingId: id }),
+    ]);
+    expect(outcomes.sort()).toEqual(["done", "skipped"]);
+    const emitted = await handle.db
+      .select()
+      .from(schema.webhookEvents)
+      .where(eq(schema.webhookEvents.type, "recording.available"));
+    expect(emitted.filter((e) => (e.payload as { data: { id: string } }).data.id === id)).toHaveLength(1);
+    expect(fake.deletes).toHaveLength(1);
+    await handle.db
+      .delete(schema.webhookSubscriptions)
+      .where(eq(schema.webhookSubscriptions.accountId, accountId));
   });
 
   it("a download that fails throws (the queue retries) and changes nothing; the carrier keeps its copy", async () => {

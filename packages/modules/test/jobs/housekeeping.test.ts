@@ -69,6 +69,10 @@ describe("housekeeping", () => {
       { tokenHash: "expired", voicemailId, accountId, expiresAt: ago(0.1) },
       { tokenHash: "live", voicemailId, accountId, expiresAt: new Date(now.getTime() + DAY) },
     ]);
+    await db.insert(schema.idempotencyKeys).values([
+      { accountId, key: "old", requestHash: "h", createdAt: ago(1.1) },
+      { accountId, key: "recent", requestHash: "h", createdAt: ago(0.5) },
+    ]);
 
     expect(await purgeExpiredRows(db, now)).toEqual({
       settledJobs: 1,
@@ -77,6 +81,7 @@ describe("housekeeping", () => {
       expiredSessions: 1,
       expiredTokens: 1,
       expiredVoicemailLinks: 1,
+      idempotencyKeys: 1,
     });
     expect((await db.select().from(schema.jobOutbox)).map((j) => j.jobId).sort()).toEqual([
       "charge-call:CArecent",
@@ -87,6 +92,7 @@ describe("housekeeping", () => {
     expect((await db.select().from(schema.sessions)).map((s) => s.id)).toEqual(["live"]);
     expect((await db.select().from(schema.emailTokens)).map((t) => t.tokenHash)).toEqual(["live"]);
     expect((await db.select().from(schema.voicemailLinks)).map((l) => l.tokenHash)).toEqual(["live"]);
+    expect((await db.select().from(schema.idempotencyKeys)).map((k) => k.key)).toEqual(["recent"]);
     // A second run finds nothing more.
     expect(Object.values(await purgeExpiredRows(db, now)).every((n) => n === 0)).toBe(true);
   });

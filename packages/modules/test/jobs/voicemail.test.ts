@@ -228,6 +228,15 @@ describe("processVoicemail", () => {
       { userId: optedOut, emailNewVoicemail: false, smsNewVoicemail: true },
     ]);
     await db.insert(phoneNumbers).values({ id: newId("number"), accountId, e164: ourNumber });
+    // Registered for texting (A2P 10DLC): its local number may text the members.
+    await db.insert(schema.textingRegistrations).values({
+      id: newId("textingRegistration"),
+      accountId,
+      stage: "approved",
+      business: {} as never,
+      campaign: {} as never,
+      feeCents: 0,
+    });
     await db.insert(smsOptOuts).values({
       id: newId("optOut"),
       accountId,
@@ -381,6 +390,28 @@ describe("processVoicemail", () => {
     expect(openai.requests).toHaveLength(transcriptionsAfterFirst);
     expect(await mails()).toHaveLength(1);
     expect(texts).toHaveLength(1);
+  });
+
+  it("emits voicemail.received and voicemail.transcribed for the account's webhooks, once each", async () => {
+    await handle.db.insert(schema.webhookSubscriptions).values({
+      id: newId("webhookSubscription"),
+      accountId,
+      url: "https://hooks.example.com/in",
+      eventTypes: ["voicemail.received", "voicemail.transcribed"],
+      secret: "whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0",
+    });
+    const vm = await voicemail();
+    const ports = portsWith({ transcriber: httpTranscriber() });
+    await processVoicemail(ports, vm.payload);
+    await processVoicemail(ports, vm.payload);
+    const emitted = await handle.db
+      .select()
+      .from(schema.webhookEvents)
+      .where(eq(schema.webhookEvents.accountId, accountId));
+    expect(emitted.map((e) => e.type).sort()).toEqual(["voicemail.received", "voicemail.transcribed"]);
+    expect(emitted.find((e) => e.type === "voicemail.transcribed")?.payload).toMatchObject({
+      data: { id: vm.id, transcriptionStatus: "completed", links: { self: `/v1/voicemails/${vm.id}` } },
+    });
   });
 
   it("transcribes through an OpenAI-compatible API: multipart file and model, bearer key", async () => {

@@ -10,9 +10,10 @@ export interface AvailableNumber {
   capabilities: { voice: boolean; sms: boolean; mms: boolean };
 }
 
-export type NumberSearch =
+export type NumberSearch = { isoCountry?: string | undefined } & (
   | { type: "local"; areaCode?: string | undefined; region?: string | undefined; limit: number }
-  | { type: "toll-free"; limit: number };
+  | { type: "mobile" | "toll-free"; limit: number }
+);
 
 export interface BuyNumberInput {
   e164: string;
@@ -23,6 +24,9 @@ export interface BuyNumberInput {
   statusCallback: string;
   /** Where the carrier posts incoming texts (…/twilio/sms). */
   smsUrl: string;
+  /** Abroad: the approved regulatory bundle and the address in the country it was bought with. */
+  bundleSid?: string | undefined;
+  addressSid?: string | undefined;
 }
 
 export interface BoughtNumber {
@@ -83,7 +87,7 @@ export function createNumberCarrier(options: CarrierClientOptions): NumberCarrie
   return {
     searchAvailable: (search) =>
       carrierCall(async () => {
-        const country = rest.availablePhoneNumbers("US");
+        const country = rest.availablePhoneNumbers(search.isoCountry ?? "US");
         const found =
           search.type === "local"
             ? await country.local.list({
@@ -91,7 +95,9 @@ export function createNumberCarrier(options: CarrierClientOptions): NumberCarrie
                 ...(search.areaCode ? { areaCode: Number(search.areaCode) } : {}),
                 ...(search.region ? { inRegion: search.region } : {}),
               })
-            : await country.tollFree.list({ limit: search.limit });
+            : search.type === "mobile"
+              ? await country.mobile.list({ limit: search.limit })
+              : await country.tollFree.list({ limit: search.limit });
         return found.map((n) => ({
           e164: n.phoneNumber,
           region: n.region ?? null,
@@ -110,6 +116,8 @@ export function createNumberCarrier(options: CarrierClientOptions): NumberCarrie
           statusCallbackMethod: "POST",
           smsUrl: input.smsUrl,
           smsMethod: "POST",
+          ...(input.bundleSid ? { bundleSid: input.bundleSid } : {}),
+          ...(input.addressSid ? { addressSid: input.addressSid } : {}),
         });
         return {
           sid: number.sid,

@@ -10,7 +10,12 @@ export const storageKeys = {
     `accounts/${accountId}/call-recordings/${recordingSid}.wav`,
   holdMusic: (accountId: string, file: string) => `accounts/${accountId}/hold-music/${file}`,
   ivrGreeting: (accountId: string, file: string) => `accounts/${accountId}/ivr-greetings/${file}`,
+  greeting: (accountId: string, file: string) => `accounts/${accountId}/greetings/${file}`,
   supportAttachment: (accountId: string, ticketId: string, attachmentId: string, extension: string) =>
     `accounts/${accountId}/support-attachments/${ticketId}/${attachmentId}.${extension}`,
+  bundleDocument: (accountId: string, bundleFile: string, extension: string) =>
+    `accounts/${accountId}/bundle-documents/${bundleFile}.${extension}`,
+  portInLetter: (accountId: string, requestId: string) =>
+    `accounts/${accountId}/port-in-letters/${requestId}.pdf`,
   avatar: (userId: string, file: string) => `users/${userId}/avatars/${file}`,
 };

@@ -20,10 +20,11 @@ import type {
 } from "@poundline/contracts/reference/openapi-document";
 import { useQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
-import { Fragment, type ReactNode, useMemo, useState } from "react";
+import { createContext, Fragment, type ReactNode, useContext, useMemo, useState } from "react";
 import { useApi } from "../../api/context";
 import { referenceApi } from "../../api/reference";
 import { QueryState } from "../../ui/QueryState";
+import { OperationExamples } from "./examples";
 import {
   constraintWords,
   type Field,
@@ -244,7 +245,7 @@ function Answers({ document, operation }: { document: OpenApiDocument; operation
             <Group gap="xs" wrap="nowrap" align="flex-start">
               <Badge
                 variant="outline"
-                color={Number(status) < 400 ? "green.9" : "red.9"}
+                color={Number(status) < 400 ? "teal.9" : "red.9"}
                 style={{ flexShrink: 0 }}
               >
                 {status}
@@ -269,7 +270,12 @@ function Answers({ document, operation }: { document: OpenApiDocument; operation
   );
 }
 
-function OperationDetails({ document, operation }: { document: OpenApiDocument; operation: Operation }) {
+/** Whether each operation shows a curl and a fetch example (the public API's reference). */
+const ExamplesContext = createContext(false);
+
+function OperationDetails({ document, entry }: { document: OpenApiDocument; entry: OperationEntry }) {
+  const { operation } = entry;
+  const withExamples = useContext(ExamplesContext);
   return (
     <Stack gap="md">
       <Prose text={operation.description} />
@@ -290,6 +296,11 @@ function OperationDetails({ document, operation }: { document: OpenApiDocument; 
       <Section title="Answers">
         <Answers document={document} operation={operation} />
       </Section>
+      {withExamples && (
+        <Section title="Examples">
+          <OperationExamples entry={entry} />
+        </Section>
+      )}
     </Stack>
   );
 }
@@ -319,9 +330,7 @@ function OperationItem({ document, entry, drawn }: OperationItemProps) {
           </Stack>
         </Group>
       </Accordion.Control>
-      <Accordion.Panel>
-        {drawn && <OperationDetails document={document} operation={entry.operation} />}
-      </Accordion.Panel>
+      <Accordion.Panel>{drawn && <OperationDetails document={document} entry={entry} />}</Accordion.Panel>
     </Accordion.Item>
   );
 }
@@ -397,40 +406,103 @@ function EndpointGroup({ document, group }: { document: OpenApiDocument; group: 
   );
 }
 
-/** The API reference: the served OpenAPI document, endpoint by endpoint, grouped by context. */
-export function ApiReference() {
-  const api = useApi();
-  const reference = useMemo(() => referenceApi(api), [api]);
+interface ReferenceViewProps {
+  title: string;
+  intro: ReactNode;
+  /** Read before the endpoints (the public API's getting-started). */
+  guide?: ReactNode;
+  queryKey: string;
+  load: (signal: AbortSignal) => Promise<OpenApiDocument>;
+  examples?: boolean;
+}
+
+/** A served OpenAPI document, endpoint by endpoint, grouped by context. */
+function ReferenceView({ title, intro, guide, queryKey, load, examples = false }: ReferenceViewProps) {
   const query = useQuery({
-    queryKey: ["reference", "openapi"],
-    queryFn: ({ signal }) => reference.openapi(signal),
+    queryKey: ["reference", queryKey],
+    queryFn: ({ signal }) => load(signal),
     staleTime: Number.POSITIVE_INFINITY,
   });
   return (
     <Stack gap="xl">
       <Stack gap="xs">
-        <Title>API Reference</Title>
+        <Title>{title}</Title>
         <Text c="dimmed" maw={720}>
-          Every endpoint of the Poundline API: what it takes, what it answers and who may call it. The same
-          contract, as an OpenAPI 3.1 document for your tools, is at{" "}
-          <Anchor href={OPENAPI_DOCUMENT_URL} underline="always">
-            {OPENAPI_DOCUMENT_URL}
-          </Anchor>
-          .
+          {intro}
         </Text>
       </Stack>
+      {guide}
       <QueryState
         query={query}
         loadingText="Loading the API reference..."
         errorTitle="Error loading the API reference"
       >
         {(document) => (
-          <>
+          <ExamplesContext.Provider value={examples}>
             <Prose text={document.info.description} />
             <Endpoints document={document} />
-          </>
+          </ExamplesContext.Provider>
         )}
       </QueryState>
     </Stack>
+  );
+}
+
+/** The console's API reference: every endpoint of /api, as the web console calls them. */
+export function ApiReference() {
+  const api = useApi();
+  const reference = useMemo(() => referenceApi(api), [api]);
+  return (
+    <ReferenceView
+      title="API Reference"
+      queryKey="openapi"
+      load={(signal) => reference.openapi(signal)}
+      intro={
+        <>
+          Every endpoint of the Poundline API: what it takes, what it answers and who may call it. The same
+          contract, as an OpenAPI 3.1 document for your tools, is at{" "}
+          <Anchor href={OPENAPI_DOCUMENT_URL} underline="always">
+            {OPENAPI_DOCUMENT_URL}
+          </Anchor>
+          . To call it from your own systems, use the{" "}
+          <Anchor href={PUBLIC_API_PAGE} underline="always">
+            public API
+          </Anchor>
+          .
+        </>
+      }
+    />
+  );
+}
+
+export const PUBLIC_OPENAPI_URL = "/v1/openapi.json";
+export const PUBLIC_API_PAGE = "/developers/public-api";
+
+async function loadPublicDocument(signal: AbortSignal): Promise<OpenApiDocument> {
+  const res = await fetch(PUBLIC_OPENAPI_URL, { signal });
+  if (!res.ok) throw new Error(`The public API's document answered ${res.status}`);
+  return (await res.json()) as OpenApiDocument;
+}
+
+/** The public API's reference (/v1): how to authenticate and call it, then each endpoint with examples. */
+export function PublicApiReference({ guide }: { guide: ReactNode }) {
+  return (
+    <ReferenceView
+      title="Public API Reference"
+      queryKey="public-openapi"
+      load={loadPublicDocument}
+      examples
+      guide={guide}
+      intro={
+        <>
+          Connect Poundline to your CRM, helpdesk and scripts: contacts, calls, texts, voicemails, numbers and
+          routing, with an API key. The OpenAPI 3.1 document is at{" "}
+          <Anchor href={PUBLIC_OPENAPI_URL} underline="always">
+            {PUBLIC_OPENAPI_URL}
+          </Anchor>
+          .
+        </>
+      }
+    />
   );
 }

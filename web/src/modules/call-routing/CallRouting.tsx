@@ -1,5 +1,6 @@
 import { Alert, Loader, Select, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
+import { NumberGreetings } from "../greetings/OwnedGreeting";
 import { useCallRouting } from "./hooks";
 import { RoutingForm } from "./RoutingForm";
 
@@ -46,6 +47,11 @@ export function CallRouting() {
           />
           {/* Keyed by number: switching numbers starts its form afresh. */}
           <RoutingForm key={current.numberId} routing={current} choices={routing.data} />
+          {/* Greetings save on their own (a recording, a phone call), apart from the form. */}
+          <Title order={2} size="h4">
+            Greetings
+          </Title>
+          <NumberGreetings key={`greetings-${current.numberId}`} numberId={current.numberId} />
         </>
       ) : (
         <Text>No phone numbers yet.</Text>

@@ -1,5 +1,5 @@
 import "@mantine/dates/styles.css";
-import { Badge, Card, Group, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Card, Group, MultiSelect, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
 import { useDebouncedValue } from "@mantine/hooks";
 import { PhoneIncoming, PhoneMissed, PhoneOutgoing, Search } from "lucide-react";
@@ -7,14 +7,20 @@ import type { DataTableColumn } from "mantine-datatable";
 import { useState } from "react";
 import type { CallListQuery, CallLog } from "../../api/calls";
 import { ApiError } from "../../api/errors";
+import { routes } from "../../api/routes.generated";
 import { DataTable } from "../../ui/DataTable";
+import { ExportRangeButton } from "../../ui/ExportRangeButton";
 import { formatDuration, formatPhone } from "../../ui/format";
 import { EmptyState, QueryState } from "../../ui/QueryState";
 import { CallButton } from "../softphone/components/CallButton";
+import { BlockCaller } from "./BlockCaller";
 import { CallNotes } from "./CallNotes";
+import { CallRecordingsButton } from "./CallRecordings";
+import { CallTags } from "./CallTags";
 import { CallTeam } from "./CallTeam";
-import { formatCallTime } from "./format";
-import { useCallHistory } from "./hooks";
+import { DispositionsButton } from "./DispositionsEditor";
+import { formatCallTime, recordingDeletedText } from "./format";
+import { useCallHistory, useTagChoices } from "./hooks";
 import { Pager } from "./Pagination";
 import { RecordingPlayer } from "./RecordingPlayer";
 import { RouteNote } from "./RouteNote";
@@ -29,6 +35,7 @@ const directionOptions: { value: Direction; label: string }[] = [
   { value: "inbound", label: "Inbound" },
   { value: "outbound", label: "Outbound" },
   { value: "missed", label: "Missed" },
+  { value: "blocked", label: "Blocked" },
 ];
 
 const MISSED = new Set(["missed", "voicemail_missed", "no-answer", "busy", "canceled"]);
@@ -55,7 +62,7 @@ const statusColor = (status: string) =>
     ? "green"
     : MISSED.has(status) || status === "failed"
       ? "red"
-      : status === "refused"
+      : status === "refused" || status === "blocked"
         ? "orange"
         : "gray";
 
@@ -65,28 +72,60 @@ function useCallFilters() {
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [direction, setDirection] = useState<Direction>("all");
   const [date, setDate] = useState<string | null>(null);
+  const [tags, setTags] = useState<string[]>([]);
+  const [disposition, setDisposition] = useState<string | null>(null);
   const [page, setPage] = useState(1);
-  const [lastFilters, setLastFilters] = useState({ debouncedSearch, direction, date });
-  if (
-    lastFilters.debouncedSearch !== debouncedSearch ||
-    lastFilters.direction !== direction ||
-    lastFilters.date !== date
-  ) {
-    setLastFilters({ debouncedSearch, direction, date });
+  const current = { debouncedSearch, direction, date, tags: tags.join(","), disposition };
+  const [lastFilters, setLastFilters] = useState(current);
+  if ((Object.keys(current) as (keyof typeof current)[]).some((key) => lastFilters[key] !== current[key])) {
+    setLastFilters(current);
     setPage(1);
   }
   const query: CallListQuery = {
     q: debouncedSearch || undefined,
     direction,
     date: date ?? undefined,
+    tag: tags.length ? tags : undefined,
+    disposition: disposition ?? undefined,
     page,
     pageSize: CALL_HISTORY_PAGE_SIZE,
   };
-  const filtered = Boolean(debouncedSearch || direction !== "all" || date);
-  return { search, setSearch, direction, setDirection, date, setDate, setPage, query, filtered };
+  const filtered = Boolean(debouncedSearch || direction !== "all" || date || tags.length || disposition);
+  return {
+    ...{ search, setSearch, direction, setDirection, date, setDate, setPage, query, filtered },
+    ...{ tags, setTags, disposition, setDisposition },
+  };
 }
 
 type CallFilters = ReturnType<typeof useCallFilters>;
+
+/** Filters by the tags used on the account's calls and by its dispositions. */
+function TagFilters({ filters }: { filters: CallFilters }) {
+  const choices = useTagChoices(true);
+  return (
+    <>
+      <MultiSelect
+        label="Tags"
+        placeholder={filters.tags.length ? undefined : "Any tag"}
+        data={[...new Set([...choices.tags, ...filters.tags])]}
+        value={filters.tags}
+        onChange={filters.setTags}
+        searchable
+        clearable
+        w={220}
+      />
+      <Select
+        label="Disposition"
+        placeholder="Any disposition"
+        data={[...new Set([...choices.dispositions, ...(filters.disposition ? [filters.disposition] : [])])]}
+        value={filters.disposition}
+        onChange={filters.setDisposition}
+        clearable
+        w={200}
+      />
+    </>
+  );
+}
 
 function CallFiltersCard({ filters }: { filters: CallFilters }) {
   return (
@@ -119,6 +158,7 @@ function CallFiltersCard({ filters }: { filters: CallFilters }) {
           // Mantine's placeholder grey is below 4.5:1 on white.
           styles={{ placeholder: { color: "var(--mantine-color-dimmed)" } }}
         />
+        <TagFilters filters={filters} />
       </Group>
     </Card>
   );
@@ -165,20 +205,27 @@ function ContactCell({ name }: { name: string | null }) {
   return <Text size="sm">{formatPhone(name)}</Text>;
 }
 
-/** What the history says of a recording the account's retention deleted. */
-export const recordingDeletedText = (deleted: NonNullable<CallLog["recordingDeleted"]>) =>
-  `Recording deleted after ${deleted.afterDays} ${deleted.afterDays === 1 ? "day" : "days"}`;
-
 function RecordingCell({ call }: { call: CallLog }) {
+  const recordings = call.recordingCount > 0 ? <CallRecordingsButton call={call} /> : null;
   if (!call.recordingUrl)
     return (
-      <DimmedText>{call.recordingDeleted ? recordingDeletedText(call.recordingDeleted) : "None"}</DimmedText>
+      <Stack gap={2} align="flex-start">
+        <DimmedText>
+          {call.recordingDeleted ? recordingDeletedText(call.recordingDeleted) : "None"}
+        </DimmedText>
+        {recordings}
+      </Stack>
     );
   const label =
     call.recordingKind === "call"
       ? `recording of the call from ${formatPhone(call.fromNumber)}`
       : `voicemail from ${formatPhone(call.fromNumber)}`;
-  return <RecordingPlayer src={call.recordingUrl} label={label} />;
+  return (
+    <Stack gap={2} align="flex-start">
+      <RecordingPlayer src={call.recordingUrl} label={label} />
+      {recordings}
+    </Stack>
+  );
 }
 
 /** A status is short: the badge keeps all of it rather than "VOI…" when the table is tight. */
@@ -199,7 +246,12 @@ function callColumns(timeZone: string): DataTableColumn<CallLog>[] {
     {
       accessor: "fromNumber",
       title: "From",
-      render: (call) => <NumberText number={call.fromNumber} callable={call.direction === "inbound"} />,
+      render: (call) => (
+        <>
+          <NumberText number={call.fromNumber} callable={call.direction === "inbound"} />
+          <BlockCaller call={call} />
+        </>
+      ),
     },
     { accessor: "toNumber", title: "To", render: (call) => <ToCell call={call} /> },
     {
@@ -225,7 +277,12 @@ function callColumns(timeZone: string): DataTableColumn<CallLog>[] {
     {
       accessor: "notes",
       title: "Notes",
-      render: (call) => <CallNotes callId={call.id} notes={call.notes} />,
+      render: (call) => (
+        <Stack gap={4}>
+          <CallNotes callId={call.id} notes={call.notes} />
+          <CallTags callId={call.id} tags={call.tags} disposition={call.disposition} />
+        </Stack>
+      ),
     },
     { accessor: "team", title: "Team", render: (call) => <CallTeam call={call} /> },
   ];
@@ -239,7 +296,25 @@ export function CallHistory() {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>Call History</Title>
+      <Group justify="space-between">
+        <Title order={1}>Call History</Title>
+        <Group gap="xs">
+          <DispositionsButton />
+          <ExportRangeButton
+            // A new day filter starts the range over at that day.
+            key={filters.date ?? "any day"}
+            path={routes.calls.export.path}
+            what="calls"
+            day={filters.date}
+            filters={{
+              q: filters.query.q,
+              direction: filters.direction === "all" ? undefined : filters.direction,
+              tag: filters.query.tag,
+              disposition: filters.query.disposition,
+            }}
+          />
+        </Group>
+      </Group>
       <CallFiltersCard filters={filters} />
       <QueryState
         query={history}

@@ -16,3 +16,7 @@ export function pageWindow(current: number, totalPages: number, size = 5): numbe
 export function formatCallTime(iso: string, timeZone: string): string {
   return formatDateTime(iso, timeZone);
 }
+
+/** What the history says of a recording the account's retention deleted. */
+export const recordingDeletedText = (deleted: { afterDays: number }) =>
+  `Recording deleted after ${deleted.afterDays} ${deleted.afterDays === 1 ? "day" : "days"}`;

@@ -92,6 +92,7 @@ export function ContactDetailsModal({
           </Field>
           <Field label="Last Contacted">{formatInstant(contact.lastContacted, timeZone)}</Field>
           <Field label="Follow-up">{contact.followUpDate ? formatDay(contact.followUpDate) : "None"}</Field>
+          <Field label="Time Zone">{contact.timeZone ?? "From their phone number"}</Field>
           <Field label="Source">{labelOf(contact.source)}</Field>
           <Field label="Tags">
             {contact.tags.length > 0 ? (

@@ -22,7 +22,14 @@ interface ContactFormValues extends Record<string, unknown> {
   contactType: Contact["contactType"];
   source: Contact["source"];
   followUpDate: string;
+  timeZone: string;
   tags: string[];
+}
+
+/** The runtime's IANA zones (the API checks a zone the same way), with a saved one it lacks. */
+function zoneOptions(saved: string): string[] {
+  const zones = Intl.supportedValuesOf("timeZone");
+  return saved && !zones.includes(saved) ? [saved, ...zones] : zones;
 }
 
 function valuesOf(contact: Contact | null): ContactFormValues {
@@ -37,6 +44,7 @@ function valuesOf(contact: Contact | null): ContactFormValues {
     contactType: contact?.contactType ?? "lead",
     source: contact?.source ?? "manual",
     followUpDate: contact?.followUpDate?.slice(0, 10) ?? "",
+    timeZone: contact?.timeZone ?? "",
     tags: contact?.tags ?? [],
   };
 }
@@ -124,6 +132,18 @@ export function ContactFormModal({ contact, onClose, onSaved }: ContactFormProps
               error={form.errors.followUpDate}
             />
           </SimpleGrid>
+          <Select
+            label="Time Zone"
+            description="For scheduled texts and quiet hours. Empty: read from their phone number."
+            placeholder="From their phone number"
+            data={zoneOptions(contact?.timeZone ?? "")}
+            searchable
+            clearable
+            limit={50}
+            value={form.getValues().timeZone || null}
+            onChange={(value) => form.setFieldValue("timeZone", value ?? "")}
+            error={form.errors.timeZone}
+          />
           <TextInput label="Address" {...form.getInputProps("address")} />
           <TagEntry
             value={form.getValues().tags}

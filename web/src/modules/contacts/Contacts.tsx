@@ -1,15 +1,4 @@
-import {
-  Button,
-  Center,
-  Group,
-  Pagination,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Button, Center, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { Download, Filter, Plus, Search, Upload } from "lucide-react";
 import { useState } from "react";
@@ -17,6 +6,7 @@ import type { Contact, ContactList, ContactListQuery } from "../../api/contacts"
 import { ApiError } from "../../api/errors";
 import { ConfirmDialog } from "../../lib/ConfirmDialog";
 import { formatCount } from "../../ui/format";
+import { PagePicker } from "../../ui/PagePicker";
 import { Loading } from "../../ui/QueryState";
 import { toast, toastError } from "../../ui/toast";
 import { ContactCard } from "./ContactCard";
@@ -151,13 +141,6 @@ function ContactFiltersBar({ filters, accountTags }: { filters: ContactFilters; 
   );
 }
 
-const CONTROL_LABELS = {
-  first: "First page",
-  last: "Last page",
-  next: "Next page",
-  previous: "Previous page",
-};
-
 function ContactPages({
   total,
   page,
@@ -167,19 +150,7 @@ function ContactPages({
   page: number;
   setPage: (page: number) => void;
 }) {
-  const totalPages = Math.max(1, Math.ceil(total / CONTACTS_PAGE_SIZE));
-  if (totalPages <= 1) return null;
-  return (
-    <Group justify="center">
-      <Pagination
-        total={totalPages}
-        value={page}
-        onChange={setPage}
-        getItemProps={(n) => ({ "aria-label": `Page ${n}` })}
-        getControlProps={(control) => ({ "aria-label": CONTROL_LABELS[control] })}
-      />
-    </Group>
-  );
+  return <PagePicker pages={Math.ceil(total / CONTACTS_PAGE_SIZE)} page={page} onChange={setPage} />;
 }
 
 function ContactGrid({

@@ -17,6 +17,7 @@ import type { Extension } from "../../api/extensions";
 import { useSchemaForm } from "../../lib/schema-form";
 import { useReturnFocus } from "../../lib/use-return-focus";
 import { toast, toastError } from "../../ui/toast";
+import { ExtensionGreeting } from "../greetings/OwnedGreeting";
 import { useExtensionMutation, useExtensionsApi } from "./hooks";
 
 interface ExtensionFormValues extends Record<string, unknown> {
@@ -160,6 +161,12 @@ export function ExtensionFormModal({ extension, onClose }: ExtensionFormProps) {
           </Group>
         </Stack>
       </form>
+      {/* Saved on its own (a recording, a phone call), outside the extension's form. */}
+      {extension && (
+        <Stack mt="lg">
+          <ExtensionGreeting extensionId={extension.id} name={extension.name} />
+        </Stack>
+      )}
     </Modal>
   );
 }

@@ -1,11 +1,9 @@
 import {
   Button,
   Card,
-  FileInput,
   Group,
   Modal,
   NumberInput,
-  Radio,
   Select,
   Stack,
   Tabs,
@@ -23,6 +21,7 @@ import type { IvrMenu, IvrMenuBody } from "../../api/ivr";
 import { useSchemaForm } from "../../lib/schema-form";
 import { toast, toastError } from "../../ui/toast";
 import { useExtensions } from "../extensions/hooks";
+import { GreetingEditor } from "../greetings/GreetingEditor";
 import { GreetingVoice } from "./GreetingVoice";
 import { useIvrApi, useIvrMutation, useRememberSavedMenu } from "./hooks";
 import { MENU_ACTION_LABELS, selectData } from "./labels";
@@ -312,34 +311,37 @@ function MenuActionPicker({
 function PromptsTab({ form, menu }: { form: MenuForm; menu: IvrMenu | null }) {
   const api = useIvrApi();
   const remember = useRememberSavedMenu();
-  const upload = useIvrMutation(({ id, file }: { id: string; file: File }) => api.uploadGreeting(id, file));
-  const type = form.getValues().greetingType;
+  const upload = useIvrMutation(({ id, file }: { id: string; file: Blob }) => api.uploadGreeting(id, file));
 
-  const onUpload = (file: File | null) => {
-    if (!file || !menu) return;
+  const onUpload = (file: Blob) => {
+    if (!menu) return;
     upload.mutate(
       { id: menu.id, file },
       {
         onSuccess: (saved) => {
           remember(saved);
           form.setFieldValue("greetingType", "recording");
-          toast({ title: "Recording Uploaded", description: file.name });
+          toast({
+            title: "Recording Uploaded",
+            description: file instanceof File ? file.name : "Recorded in the browser",
+          });
         },
         onError: (error) => toastError("Upload Error", error),
       },
     );
   };
 
+  // The greeting editor numbers and extensions use: its text-to-speech tab is this form's fields,
+  // its recordings (a file, the browser, a phone call) set the menu's recording.
   return (
-    <Stack>
-      <Radio.Group label="Greeting" {...form.getInputProps("greetingType")}>
-        <Group mt="xs">
-          <Radio value="tts" label="Text-to-speech" />
-          <Radio value="recording" label="Uploaded recording" />
-        </Group>
-      </Radio.Group>
-      {type === "tts" ? (
-        <>
+    <GreetingEditor
+      card={false}
+      label="Greeting"
+      current={menu?.greetingRecordingUrl ? { audioUrl: menu.greetingRecordingUrl, text: null } : null}
+      initialSource={form.getValues().greetingType === "recording" ? "upload" : "tts"}
+      onSourceChange={(source) => form.setFieldValue("greetingType", source === "tts" ? "tts" : "recording")}
+      tts={
+        <Stack>
           <Textarea
             label="Greeting Text"
             description="What the caller hears before choosing a key."
@@ -349,30 +351,13 @@ function PromptsTab({ form, menu }: { form: MenuForm; menu: IvrMenu | null }) {
             {...form.getInputProps("greetingTts")}
           />
           <GreetingVoice form={form} />
-        </>
-      ) : (
-        <Stack gap="xs">
-          {menu?.greetingRecordingUrl && (
-            // biome-ignore lint/a11y/useMediaCaption: a caller's greeting recording has no captions to offer.
-            <audio controls src={menu.greetingRecordingUrl} aria-label="Greeting recording" />
-          )}
-          <FileInput
-            label="Greeting Recording"
-            description={
-              menu
-                ? menu.greetingRecordingUrl
-                  ? "A recording is uploaded. Choose a file to replace it (MP3, WAV or AIFF, 5 MB)."
-                  : "MP3, WAV or AIFF, up to 5 MB."
-                : "Save the menu first, then upload its recording."
-            }
-            accept="audio/mpeg,audio/wav,audio/x-wav,audio/aiff,audio/x-aiff"
-            clearable={false}
-            disabled={!menu || upload.isPending}
-            onChange={onUpload}
-            error={form.errors.greetingType}
-          />
         </Stack>
-      )}
-    </Stack>
+      }
+      onUpload={onUpload}
+      uploading={upload.isPending}
+      error={form.errors.greetingType as string | undefined}
+      phoneTarget={menu ? { type: "ivr_menu", menuId: menu.id } : null}
+      {...(menu ? {} : { recordingDisabled: "Save the menu first, then record or upload its greeting." })}
+    />
   );
 }

@@ -1,7 +1,9 @@
 import { ActionIcon, Group, Textarea } from "@mantine/core";
 import { MESSAGE_LIMITS } from "@poundline/contracts/messages/schemas";
+import type { TemplateValues } from "@poundline/domain/automations";
 import { Send } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { TemplateMenu } from "../automations/TemplateMenu";
 import { sendsOnKey } from "./format";
 
 interface ComposerProps {
@@ -11,10 +13,21 @@ interface ComposerProps {
   onSend: (body: string) => Promise<boolean>;
   /** Called on each keystroke: the team hears that someone is writing (throttled by the caller). */
   onTyping?: () => void;
+  /** What a template's variables are filled with; no template menu without it. */
+  templateValues?: TemplateValues;
+  /** Extra controls beside Send (Send later), given the text typed. */
+  extra?: (body: string, clear: () => void) => ReactNode;
 }
 
 /** The message box: Enter sends, Shift+Enter inserts a new line. */
-export function Composer({ disabled = false, sending, onSend, onTyping }: ComposerProps) {
+export function Composer({
+  disabled = false,
+  sending,
+  onSend,
+  onTyping,
+  templateValues,
+  extra,
+}: ComposerProps) {
   const [body, setBody] = useState("");
   const empty = body.trim().length === 0;
 
@@ -27,6 +40,12 @@ export function Composer({ disabled = false, sending, onSend, onTyping }: Compos
   return (
     <form onSubmit={submit} aria-label="Send a message">
       <Group align="flex-end" gap="xs" wrap="nowrap">
+        {templateValues && !disabled ? (
+          <TemplateMenu
+            values={templateValues}
+            onInsert={(text) => setBody((typed) => (typed ? `${typed} ${text}` : text))}
+          />
+        ) : null}
         <Textarea
           aria-label="Message"
           placeholder={disabled ? "Sending is not possible" : "Type a message..."}
@@ -54,6 +73,7 @@ export function Composer({ disabled = false, sending, onSend, onTyping }: Compos
             }
           }}
         />
+        {extra && !disabled ? extra(body, () => setBody("")) : null}
         <ActionIcon type="submit" size="lg" aria-label="Send" loading={sending} disabled={disabled || empty}>
           <Send size={18} aria-hidden />
         </ActionIcon>

@@ -21,9 +21,20 @@ import { type ConversationKey, sameConversation } from "./format";
 import { useConversations } from "./hooks";
 import classes from "./messages.module.css";
 
+/** The inbox's search and assignee filter: kept by the page, so its export takes them too. */
+export function useConversationFilters() {
+  const [search, setSearch] = useState("");
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const [filter, setFilter, assignee] = useAssigneeFilter();
+  return { search, setSearch, q, filter, setFilter, assignee };
+}
+
+export type ConversationFilters = ReturnType<typeof useConversationFilters>;
+
 interface ConversationListProps {
   selected: ConversationKey | null;
   onSelect: (key: ConversationKey) => void;
+  filters: ConversationFilters;
 }
 
 function preview(conversation: Conversation): string {
@@ -49,12 +60,10 @@ function useTeamLine() {
 }
 
 /** The account's conversations, searched on the server, each with its unread badge. */
-export function ConversationList({ selected, onSelect }: ConversationListProps) {
-  const [search, setSearch] = useState("");
-  const [q] = useDebouncedValue(search.trim(), 300);
+export function ConversationList({ selected, onSelect, filters }: ConversationListProps) {
+  const { search, setSearch, q, filter, setFilter, assignee } = filters;
   // The time today, else the day: today as the account's clock reads it, not the browser's.
   const { relative: when } = useFormat();
-  const [filter, setFilter, assignee] = useAssigneeFilter();
   const { conversations, isPending, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } =
     useConversations(q, assignee ?? "");
   const teamLine = useTeamLine();

@@ -2,6 +2,7 @@ import { Anchor, Group, Stack, Text } from "@mantine/core";
 import clsx from "clsx";
 import type { ThreadMessage } from "../../api/messages";
 import { useFormat } from "../../ui/time-zone";
+import { AutomationBadge } from "../automations/AutomationBadge";
 import { carrierErrorText, deliveryLabel, isDeliveryFailure } from "./format";
 import classes from "./messages.module.css";
 
@@ -37,6 +38,7 @@ export function MessageBubble({ message }: { message: ThreadMessage }) {
       )}
       {message.body && <Text size="sm">{message.body}</Text>}
       <Group gap={6} justify="flex-end">
+        <AutomationBadge automation={message.automation} />
         <Text size="xs" c="inherit">
           {time(message.sentAt)}
         </Text>

@@ -15,9 +15,11 @@ import {
 import { OPTED_OUT_MESSAGE } from "@poundline/contracts/messages/schemas";
 import { Ban } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { useSession } from "../../app/session";
 import { dayOf, formatCalendarDay, formatPhone, previousDay } from "../../ui/format";
 import { useAccountTimeZone } from "../../ui/time-zone";
 import { toastError } from "../../ui/toast";
+import { ScheduledTexts, SendLater } from "../automations/ScheduledTexts";
 import { ConversationInbox } from "../inbox/ConversationInbox";
 import { useTypingSignal } from "../inbox/hooks";
 import { NotesPanel } from "../inbox/NotesPanel";
@@ -44,6 +46,7 @@ export function ThreadView({ conversation }: { conversation: ConversationKey }) 
   const markRead = useMarkRead();
   const timeZone = useAccountTimeZone();
   const send = useSendMessage();
+  const { account, user } = useSession();
   const typing = useTypingSignal(conversation);
   const viewport = useRef<HTMLDivElement>(null);
   const newest = messages.at(-1)?.id;
@@ -142,7 +145,21 @@ export function ThreadView({ conversation }: { conversation: ConversationKey }) 
           </Alert>
         )}
         <TypingIndicator conversation={conversation} />
-        <Composer disabled={optedOut} sending={send.isPending} onSend={onSend} onTyping={typing} />
+        <ScheduledTexts conversation={conversation} />
+        <Composer
+          disabled={optedOut}
+          sending={send.isPending}
+          onSend={onSend}
+          onTyping={typing}
+          templateValues={{
+            business_name: account?.companyName ?? "",
+            first_name: thread?.contactName?.split(" ")[0] ?? "",
+            contact_name: thread?.contactName ?? "",
+            number: conversation.ourNumber,
+            agent_name: user?.firstName ?? "",
+          }}
+          extra={(body, clear) => <SendLater conversation={conversation} body={body} onScheduled={clear} />}
+        />
         <NotesPanel subject={{ conversation }} />
       </Stack>
     </Stack>

@@ -1,5 +1,6 @@
-import { Badge, Button, Card, Group, Stack, Text, Title, Tooltip } from "@mantine/core";
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { useState } from "react";
+import { Link } from "react-router";
 import type { NumberList, NumberRequest, PhoneNumber } from "../../api/numbers";
 import { useCan } from "../../app/session";
 import { ConfirmDialog } from "../../lib/ConfirmDialog";
@@ -8,6 +9,8 @@ import { formatPhone } from "../../ui/format";
 import { EmptyState, QueryState } from "../../ui/QueryState";
 import { useFormat } from "../../ui/time-zone";
 import { toast, toastError } from "../../ui/toast";
+import { AutomationsDialog } from "../automations/AutomationsDialog";
+import { AbroadNumberDialog } from "./AbroadNumberDialog";
 import { BuyNumberDialog } from "./BuyNumberDialog";
 import { EmergencyAddressDialog } from "./EmergencyAddressDialog";
 import { routingSummary, usageText } from "./format";
@@ -15,9 +18,9 @@ import { useNumberList, useNumberMutation, useNumberRequests, useNumbersApi } fr
 import { RenameDialog } from "./RenameDialog";
 
 type Dialog =
-  | { kind: "none" }
+  | { kind: "none" | "abroad" }
   | { kind: "buy"; request: NumberRequest | null }
-  | { kind: "rename" | "e911" | "release"; number: PhoneNumber };
+  | { kind: "rename" | "e911" | "release" | "automations"; number: PhoneNumber };
 
 const OPEN_REQUESTS = new Set(["new", "reviewed", "planned"]);
 
@@ -60,6 +63,14 @@ function NumberActions({ number, canEdit, canRelease, open }: NumberActionsProps
             aria-label={`Rename ${shown}`}
           >
             Rename
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            onClick={() => open({ kind: "automations", number })}
+            aria-label={`Automated texts of ${shown}`}
+          >
+            Automations
           </Button>
           <Button
             size="xs"
@@ -123,7 +134,7 @@ function NumbersTable({
                 </Text>
               ),
           },
-          { accessor: "numberType", title: "Type", render: (n) => typeLabel(n.numberType) },
+          { accessor: "numberType", title: "Type", render: (n) => <TypeCell number={n} /> },
           { accessor: "capabilities", title: "Capabilities", render: capabilitiesText },
           { accessor: "e911", title: "E911", render: (n) => <E911Cell number={n} /> },
           { accessor: "routing", title: "Routing", render: (n) => routingSummary(n.routing) },
@@ -140,7 +151,26 @@ function NumbersTable({
   );
 }
 
-const typeLabel = (numberType: string) => (numberType === "toll-free" ? "Toll-Free" : "Local");
+/** A toll-free number's type leads to its texting verification. */
+function TypeCell({ number }: { number: PhoneNumber }) {
+  if (number.numberType !== "toll-free") return <>{typeLabel(number.numberType)}</>;
+  return (
+    <Stack gap={2}>
+      <Text size="sm">{typeLabel(number.numberType)}</Text>
+      <Anchor
+        component={Link}
+        to={`/dashboard/numbers/${number.id}/toll-free-verification`}
+        size="sm"
+        aria-label={`Toll-free verification of ${formatPhone(number.e164)}`}
+      >
+        Texting verification
+      </Anchor>
+    </Stack>
+  );
+}
+
+const TYPE_LABELS: Record<string, string> = { "toll-free": "Toll-Free", mobile: "Mobile", local: "Local" };
+const typeLabel = (numberType: string) => TYPE_LABELS[numberType] ?? "Local";
 
 function NumberRequestsCard({ requests, open }: { requests: NumberRequest[]; open: OpenDialog }) {
   const { date } = useFormat();
@@ -210,8 +240,12 @@ function NumberDialog({ dialog, list, onClose }: { dialog: Dialog; list?: Number
   switch (dialog.kind) {
     case "buy":
       return <BuyNumberDialog request={dialog.request} onClose={onClose} />;
+    case "abroad":
+      return <AbroadNumberDialog onClose={onClose} />;
     case "rename":
       return <RenameDialog number={dialog.number} onClose={onClose} />;
+    case "automations":
+      return <AutomationsDialog number={dialog.number} onClose={onClose} />;
     case "e911":
       return (
         <EmergencyAddressDialog
@@ -243,7 +277,12 @@ export function PhoneNumbers() {
           {list.data ? <Text c="dimmed">{usageText(list.data.usage)}</Text> : null}
         </Stack>
         {canBuy ? (
-          <Button onClick={() => setDialog({ kind: "buy", request: null })}>Buy a Number</Button>
+          <Group gap="xs">
+            <Button variant="default" onClick={() => setDialog({ kind: "abroad" })}>
+              Buy Abroad
+            </Button>
+            <Button onClick={() => setDialog({ kind: "buy", request: null })}>Buy a Number</Button>
+          </Group>
         ) : null}
       </Group>
 

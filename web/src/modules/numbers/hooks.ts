@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "../../api/context";
-import { type AvailableQuery, numbersApi } from "../../api/numbers";
+import { type AvailableQuery, numbersApi, type RequirementsQuery } from "../../api/numbers";
 
 /** Query keys of the phone numbers screen, all under ["numbers"]. */
 export const numberKeys = {
@@ -8,6 +8,9 @@ export const numberKeys = {
   list: ["numbers", "list"] as const,
   requests: ["numbers", "requests"] as const,
   available: (query: AvailableQuery) => ["numbers", "available", query] as const,
+  countries: ["numbers", "countries"] as const,
+  requirements: (query: RequirementsQuery) => ["numbers", "requirements", query] as const,
+  bundles: ["numbers", "bundles"] as const,
 };
 
 export function useNumbersApi() {
@@ -51,5 +54,36 @@ export function useNumberMutation<Variables, Result>(mutationFn: (variables: Var
   return useMutation({
     mutationFn,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: numberKeys.all }),
+  });
+}
+
+/** The countries the carrier sells numbers in, with each type's price. */
+export function useCountries() {
+  const api = useNumbersApi();
+  return useQuery({
+    queryKey: numberKeys.countries,
+    queryFn: ({ signal }) => api.countries(signal),
+    staleTime: 60_000,
+  });
+}
+
+/** What the regulation of a country and type asks; runs once both are chosen. */
+export function useRequirements(query: RequirementsQuery | null) {
+  const api = useNumbersApi();
+  return useQuery({
+    queryKey: numberKeys.requirements(query ?? { country: "", type: "local" }),
+    queryFn: ({ signal }) => api.requirements(query ?? { country: "", type: "local" }, signal),
+    enabled: query !== null,
+  });
+}
+
+/** The account's regulatory bundles; asked again while one is under review. */
+export function useBundles() {
+  const api = useNumbersApi();
+  return useQuery({
+    queryKey: numberKeys.bundles,
+    queryFn: ({ signal }) => api.bundles(signal),
+    refetchInterval: (query) =>
+      query.state.data?.bundles.some((b) => b.state === "in_review") ? 5_000 : false,
   });
 }

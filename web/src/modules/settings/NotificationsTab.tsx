@@ -1,7 +1,8 @@
 import { Button, Card, Fieldset, Group, Stack, Switch, Title } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import type { NotificationPreferences } from "../../api/settings";
 import { toast, toastError } from "../../ui/toast";
+import { DevicePushCard } from "../push/DevicePushCard";
 import { settingsKeys, useSettingsApi, useSettingsMutation } from "./hooks";
 
 type Preference = { key: keyof NotificationPreferences; label: string; description: string };
@@ -58,20 +59,58 @@ const bellLabels: Preference[] = [
   },
 ];
 
+/** Web Push to the devices enabled below ("Enable on this device"), each kind on its own. */
+const pushLabels: Preference[] = [
+  {
+    key: "pushIncomingCall",
+    label: "Push when your phone in the browser rings",
+    description: "An incoming call to you: open the notification to answer in the console.",
+  },
+  {
+    key: "pushMissedCall",
+    label: "Push on missed call",
+    description: "A call nobody answered on your direct number, or on a shared number.",
+  },
+  {
+    key: "pushVoicemail",
+    label: "Push on new voicemail",
+    description: "A voicemail assigned to you, left on your direct number, or on a shared number.",
+  },
+  {
+    key: "pushText",
+    label: "Push on new text",
+    description: "A text to your direct number, to a conversation assigned to you, or to a shared number.",
+  },
+  {
+    key: "pushAssignment",
+    label: "Push when something is assigned to you",
+    description: "A conversation or voicemail of the shared inbox.",
+  },
+  {
+    key: "pushMention",
+    label: "Push when a note mentions you",
+    description: "On a conversation or on a call.",
+  },
+];
+
 function PreferenceSwitches({
   title,
   list,
   values,
   onChange,
+  children,
 }: {
   title: string;
   list: Preference[];
   values: NotificationPreferences;
   onChange: (values: NotificationPreferences) => void;
+  /** Shown above the switches (this device's push). */
+  children?: ReactNode;
 }) {
   return (
     <Fieldset legend={title} variant="unstyled" styles={{ legend: { fontWeight: 600, marginBottom: 8 } }}>
       <Stack gap="md">
+        {children}
         {list.map(({ key, label, description }) => (
           <Switch
             key={key}
@@ -88,7 +127,8 @@ function PreferenceSwitches({
 
 /**
  * Seed 001's notification preferences (defaults: both e-mails on, the text off), the shared inbox's
- * e-mails, and the bell per kind (all on by default); the API and the workers obey them.
+ * e-mails, the bell per kind, and Web Push per kind with this device's switch (all on by default);
+ * the API and the workers obey them.
  */
 export function NotificationsTab({ preferences }: { preferences: NotificationPreferences }) {
   const api = useSettingsApi();
@@ -114,6 +154,14 @@ export function NotificationsTab({ preferences }: { preferences: NotificationPre
           values={values}
           onChange={setValues}
         />
+        <PreferenceSwitches
+          title="Push to your phone and computer"
+          list={pushLabels}
+          values={values}
+          onChange={setValues}
+        >
+          <DevicePushCard />
+        </PreferenceSwitches>
         <Group>
           <Button
             loading={save.isPending}

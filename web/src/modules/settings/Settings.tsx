@@ -1,11 +1,13 @@
 import { Alert, Loader, Stack, Tabs, Text, Title } from "@mantine/core";
 import { useSearchParams } from "react-router";
 import { useCan } from "../../app/session";
+import { ApiKeysTab } from "../api-keys/ApiKeysTab";
 import { RoundRobinTab } from "../inbox/RoundRobinTab";
 import { AvailabilityTab } from "../people/AvailabilityTab";
 import { useMyForwarding, useMyWorkingHours } from "../people/hooks";
 import { RolesTab } from "../team/RolesTab";
 import { TeamTab } from "../team/TeamTab";
+import { TextingRegistrationTab } from "../texting-registration/TextingRegistrationTab";
 import { ActivityTab } from "./ActivityTab";
 import { CallingTab } from "./CallingTab";
 import { CompanyTab } from "./CompanyTab";
@@ -23,11 +25,13 @@ const tabs = [
   "roles",
   "availability",
   "calling",
+  "texting",
   "password",
   "notifications",
   "inbox",
   "security",
   "activity",
+  "api-keys",
 ] as const;
 type Tab = (typeof tabs)[number];
 
@@ -42,8 +46,8 @@ function emailNotice(value: string | null) {
  * Seed 001's user settings (/dashboard/settings): Profile (with avatar), Company (only when the
  * account has one), Team (members and invitations), Roles (the permission table), Availability
  * (the phone ring groups ring and one's working hours), Calling (the countries the account may
- * call and text, how long call recordings are kept), Password, Notifications, Shared inbox (round robin per number), Security, and Activity (owner and admins: the
- * account's activity log). The tab is in the address (?tab=), so a
+ * call and text, how long call recordings are kept), Password, Notifications, Shared inbox (round robin per number), Security, Activity (owner and admins: the
+ * account's activity log) and API keys (owner and admins: keys to the public API). The tab is in the address (?tab=), so a
  * link (the admin guard's, to set up two-factor authentication) opens the right one.
  */
 export function Settings() {
@@ -56,9 +60,12 @@ export function Settings() {
   const forwarding = useMyForwarding();
   const hasCompany = Boolean(company.data?.company);
   const seesActivity = useCan("activity.view");
+  const managesKeys = useCan("apiKeys.manage");
   const asked = params.get("tab") as Tab | null;
   const shown = (candidate: Tab) =>
-    (candidate !== "company" || hasCompany) && (candidate !== "activity" || seesActivity);
+    (candidate !== "company" || hasCompany) &&
+    (candidate !== "activity" || seesActivity) &&
+    (candidate !== "api-keys" || managesKeys);
   const tab: Tab = asked && tabs.includes(asked) && shown(asked) ? asked : "profile";
   const notice = emailNotice(params.get("email"));
 
@@ -89,11 +96,13 @@ export function Settings() {
           <Tabs.Tab value="roles">Roles</Tabs.Tab>
           <Tabs.Tab value="availability">Availability</Tabs.Tab>
           <Tabs.Tab value="calling">Calling</Tabs.Tab>
+          <Tabs.Tab value="texting">Texting registration</Tabs.Tab>
           <Tabs.Tab value="password">Password</Tabs.Tab>
           <Tabs.Tab value="notifications">Notifications</Tabs.Tab>
           <Tabs.Tab value="inbox">Shared inbox</Tabs.Tab>
           <Tabs.Tab value="security">Security</Tabs.Tab>
           {seesActivity && <Tabs.Tab value="activity">Activity</Tabs.Tab>}
+          {managesKeys && <Tabs.Tab value="api-keys">API keys</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="profile">
           {profile.data ? <ProfileTab profile={profile.data} /> : <Loading />}
@@ -122,6 +131,9 @@ export function Settings() {
             <RecordingRetentionCard />
           </Stack>
         </Tabs.Panel>
+        <Tabs.Panel value="texting">
+          <TextingRegistrationTab />
+        </Tabs.Panel>
         <Tabs.Panel value="password">
           <PasswordTab />
         </Tabs.Panel>
@@ -137,6 +149,11 @@ export function Settings() {
         {seesActivity && (
           <Tabs.Panel value="activity">
             <ActivityTab />
+          </Tabs.Panel>
+        )}
+        {managesKeys && (
+          <Tabs.Panel value="api-keys">
+            <ApiKeysTab />
           </Tabs.Panel>
         )}
       </Tabs>

@@ -5,7 +5,6 @@ import {
   Group,
   Loader,
   Modal,
-  Pagination,
   Stack,
   Switch,
   Text,
@@ -16,6 +15,7 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { Download, Search } from "lucide-react";
 import { useState } from "react";
 import { voicemailExportUrl } from "../../api/voicemails";
+import { PagePicker } from "../../ui/PagePicker";
 import { useAccountTimeZone } from "../../ui/time-zone";
 import { toast, toastError } from "../../ui/toast";
 import { AssigneeFilterControl, useAssigneeFilter } from "../inbox/AssigneeFilterControl";
@@ -136,11 +136,7 @@ export function VoicemailList() {
           </Stack>
         ))
       )}
-      {pages > 1 && (
-        <Group justify="center">
-          <Pagination total={pages} value={page} onChange={setPage} />
-        </Group>
-      )}
+      <PagePicker pages={pages} page={page} onChange={setPage} />
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete voicemail?">
         <Stack>
           <Text size="sm">The voicemail and its recording will be permanently deleted.</Text>

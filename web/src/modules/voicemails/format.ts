@@ -24,16 +24,15 @@ export function groupByDate<T extends { createdAt: Date | string }>(
 }
 
 /**
- * What the screen shows for a voicemail's text: the text, or why there is none (the row's
- * transcription status, see packages/db/src/schema/enums.ts).
+ * Why a recording has no text, from its transcription status (packages/db/src/schema/enums.ts);
+ * `nothingHeard` words a completed transcription that heard no words.
  */
-export function transcriptionText(vm: { transcription: string | null; transcriptionStatus: string }): string {
-  if (vm.transcription?.trim()) return vm.transcription;
-  switch (vm.transcriptionStatus) {
+export function whyNoText(transcriptionStatus: string, nothingHeard: string): string {
+  switch (transcriptionStatus) {
     case "pending":
       return "Transcribing…";
     case "completed":
-      return "No words were heard in this message.";
+      return nothingHeard;
     case "failed":
       return "Transcription failed.";
     case "off":
@@ -41,4 +40,10 @@ export function transcriptionText(vm: { transcription: string | null; transcript
     default:
       return "No transcription.";
   }
+}
+
+/** What the screen shows for a voicemail's text: the text, or why there is none. */
+export function transcriptionText(vm: { transcription: string | null; transcriptionStatus: string }): string {
+  if (vm.transcription?.trim()) return vm.transcription;
+  return whyNoText(vm.transcriptionStatus, "No words were heard in this message.");
 }

@@ -1,10 +1,15 @@
-import { Container, Title } from "@mantine/core";
+import { Container, Group, Title } from "@mantine/core";
+import { routes } from "../../api/routes.generated";
 import { CallAnalytics } from "../../modules/analytics/components/CallAnalytics";
+import { ExportRangeButton } from "../../ui/ExportRangeButton";
 
 export function AnalyticsPage() {
   return (
     <Container size="xl" py="xl">
-      <Title mb="lg">Call Analytics</Title>
+      <Group justify="space-between" mb="lg">
+        <Title>Call Analytics</Title>
+        <ExportRangeButton path={routes.analytics.export.path} what="daily figures" />
+      </Group>
       <CallAnalytics />
     </Container>
   );

@@ -1,11 +1,13 @@
 import { Button, Center, Container, em, Grid, Group, Paper, Text, Title } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
-import { ArrowLeft, MessageSquarePlus } from "lucide-react";
-import { useSearchParams } from "react-router";
-import { ConversationList } from "../../modules/messages/ConversationList";
+import { ArrowLeft, CalendarClock, MessageSquarePlus } from "lucide-react";
+import { Link, useSearchParams } from "react-router";
+import { routes } from "../../api/routes.generated";
+import { ConversationList, useConversationFilters } from "../../modules/messages/ConversationList";
 import type { ConversationKey } from "../../modules/messages/format";
 import { NewMessageModal } from "../../modules/messages/NewMessageModal";
 import { ThreadView } from "../../modules/messages/ThreadView";
+import { ExportRangeButton } from "../../ui/ExportRangeButton";
 
 /** The open conversation is in the address (?our=&peer=), so a reload or a link keeps it. */
 function useSelectedConversation(): [ConversationKey | null, (key: ConversationKey | null) => void] {
@@ -24,6 +26,7 @@ const SIDE_BY_SIDE = `(min-width: ${em(992)})`;
 export function MessagesPage() {
   const [selected, select] = useSelectedConversation();
   const [composing, { open, close }] = useDisclosure(false);
+  const filters = useConversationFilters();
   // On a phone's width one pane at a time: the chosen thread instead of the list, with Back.
   const sideBySide = useMediaQuery(SIDE_BY_SIDE, true);
   const showList = sideBySide || !selected;
@@ -33,15 +36,30 @@ export function MessagesPage() {
     <Container size="xl" py="xl">
       <Group justify="space-between" mb="md">
         <Title order={1}>Messages</Title>
-        <Button leftSection={<MessageSquarePlus size={16} aria-hidden />} onClick={open}>
-          New Message
-        </Button>
+        <Group gap="sm">
+          <Button
+            component={Link}
+            to="/dashboard/messages/scheduled"
+            variant="default"
+            leftSection={<CalendarClock size={16} aria-hidden />}
+          >
+            Scheduled Texts
+          </Button>
+          <ExportRangeButton
+            path={routes.messages.export.path}
+            what="texts"
+            filters={{ q: filters.q || undefined, assignee: filters.assignee || undefined }}
+          />
+          <Button leftSection={<MessageSquarePlus size={16} aria-hidden />} onClick={open}>
+            New Message
+          </Button>
+        </Group>
       </Group>
       <Grid gutter="md">
         {showList && (
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Paper withBorder p="sm" h="calc(100vh - 180px)" mih={420}>
-              <ConversationList selected={selected} onSelect={select} />
+              <ConversationList selected={selected} onSelect={select} filters={filters} />
             </Paper>
           </Grid.Col>
         )}

@@ -1,5 +1,6 @@
 import { Container, Stack } from "@mantine/core";
 import { PhoneNumbers } from "../../modules/numbers/PhoneNumbers";
+import { PortInRequests } from "../../modules/porting/PortInRequests";
 import { VerifiedNumbers } from "../../modules/verified-numbers/VerifiedNumbers";
 
 export function PhoneNumbersPage() {
@@ -7,6 +8,7 @@ export function PhoneNumbersPage() {
     <Container size="xl" py="xl">
       <Stack gap="xl">
         <PhoneNumbers />
+        <PortInRequests />
         <VerifiedNumbers />
       </Stack>
     </Container>

@@ -11,12 +11,17 @@ const sections: LegalSection[] = [
     content: (
       <>
         <P>
-          Poundline is an interconnected Voice over Internet Protocol (VoIP) service. When you dial 911 from a
-          Poundline number, desk phone, softphone or app, the call is sent over the internet to our 911
-          service partner, which routes it to the public safety answering point (PSAP) that serves the{" "}
-          <strong>registered address</strong> of the number or user placing the call, and passes your callback
-          number and registered address to the dispatcher where the PSAP can receive them (Enhanced 911, or
-          E911).
+          Poundline is an interconnected Voice over Internet Protocol (VoIP) service. Each Poundline number
+          has a <strong>registered address</strong>, validated and kept by our carrier's 911 service, which
+          routes a 911 call from the number to the public safety answering point (PSAP) that serves that
+          address and passes the callback number and registered address to the dispatcher where the PSAP can
+          receive them (Enhanced 911, or E911).
+        </P>
+        <P>
+          <strong>
+            Today 911 cannot be dialed from the console's phone in the browser or with Make a Call: dial 911
+            from a mobile phone or a landline.
+          </strong>
         </P>
         <P>
           Unlike a traditional landline, VoIP service does not know your physical location by itself.
@@ -32,16 +37,16 @@ const sections: LegalSection[] = [
     content: (
       <>
         <P>
-          You must provide a valid physical address for every phone number or user before using the Service,
-          and we will not activate 911 calling without one. Your company address is collected when you
-          register, and you can set a different address for each number or user in your dashboard.
+          You must provide a valid physical address for every phone number before using it: a number without
+          one cannot place calls. Your company address is collected when you register, and you can set a
+          different address for each number on the Phone Numbers screen of your dashboard.
         </P>
         <Bullets
           items={[
             "The address must be a street address where the phone or user is actually located, in the United States or Canada. Post office boxes and mailing addresses cannot be used.",
             "Include the details that help responders find the caller quickly, such as suite, floor, room or building. This is the caller's dispatchable location.",
             "We check addresses with our 911 service partner against emergency-services address records. If an address cannot be validated, we will ask you to correct it.",
-            "Each user working from a different location, including at home, needs their own registered address.",
+            "Each user working from a different location, including at home, needs a number registered at that address.",
           ]}
         />
       </>
@@ -138,21 +143,18 @@ const sections: LegalSection[] = [
         </P>
         <Sub>Kari's Law</Sub>
         <P>
-          Users can dial 911 directly, without a prefix such as "9" or an access code, from every Poundline
-          phone and app. Kari's Law also requires that, when someone dials 911, a notification be sent to a
-          central point in your organization, such as a front desk or security team, so they can help
-          responders reach the caller. Tell us who should receive these notifications by contacting support,
-          and keep that contact current; you are responsible for making sure someone at that point can act on
-          them.
+          Kari's Law requires that 911 can be dialed directly, without a prefix such as "9" or an access code,
+          and that a notification reach a central point in your organization, such as a front desk or security
+          team, when someone dials 911. Poundline needs no prefix for any number, but it does not place 911
+          calls today and so sends no such notification: the phones your people use to call 911 must meet
+          these rules.
         </P>
         <Sub>RAY BAUM'S Act</Sub>
         <P>
           911 calls must carry a dispatchable location: a validated street address plus the additional
-          information, such as suite, floor or room, needed to find the caller. For fixed devices, the
-          registered address of the device is sent automatically. For non-fixed devices, softphones and apps,
-          the registered address of the user is sent, which is why users must keep it current when they move.
-          You are responsible for giving us accurate dispatchable locations for your numbers, devices and
-          users.
+          information, such as suite, floor or room, needed to find the caller. The location our carrier holds
+          for a number is its registered address, which is why it must be kept current when the people using
+          the number move. You are responsible for giving us accurate dispatchable locations for your numbers.
         </P>
       </>
     ),
@@ -165,7 +167,7 @@ const sections: LegalSection[] = [
         items={[
           "For Canadian numbers, 911 calls are routed using your registered address. Calls from nomadic users may first be answered by an emergency call center agent who confirms your location and transfers you to the local 911 center, so be ready to state your address.",
           "The same limitations apply in Canada: power or internet outages, an out-of-date address or a suspended account can prevent 911 calls from working.",
-          "As required by the Canadian Radio-television and Telecommunications Commission (CRTC), we inform customers of these limitations and ask for their express acknowledgment, and we provide warning labels for devices on request.",
+          "As required by the Canadian Radio-television and Telecommunications Commission (CRTC), we inform customers of these limitations, and we provide warning labels for devices on request.",
           "Text with 9-1-1 (T9-1-1) for people who are Deaf, hard of hearing or speech-impaired is offered by wireless carriers and is not available through Poundline.",
           "Provincial or municipal 9-1-1 fees may be added to your charges where they apply.",
         ]}
@@ -261,9 +263,10 @@ export function E911PolicyPage() {
           }
         >
           <Text fz="sm">
-            911 calls over Poundline may not work during a power or internet outage, and emergency services
-            may be sent to the wrong place if your registered address is not current. Please read this policy
-            and share it with everyone who uses your phone system.
+            911 cannot yet be dialed from Poundline's phone in the browser: keep a mobile phone or a landline
+            for emergencies. Emergency services may be sent to the wrong place if a number's registered
+            address is not current. Please read this policy and share it with everyone who uses your phone
+            system.
           </Text>
         </Alert>
       }

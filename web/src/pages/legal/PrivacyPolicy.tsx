@@ -33,7 +33,7 @@ const sections: LegalSection[] = [
         <Bullets
           items={[
             "Account and contact information: name, email address, company name, phone number, password (stored only in hashed form) and account settings.",
-            "Service and E911 address: the physical address of your business and of each number or user, which we need to route emergency calls.",
+            "Service and E911 address: the physical address of your business and of each number, which we need to route emergency calls.",
             "Billing information: billing address, subscription and wallet transactions. Card details are collected and stored by our payment processor; we do not store full card numbers.",
             "Website forms: messages you send through the contact form, feature requests and phone number requests, including any email address you give us so we can reply.",
             "Support communications: what you tell us when you contact support.",
@@ -43,10 +43,10 @@ const sections: LegalSection[] = [
         <Bullets
           items={[
             "Call detail records: calling and called numbers, date, time, duration, routing path, the IVR options chosen, call outcome and cost.",
-            "Call recordings, when recording is enabled on your account.",
+            "Call recordings and their transcripts, when recording is enabled on your account.",
             "Voicemail messages and their automatic transcriptions.",
             "Text messages (SMS/MMS) sent and received through your numbers, including their content and delivery status.",
-            "CRM contacts: contacts created automatically from calls and texts (phone number, caller ID name, approximate location derived from the number or area code) and the details you add, such as names, notes, tags, custom fields, lead status and follow-up reminders.",
+            "CRM contacts: contacts created automatically from calls and texts (phone number, caller ID name, approximate location derived from the number or area code) and the details you add, such as names, notes, tags, custom fields, lead status and follow-up dates.",
             "Technical and usage data: IP address, browser and device type, pages visited, sign-in times, and logs of actions in the dashboard, which we use for security and troubleshooting.",
           ]}
         />

@@ -129,9 +129,11 @@ const sections: LegalSection[] = [
     content: (
       <>
         <P>
-          Phone numbers are assigned to you for use with the Service; they are administered under the rules of
-          the North American Numbering Plan and are not your property. Availability of particular numbers,
-          area codes and vanity numbers is not guaranteed.
+          Phone numbers are assigned to you for use with the Service; they are administered under the
+          numbering rules of the country that issues them (the North American Numbering Plan in the United
+          States and Canada) and are not your property. Numbers in some countries are assigned only once the
+          address or identity documents their regulator requires are approved. Availability of particular
+          numbers, area codes and vanity numbers is not guaranteed.
         </P>
         <Bullets
           items={[
@@ -232,14 +234,13 @@ const sections: LegalSection[] = [
           911 and E911 service provided through a VoIP service like ours has important limitations compared
           with traditional telephone service. 911 calls may not work, or may be routed to the wrong emergency
           center, during a power, internet or network outage, if your account is suspended, or if the
-          registered address of a number or user is wrong or out of date.
+          registered address of a number is wrong or out of date.
         </P>
         <P>
-          You must register a valid physical address for each number or user, keep it current, and inform
-          every person who uses the Service of these limitations. Our{" "}
-          <PageLink to="/e911-policy">E911 Policy</PageLink> describes these limitations and your obligations
-          in detail and is part of these Terms; by using the Service you acknowledge that you have read and
-          understood it.
+          You must register a valid physical address for each number, keep it current, and inform every person
+          who uses the Service of these limitations. Our <PageLink to="/e911-policy">E911 Policy</PageLink>{" "}
+          describes these limitations and your obligations in detail and is part of these Terms; by using the
+          Service you acknowledge that you have read and understood it.
         </P>
       </>
     ),

@@ -48,7 +48,8 @@ const features: FeatureCardProps[] = [
   {
     icon: BarChart3,
     title: "Call Analytics & Logs",
-    description: "Track call volume, missed calls and response times, with a searchable log of every call.",
+    description:
+      "Track call volume, answered and missed calls and call lengths, with a searchable log of every call.",
   },
   {
     icon: Users,
@@ -83,7 +84,7 @@ const features: FeatureCardProps[] = [
     icon: Smartphone,
     title: "Mobile App",
     description:
-      "Make and take business calls and texts from your phone while keeping your personal number private.",
+      "Install the console on your phone from the browser: calls and texts on your business number, your personal number kept private.",
   },
   {
     icon: MessageSquare,
@@ -121,12 +122,13 @@ const features: FeatureCardProps[] = [
   {
     icon: AudioLines,
     title: "Voice Recognition",
-    description: "Callers can say what they need instead of pressing keys, and reach the right place faster.",
+    description:
+      "Callers we cannot place can say their postal code to reach the nearest office, and calls and voicemails are transcribed.",
   },
   {
     icon: Plug,
     title: "API Integration",
-    description: "Connect calls and texts to the CRM and helpdesk tools your team already uses.",
+    description: "A REST API and webhooks to connect your calls and texts to your CRM or helpdesk.",
   },
   {
     icon: MapPin,
@@ -141,14 +143,15 @@ const features: FeatureCardProps[] = [
   },
   {
     icon: Hash,
-    title: "Local, Toll-Free & Vanity Numbers",
+    title: "Local, Toll-Free & Vanity Codes",
     description:
-      "Choose local, toll-free or vanity numbers, or license a premium pound code like #4LAW or #TAXI.",
+      "Choose local or toll-free numbers, or license a premium vanity pound code like #4LAW or #TAXI.",
   },
   {
     icon: Siren,
     title: "E911 Emergency Calling",
-    description: "Emergency calls carry the registered physical address of each number, so help finds you.",
+    description:
+      "Each number's physical address is registered with our carrier for 911 services. Read the E911 Policy's limits.",
   },
 ];
 
@@ -157,11 +160,11 @@ const enterprise: ChecklistCardProps[] = [
     icon: MapPin,
     title: "Geo-Location Routing",
     description:
-      "Run many locations from one number. Poundline reads where each call comes from and sends it to the team that serves that area.",
+      "Run many locations from one shared pound-code number. Poundline reads where each call comes from and sends it to the team that serves that area.",
     points: [
       "Route by the caller's state or area code",
       "Send callers to the nearest office, franchise or territory owner",
-      "Fallback destinations when a location is closed or busy",
+      "A default destination for callers no rule matches",
       "Combine with business-hours rules and IVR menus",
     ],
   },
@@ -174,7 +177,7 @@ const enterprise: ChecklistCardProps[] = [
       "Contacts created automatically from calls and texts",
       "Caller ID, location and full conversation history",
       "Custom fields and lead tracking for your sales pipeline",
-      "Follow-up reminders so no lead goes cold",
+      "Follow-up dates so no lead goes cold",
     ],
   },
 ];
@@ -228,7 +231,7 @@ export function FeaturesPage() {
 
       <CtaBand
         title="See Poundline in Action"
-        text="Try every feature free for one month. No credit card required."
+        text="Try Poundline free for one month. No credit card required."
       >
         <Button component={Link} to="/register" size="lg" variant="white">
           Start Your Free Trial

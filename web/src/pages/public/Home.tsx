@@ -89,7 +89,8 @@ const featureGrid: FeatureCardProps[] = [
   {
     icon: BarChart3,
     title: "Call Analytics",
-    description: "See call volume, missed calls and response times at a glance, with full call logs.",
+    description:
+      "See call volume, answered and missed calls and call lengths at a glance, with full call logs.",
   },
   {
     icon: MapPin,

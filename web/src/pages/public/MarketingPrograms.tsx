@@ -55,7 +55,7 @@ const benefits = [
     icon: BarChart3,
     title: "Measurable Response",
     description:
-      "Every call to your code is counted and logged, so you see which campaign made the phone ring.",
+      "Every call to your code is counted and logged, so you see how many calls your campaigns bring in.",
   },
   {
     icon: Megaphone,

@@ -37,10 +37,10 @@ export const HOME_CONTENT_DEFAULTS: HomeContent = {
     "Send every caller to the right team by time of day, department or caller location, with separate business-hours and after-hours rules.",
   features_highlight_item2_title: "Advanced IVR Menus",
   features_highlight_item2_desc:
-    "Greet callers with multi-level menus, voice recognition and custom hold music that make a small team sound like an enterprise.",
+    "Greet callers with multi-level menus, spoken or recorded greetings and custom hold music that make a small team sound like an enterprise.",
   features_highlight_item3_title: "Integrated CRM",
   features_highlight_item3_desc:
-    "Every call and text creates or updates a contact automatically, with caller ID, location, history, lead tracking and follow-up reminders.",
+    "Every call and text creates or updates a contact automatically, with caller ID, location, history, lead tracking and follow-up dates.",
   how_it_works_title: "Up and Running in Three Simple Steps",
   how_it_works_step1_title: "Sign Up",
   how_it_works_step1_desc:

@@ -38,7 +38,7 @@ export const plans: Plan[] = [
       "Voicemail to email",
       "Mobile app",
     ],
-    notIncluded: ["Toll-free numbers", "Call recording", "Geo-location routing"],
+    notIncluded: ["Toll-free numbers", "Call recording"],
   },
   {
     name: "Starter",
@@ -56,7 +56,7 @@ export const plans: Plan[] = [
       "Voicemail to email transcription",
       "Built-in CRM",
     ],
-    notIncluded: ["Call recording", "Geo-location routing", "API integration"],
+    notIncluded: ["Call recording"],
   },
   {
     name: "Professional",
@@ -75,7 +75,7 @@ export const plans: Plan[] = [
       "Call queues and analytics",
       "CRM with lead tracking",
     ],
-    notIncluded: ["API integration"],
+    notIncluded: [],
   },
   {
     name: "Enterprise",
@@ -89,8 +89,8 @@ export const plans: Plan[] = [
       "Unlimited users (fair use)",
       "Custom SMS volume",
       "Unlimited recording",
-      "API integration with CRM and helpdesk tools",
-      "Advanced geo-location routing",
+      "REST API and webhooks to connect your CRM or helpdesk",
+      "Geo-location routing",
       "Custom configurations",
       "Priority support",
     ],
@@ -148,7 +148,7 @@ export const licenceTiers: LicenceTier[] = [
     features: [
       "Multi-city or statewide territory",
       "Geo-location routing by caller area code",
-      "Campaign tracking across channels",
+      "Call history and analytics for every call to your code",
       "Dedicated account manager",
     ],
     cta: "Contact Sales",
@@ -159,8 +159,8 @@ export const licenceTiers: LicenceTier[] = [
     description: "National or multi-code programmes for brands and franchise networks.",
     features: [
       "Multiple codes and national territories",
-      "Sub-licensing to franchisees or partners",
-      "API integration and custom reporting",
+      "Territories shared among franchisees or partners, each licensed",
+      "REST API, webhooks and CSV exports for your own reporting",
       "Priority support and service reviews",
     ],
     cta: "Contact Sales",
@@ -181,16 +181,16 @@ export const pricingFaq: { question: string; answer: string }[] = [
   {
     question: "Can I keep my current phone number?",
     answer:
-      "Yes. We can port your existing numbers to Poundline. Number porting typically takes 7-10 business days, and your current service keeps working until the transfer completes.",
+      "Yes. Port your existing numbers from the Phone Numbers screen. Number porting typically takes 7-10 business days, and your current service keeps working until the transfer completes.",
   },
   {
     question: "Is there a setup fee?",
-    answer: "No. There is no setup fee on any plan: you only pay for your subscription.",
+    answer: "No. There is no setup fee on any plan: you pay for your subscription and your usage.",
   },
   {
     question: "Why do you need a physical address?",
     answer:
-      "E911 emergency calling requires a valid physical address for each number or user, so emergency services can find you.",
+      "E911 requires a valid physical address for each number, registered with our carrier for emergency services.",
   },
   {
     question: "Can I change my plan later?",

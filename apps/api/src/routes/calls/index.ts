@@ -1,7 +1,11 @@
 import { endpointRoutes } from "../../http/contract-route";
+import { dispositions, updateDispositions } from "./dispositions";
+import { exportCsv } from "./export";
 import { list } from "./list";
 import { recording } from "./recording";
+import { recordingAudio, recordingDownload, recordings } from "./recordings";
 import { addParty, dropParty, hold, room } from "./rooms";
+import { tag, tags } from "./tags";
 import { transfer } from "./transfer";
 import { updateNotes } from "./update-notes";
 
@@ -11,8 +15,16 @@ import { updateNotes } from "./update-notes";
  */
 export const callRoutes = endpointRoutes(
   list,
+  exportCsv,
+  tags,
   updateNotes,
+  tag,
+  dispositions,
+  updateDispositions,
   recording,
+  recordings,
+  recordingAudio,
+  recordingDownload,
   transfer,
   room,
   hold,

@@ -18,6 +18,7 @@ import {
 import { carrierParams, carrierQuery } from "@poundline/modules/carrier/carrier-params";
 import { createForwardedLegWriter } from "@poundline/modules/carrier/forwarded-legs";
 import type { FastifyInstance } from "fastify";
+import { askCallTranscription } from "../../carrier/call-transcription";
 import { ringHuntOf } from "../../carrier/ring-hunt";
 import { sendTwiml, twimlOptionsOf } from "../../carrier/twiml-reply";
 import { callbackRoutes } from "./queue-callback-routes";
@@ -53,29 +54,7 @@ export async function queueRoutes(app: FastifyInstance) {
 
   await app.register(async (scope) => callbackRoutes(scope, hunt));
 
-  /** A member answered. */
-  app.post(voicePaths.member, async (request, reply) => {
-    const query = carrierQuery(request).record();
-    const context = readContext(query);
-    const answer = await hunt.memberAnswered(
-      {
-        context,
-        member: readMemberCall(query),
-        callSid: carrierParams(request).optional("CallSid"),
-      },
-      request.log,
-    );
-    if (answer.kind === "bridge") {
-      // The recording is the waiting caller's call's (the queue is named by its CallSid).
-      const recording = answer.record && context ? dialRecording(twiml, context, answer.queue) : undefined;
-      return sendTwiml(reply, renderMemberAnswer(answer.companyName, answer.queue, recording));
-    }
-    if (answer.kind === "callback") {
-      const statusCallback = callerLegStatusUrl(twiml, answer.context, answer.queue);
-      return sendTwiml(reply, renderCallbackDial(answer.companyName, { ...answer, statusCallback }));
-    }
-    return sendTwiml(reply, renderStep({ kind: "end" }, twiml));
-  });
+  memberAnswerRoute(app, hunt);
 
   /** A member call's progress; the call is ours to pay, logged as a leg of the caller's call. */
   const writeMemberLeg = createForwardedLegWriter(db.db, app.log);
@@ -121,5 +100,34 @@ export async function queueRoutes(app: FastifyInstance) {
       reply,
       renderStep(step, twiml, { from: params.text("From"), to: params.text("To"), callSid }),
     );
+  });
+}
+
+/** A member answered: bridged to the waiting caller (recorded when the number records), or their callback's call. */
+function memberAnswerRoute(app: FastifyInstance, hunt: ReturnType<typeof ringHuntOf>) {
+  const twiml = twimlOptionsOf(app.deps.carrier);
+  app.post(voicePaths.member, async (request, reply) => {
+    const query = carrierQuery(request).record();
+    const context = readContext(query);
+    const answer = await hunt.memberAnswered(
+      {
+        context,
+        member: readMemberCall(query),
+        callSid: carrierParams(request).optional("CallSid"),
+      },
+      request.log,
+    );
+    if (answer.kind === "bridge") {
+      // The recording is the waiting caller's call's (the queue is named by its CallSid).
+      const recording = answer.record && context ? dialRecording(twiml, context, answer.queue) : undefined;
+      // The carrier hears the waiting caller's call, recorded, once bridged (TRANSCRIBER=carrier).
+      if (recording && context) askCallTranscription(app, context, answer.queue);
+      return sendTwiml(reply, renderMemberAnswer(answer.companyName, answer.queue, recording));
+    }
+    if (answer.kind === "callback") {
+      const statusCallback = callerLegStatusUrl(twiml, answer.context, answer.queue);
+      return sendTwiml(reply, renderCallbackDial(answer.companyName, { ...answer, statusCallback }));
+    }
+    return sendTwiml(reply, renderStep({ kind: "end" }, twiml));
   });
 }

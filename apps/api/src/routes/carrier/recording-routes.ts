@@ -1,6 +1,10 @@
-import { EMPTY_TWIML, readContext, voicePaths } from "@poundline/domain";
+import { EMPTY_TWIML, readChannelOne, readContext, voicePaths } from "@poundline/domain";
 import { carrierParams, carrierQuery } from "@poundline/modules/carrier/carrier-params";
 import { receiveCallRecording } from "@poundline/modules/recordings/call-recordings";
+import {
+  receiveTranscriptionEvent,
+  settleCarrierTranscript,
+} from "@poundline/modules/recordings/carrier-transcripts";
 import { receiveRecording, receiveTranscription } from "@poundline/modules/recordings/receive";
 import { createVoicemails } from "@poundline/modules/recordings/voicemails";
 import { publishLiveEvent } from "@poundline/platform/events/live";
@@ -58,13 +62,35 @@ export async function recordingRoutes(app: FastifyInstance) {
       status: params.optional("RecordingStatus"),
       durationSeconds: params.seconds("RecordingDuration"),
       channels: params.integer("RecordingChannels", { min: 1, max: 2 }),
+      source: params.optional("RecordingSource"),
+      channelOne: readChannelOne(query.record()),
+      transcribed: carrier.transcriber === "http",
+      // The carrier's real-time transcription, when the call's answer asked for it.
+      carrierTranscribes: carrier.transcriber === "carrier",
       receivedAt: app.deps.clock(),
     });
+    // Its transcription may have ended first: its texts are waiting for this row.
+    if (result.ok && carrier.transcriber === "carrier")
+      await settleCarrierTranscript(db.db, result.accountId, result.callSid);
     if (!result.ok && result.reason !== "duplicate") {
       request.log.warn(
         { reason: result.reason, recordingSid: params.optional("RecordingSid") },
         "call recording not kept",
       );
+    }
+    return sendTwiml(reply, EMPTY_TWIML);
+  });
+
+  // The carrier's real-time transcription of a recorded call (asked for when its leg answered).
+  app.post(voicePaths.callTranscription, async (request, reply) => {
+    const query = carrierQuery(request).record();
+    const context = readContext(query);
+    if (context) {
+      await receiveTranscriptionEvent(db.db, {
+        accountId: context.accountId,
+        inbound: readChannelOne(query),
+        params: carrierParams(request).record(),
+      });
     }
     return sendTwiml(reply, EMPTY_TWIML);
   });

@@ -1,10 +1,10 @@
-import { EMPTY_TWIML, readContext, renderRoomJoin, voicePaths } from "@poundline/domain";
-import { memberLegEnded, roomEvent, roomOfCaller } from "@poundline/modules/calls/rooms";
+import { EMPTY_TWIML, readContext, voicePaths } from "@poundline/domain";
+import { memberLegEnded, roomEvent, roomJoinTwiml, roomOfCaller } from "@poundline/modules/calls/rooms";
 import { carrierParams, carrierQuery } from "@poundline/modules/carrier/carrier-params";
 import { publishLiveEvent } from "@poundline/platform/events/live";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { callPortsOf } from "../../carrier/call-ports";
-import { sendTwiml, twimlOptionsOf } from "../../carrier/twiml-reply";
+import { sendTwiml } from "../../carrier/twiml-reply";
 
 /**
  * The TwiML that sends a caller into their call's room, when the member moved the call there
@@ -13,7 +13,7 @@ import { sendTwiml, twimlOptionsOf } from "../../carrier/twiml-reply";
 export async function callerRoomTwiml(request: FastifyRequest, accountId: string, callSid: string) {
   const room = await roomOfCaller(request.server.deps.db.db, accountId, callSid);
   if (!room || room.endedAt) return null;
-  return renderRoomJoin(twimlOptionsOf(request.server.deps.carrier), accountId, room.name, "caller");
+  return roomJoinTwiml(callPortsOf(request), room, "caller");
 }
 
 /** A softphone leg of a call ended: if it was the member's leg of a room, they left it. */

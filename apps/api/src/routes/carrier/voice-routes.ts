@@ -25,6 +25,7 @@ import {
   voicePaths,
 } from "@poundline/domain";
 import { memberCallChange, memberWithPhone } from "@poundline/domain/presence";
+import { createBlockRecorder } from "@poundline/modules/carrier/blocked-calls";
 import { createCallStatusWriter } from "@poundline/modules/carrier/call-status-writer";
 import {
   type CarrierParams,
@@ -40,10 +41,12 @@ import {
 import { createPinnedMenus } from "@poundline/modules/carrier/pinned-menus";
 import { createRefusalRecorder } from "@poundline/modules/carrier/refused-calls";
 import { applyMemberCall } from "@poundline/modules/people/presence";
+import { createRingNotifier } from "@poundline/modules/push/ringing";
 import { publishLiveEvent } from "@poundline/platform/events/live";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { AppDeps } from "../../app";
+import { askCallTranscription } from "../../carrier/call-transcription";
 import { sendTwiml, twimlOptionsOf } from "../../carrier/twiml-reply";
 import { ownerByGivenLocation } from "./location-routes";
 import { announceRinging } from "./ringing";
@@ -69,15 +72,20 @@ const partiesOf = (params: CarrierParams) => ({
  * console hears the phone ring at once (the carrier reports progress of inbound calls only at
  * their end); best effort, posted without waiting.
  */
-export function incomingCallAnswerer({ carrier, routing, clock, live, db }: AppDeps, log: FastifyBaseLogger) {
+export function incomingCallAnswerer(deps: AppDeps, log: FastifyBaseLogger) {
+  const { carrier, routing, clock, live, db } = deps;
   const twiml = twimlOptionsOf(carrier);
   const recordRefusal = createRefusalRecorder(db.db, log);
-  return (params: CarrierParams, log: FastifyBaseLogger): string => {
+  const recordBlock = createBlockRecorder(db.db, log);
+  const pushRinging = ringNotifierOf(deps, log);
+  return (params: CarrierParams, log: FastifyBaseLogger, screened = false): string => {
     const call: IncomingCall = {
       to: params.text("To"),
       from: params.text("From"),
       fromState: params.optional("FromState"),
       fromCountry: params.optional("FromCountry"),
+      stirVerstat: params.optional("StirVerstat") ?? null,
+      screened,
     };
     const table = routing.current();
     const location = callerLocation(call);
@@ -87,9 +95,20 @@ export function incomingCallAnswerer({ carrier, routing, clock, live, db }: AppD
     const callSid = params.optional("CallSid");
     if (routed.refused && routed.accountId && callSid)
       recordRefusal({ callSid, accountId: routed.accountId, reason: routed.refused });
-    if (routed.accountId && callSid) announceRinging(live, log, routed.accountId, callSid, call);
+    if (routed.blocked && routed.accountId && callSid)
+      recordBlock({ callSid, accountId: routed.accountId, ...routed.blocked });
+    if (routed.accountId && callSid) {
+      announceRinging(live, log, routed.accountId, callSid, call);
+      if (routed.step.kind === "dial")
+        pushRinging({ accountId: routed.accountId, callSid, ...call, destinations: routed.step.numbers });
+    }
     return renderStep(routed.step, twiml, { from: call.from, to: call.to, callSid }, routed.notice);
   };
+}
+
+/** Push jobs for the members whose softphones a Dial rings, written without holding the answer. */
+function ringNotifierOf(deps: AppDeps, log: FastifyBaseLogger) {
+  return createRingNotifier({ db: deps.db.db, log, wake: () => deps.jobs?.notify() });
 }
 
 /** The carrier's voice webhooks, each path registered by the step of the call it answers. */
@@ -108,8 +127,13 @@ function registerIncomingCall(app: FastifyInstance) {
   // so no promise per call (Fastify answers a throw from a plain handler like a rejection). The
   // same answer is given in front of Fastify by the fast path (fast-path.ts).
   const answerIncomingCall = incomingCallAnswerer(app.deps, app.log);
+  const hangUp = renderStep({ kind: "end" }, twimlOptionsOf(app.deps.carrier));
   app.post(voicePaths.incoming, (request, reply) => {
-    sendTwiml(reply, answerIncomingCall(carrierParams(request), request.log));
+    const params = carrierParams(request);
+    // A screened caller's key (call-blocking.ts): 1 is put through, anything else hung up on.
+    const screened = carrierQuery(request).optional("screened") === "1";
+    if (screened && params.optional("Digits") !== "1") return sendTwiml(reply, hangUp);
+    sendTwiml(reply, answerIncomingCall(params, request.log, screened));
   });
 }
 
@@ -153,6 +177,7 @@ function registerMenuSteps(app: FastifyInstance, twiml: TwimlOptions) {
 /** A Dial's outcome: the extension put through is recorded, and the call goes on to its next step. */
 function registerDialOutcome(app: FastifyInstance, twiml: TwimlOptions) {
   const { routing, db, clock } = app.deps;
+  const pushRinging = ringNotifierOf(app.deps, app.log);
   app.post(voicePaths.dial, async (request, reply) => {
     const params = carrierParams(request);
     const query = carrierQuery(request).record();
@@ -174,6 +199,15 @@ function registerDialOutcome(app: FastifyInstance, twiml: TwimlOptions) {
         log: request.log,
       });
     const step = continueAfterDial(routing.current(), context, followUp, status, clock());
+    // The next members rung (a hunt's next turn) hear of it on their phones too.
+    if (step.kind === "dial" && callSid)
+      pushRinging({
+        accountId: context.accountId,
+        callSid,
+        from: params.text("From"),
+        to: params.text("To"),
+        destinations: step.numbers,
+      });
     return sendTwiml(reply, renderStep(step, twiml, partiesOf(params)));
   });
 }
@@ -337,6 +371,9 @@ function registerForwardedLegStatus(app: FastifyInstance) {
       if (query.fr && query.to && !query.p)
         await writeAnsweredCaller(context, { callSid: parent, from: query.fr, to: query.to }, clock());
       publishAnsweredCall(app, context, { callSid: parent, from: query.fr ?? params.text("From") }, to);
+      // A recorded call's answer: the carrier transcribes the caller's call, whose inbound track
+      // is the caller (the one that dialled); asked after the answer, which it does not delay.
+      if (query.r === "1" && !query.p) askCallTranscription(app, context, parent);
     }
     // A member's leg (their browser or phone) ended: if the call was in a room, they left it. Only
     // an answered leg can have been moved into a room, and it ends `completed` (no read otherwise).

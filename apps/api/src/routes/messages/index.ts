@@ -1,5 +1,6 @@
 import { endpointRoutes } from "../../http/contract-route";
 import { conversations } from "./conversations";
+import { exportCsv } from "./export";
 import { list } from "./list";
 import { markRead } from "./mark-read";
 import { media } from "./media";
@@ -9,7 +10,7 @@ import { thread } from "./thread";
 import { unread } from "./unread";
 
 /** Text messages, mounted under /api: one file per endpoint, each scoped to the caller's account. */
-export const messageRoutes = endpointRoutes(list, send);
+export const messageRoutes = endpointRoutes(list, send, exportCsv);
 
 /** Conversations over the account's texts, and their media; mounted under /api. */
 export const conversationRoutes = endpointRoutes(conversations, thread, markRead, unread, senders, media);

@@ -26,6 +26,9 @@ function refusal(result: Exclude<SendResult, { ok: true }>): AppError {
       return new AppError("FORBIDDEN", result.detail);
     case "destination":
       return new AppError("BAD_REQUEST", result.detail, { "body.to": [result.detail] });
+    case "toll_free_unverified":
+    case "unregistered":
+      return new AppError("BAD_REQUEST", result.detail, { "body.from": [result.detail] });
     case "carrier_refused":
       return new AppError("BAD_REQUEST", `The carrier refused the message: ${result.detail}`);
   }

@@ -10,7 +10,7 @@ export const available = handle(numberEndpoints.available, async (request) => {
   const { db, numberCarrier, clock } = request.server.deps;
   const [numbers, price] = await Promise.all([
     atCarrier(() => searchAvailable(numberCarrier, request.query)),
-    numberPrice(db.db, account.id, request.query.type, clock()),
+    numberPrice(db.db, account.id, request.query.type, clock(), request.query.country),
   ]);
   return { numbers, price };
 });

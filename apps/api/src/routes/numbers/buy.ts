@@ -20,6 +20,14 @@ function refusal(result: Refusal): AppError {
       return new AppError("FORBIDDEN", result.message);
     case "not-available":
       return new AppError("CONFLICT", result.message, { "body.e164": [result.message] });
+    case "funds":
+      return new AppError("FORBIDDEN", result.message);
+    case "bundle":
+      return result.notFound
+        ? new AppError("NOT_FOUND", result.message)
+        : new AppError("BAD_REQUEST", result.message, { [result.field]: [result.message] });
+    case "not-sold":
+      return new AppError("BAD_REQUEST", result.message, { "body.e164": [result.message] });
     default:
       return new AppError("BAD_REQUEST", result.message);
   }

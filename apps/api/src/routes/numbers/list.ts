@@ -5,5 +5,5 @@ import { handle } from "../../http/contract-route";
 
 export const list = handle(numberEndpoints.list, async (request) => {
   const { account } = requireAccount(request);
-  return listNumbers(request.server.deps.db.db, account.id);
+  return listNumbers(request.server.deps.db.db, account.id, request.query);
 });

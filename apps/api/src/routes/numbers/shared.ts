@@ -1,5 +1,6 @@
 import { AppError } from "@poundline/contracts/errors";
 import { numberMessages } from "@poundline/contracts/numbers/schemas";
+import type { AbroadPorts } from "@poundline/modules/numbers/abroad";
 import type { NumberPorts } from "@poundline/modules/numbers/numbers";
 import { CarrierError } from "@poundline/platform/carrier/client";
 import type { FastifyRequest } from "fastify";
@@ -18,6 +19,17 @@ export async function atCarrier<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export function portsOf(request: FastifyRequest): NumberPorts {
-  const { db, numberCarrier, carrier } = request.server.deps;
-  return { db: db.db, carrier: numberCarrier, webhookBaseUrl: carrier.webhookBaseUrl };
+  const { db, numberCarrier, internationalCarrier, carrier } = request.server.deps;
+  return {
+    db: db.db,
+    carrier: numberCarrier,
+    international: internationalCarrier,
+    webhookBaseUrl: carrier.webhookBaseUrl,
+  };
+}
+
+/** The ports of numbers abroad: the database, the carrier's regulatory side, object storage. */
+export function abroadPortsOf(request: FastifyRequest): AbroadPorts {
+  const { db, internationalCarrier, storage } = request.server.deps;
+  return { db: db.db, carrier: internationalCarrier, storage };
 }

@@ -1,12 +1,12 @@
 import { type DialRecording, dialRecording, voicePaths } from "@poundline/domain";
 import { memberOfSoftphone } from "@poundline/domain/members";
-import { renderRoomJoin } from "@poundline/domain/twiml";
 import { callRefusal } from "@poundline/modules/billing/enforce";
-import { roomOfMember } from "@poundline/modules/calls/rooms";
+import { roomJoinTwiml, roomOfMember } from "@poundline/modules/calls/rooms";
 import { carrierParams, carrierQuery } from "@poundline/modules/carrier/carrier-params";
 import { planSoftphoneCall, type SoftphoneCallPlan } from "@poundline/modules/softphone/outgoing";
 import type { FastifyInstance } from "fastify";
 import VoiceResponse from "twilio/lib/twiml/VoiceResponse";
+import { callPortsOf } from "../../carrier/call-ports";
 import { sendTwiml, twimlOptionsOf } from "../../carrier/twiml-reply";
 
 /**
@@ -39,7 +39,12 @@ export async function softphoneTwimlRoutes(app: FastifyInstance) {
     // A call out from a number that records its calls is recorded too (the plan allowing it).
     const recorded = routing.current().numbersById.get(plan.numberId)?.recordCalls ?? false;
     const recording = recorded
-      ? dialRecording(twimlOptionsOf(carrier), { accountId: plan.accountId, numberId: plan.numberId })
+      ? dialRecording(
+          twimlOptionsOf(carrier),
+          { accountId: plan.accountId, numberId: plan.numberId },
+          undefined,
+          "team",
+        )
       : undefined;
     return sendTwiml(reply, dialTwiml(plan, carrier.webhookBaseUrl, recording));
   });
@@ -51,7 +56,7 @@ export async function softphoneTwimlRoutes(app: FastifyInstance) {
     const callSid = carrierParams(request).optional("CallSid");
     const room = callSid ? await roomOfMember(app.deps.db.db, accountId, callSid) : undefined;
     if (!room || room.endedAt) return sendTwiml(reply, HANG_UP);
-    return sendTwiml(reply, renderRoomJoin(twimlOptionsOf(app.deps.carrier), accountId, room.name, "member"));
+    return sendTwiml(reply, await roomJoinTwiml(callPortsOf(request), room, "member"));
   });
 }
 

@@ -13,6 +13,7 @@ import { accountMembers, type Member } from "../../notifications/recipients";
 import { claimNotification, deliverAll, sendOnce, wasNotified } from "../../notifications/sent";
 import { phoneToE164, senderNumber, sendNotificationText } from "../../notifications/sms";
 import { type CarrierAccess, downloadRecording } from "../../recordings/download";
+import { emitVoicemailEvent } from "../events";
 import { createVoicemailLink, voicemailLinkPath } from "../links";
 import { type EmailRecording, type VoicemailMessageInput, voicemailEmail, voicemailText } from "./message";
 import type { Transcriber } from "./transcriber";
@@ -74,11 +75,15 @@ export async function processVoicemail(
     audio = await downloadRecording(ports, voicemail.recordingUrl);
     const key = storageKeys.voicemail(voicemail.accountId, voicemail.recordingSid);
     await ports.storage.put(key, audio);
-    const [stored] = await db
-      .update(voicemails)
-      .set({ storagePath: key })
-      .where(eq(voicemails.id, voicemail.id))
-      .returning();
+    const stored = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(voicemails)
+        .set({ storagePath: key })
+        .where(eq(voicemails.id, voicemail.id))
+        .returning();
+      if (row) await emitVoicemailEvent(tx, "voicemail.received", row, ports.clock());
+      return row;
+    });
     if (!stored) return "skipped"; // deleted meanwhile
     voicemail = stored;
   }
@@ -140,14 +145,19 @@ async function transcribe(
   if (outcome.status === "failed") {
     ports.log.warn({ voicemailId: voicemail.id, error: outcome.error }, "voicemail transcription failed");
   }
-  const [row] = await ports.db
-    .update(voicemails)
-    .set({
-      transcription: outcome.status === "completed" ? outcome.text : null,
-      transcriptionStatus: outcome.status,
-    })
-    .where(and(eq(voicemails.id, voicemail.id), notInArray(voicemails.transcriptionStatus, SETTLED)))
-    .returning();
+  const row = await ports.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(voicemails)
+      .set({
+        transcription: outcome.status === "completed" ? outcome.text : null,
+        transcriptionStatus: outcome.status,
+      })
+      .where(and(eq(voicemails.id, voicemail.id), notInArray(voicemails.transcriptionStatus, SETTLED)))
+      .returning();
+    if (updated?.transcriptionStatus === "completed")
+      await emitVoicemailEvent(tx, "voicemail.transcribed", updated, ports.clock());
+    return updated;
+  });
   if (row) return row;
   const [current] = await ports.db.select().from(voicemails).where(eq(voicemails.id, voicemail.id));
   return current ?? voicemail;

@@ -1,3 +1,4 @@
+import type { TimedText } from "@poundline/domain/transcript";
 import { type TranscriberKind, transcriberOf } from "@poundline/platform/transcription";
 
 /** The recording handed to a transcriber: read only by the providers that need the audio. */
@@ -5,6 +6,8 @@ export interface RecordingAudio {
   filename: string;
   contentType: string;
   read(): Promise<Uint8Array>;
+  /** Ask for the text's timing too (a call's parties are merged by it); the text alone otherwise. */
+  timed?: boolean;
 }
 
 /**
@@ -12,7 +15,7 @@ export interface RecordingAudio {
  * so nothing is stored now; `off`: voicemail is not transcribed (the row says so).
  */
 export type TranscriptionOutcome =
-  | { status: "completed"; text: string }
+  | { status: "completed"; text: string; segments?: TimedText[] }
   | { status: "failed"; error: string }
   | { status: "pending" }
   | { status: "off" };
@@ -80,31 +83,47 @@ function createHttpTranscriber(
   fetchImpl: typeof fetch,
 ): Transcriber {
   const endpoint = `${config.url.replace(/\/+$/, "")}/audio/transcriptions`;
+  const post = async (bytes: Uint8Array, audio: RecordingAudio, format: "json" | "verbose_json") => {
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(bytes)], { type: audio.contentType }), audio.filename);
+    form.append("model", config.model);
+    form.append("response_format", format);
+    return fetchImpl(endpoint, {
+      method: "POST",
+      headers: config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {},
+      body: form,
+      signal: AbortSignal.timeout(config.timeoutMs ?? 120_000),
+    });
+  };
   return {
     provider: "http",
     async transcribe(audio) {
       try {
-        const form = new FormData();
         const bytes = await audio.read();
-        form.append("file", new Blob([new Uint8Array(bytes)], { type: audio.contentType }), audio.filename);
-        form.append("model", config.model);
-        form.append("response_format", "json");
-        const response = await fetchImpl(endpoint, {
-          method: "POST",
-          headers: config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {},
-          body: form,
-          signal: AbortSignal.timeout(config.timeoutMs ?? 120_000),
-        });
+        let response = await post(bytes, audio, audio.timed ? "verbose_json" : "json");
+        // A model without timings (OpenAI's gpt-4o-transcribe) refuses verbose_json: the text alone.
+        if (audio.timed && response.status === 400) response = await post(bytes, audio, "json");
         if (!response.ok) {
           const detail = (await response.text().catch(() => "")).slice(0, 200);
           return { status: "failed", error: `HTTP ${response.status}${detail ? `: ${detail}` : ""}` };
         }
-        const body = (await response.json()) as { text?: unknown };
-        if (typeof body.text !== "string") return { status: "failed", error: "no text in the answer" };
-        return { status: "completed", text: body.text.trim() };
+        return readAnswer((await response.json()) as { text?: unknown; segments?: unknown });
       } catch (err) {
         return { status: "failed", error: err instanceof Error ? err.message : String(err) };
       }
     },
   };
+}
+
+/** The service's answer: its text, and its segments' starts and texts when it gave them (verbose_json). */
+function readAnswer(body: { text?: unknown; segments?: unknown }): TranscriptionOutcome {
+  if (typeof body.text !== "string") return { status: "failed", error: "no text in the answer" };
+  const text = body.text.trim();
+  if (!Array.isArray(body.segments)) return { status: "completed", text };
+  const segments = body.segments.flatMap((segment: { start?: unknown; text?: unknown }) =>
+    typeof segment?.start === "number" && typeof segment.text === "string"
+      ? [{ startSeconds: segment.start, text: segment.text.trim() }]
+      : [],
+  );
+  return { status: "completed", text, segments };
 }

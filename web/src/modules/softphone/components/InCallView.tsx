@@ -4,6 +4,7 @@ import { ArrowRightLeft, Grid3x3, Mic, MicOff, PhoneOff } from "lucide-react";
 import { useEffect, useState } from "react";
 import { formatPhone } from "../../../ui/format";
 import { toast, toastError } from "../../../ui/toast";
+import { CallTags } from "../../calls/CallTags";
 import { useUpdateCallNotes } from "../../calls/hooks";
 import { TransferDialog } from "../../calls/TransferDialog";
 import { loggedCallSid, otherParty } from "../device";
@@ -168,6 +169,19 @@ function TransferButton({ current }: { current: CurrentCall }) {
   );
 }
 
+/**
+ * Tags and a disposition for the call on the softphone, during or after it: by its log id when
+ * the card has it, else by its CallSid (the tags endpoint takes either).
+ */
+function SoftphoneCallTags({ callId }: { callId: string }) {
+  const [saved, setSaved] = useState<{ tags: string[]; disposition: string | null }>({
+    tags: [],
+    disposition: null,
+  });
+  if (!callId) return null;
+  return <CallTags callId={callId} tags={saved.tags} disposition={saved.disposition} onSaved={setSaved} />;
+}
+
 /** The call on the softphone: who, how long, its controls, the caller's card and notes. */
 export function InCallView({ current }: { current: CurrentCall }) {
   const number = otherParty(current.call);
@@ -193,6 +207,10 @@ export function InCallView({ current }: { current: CurrentCall }) {
       )}
       {card.data && <CallCardView card={card.data} />}
       {card.data && <CallNotesField callId={card.data.callId} />}
+      <SoftphoneCallTags
+        key={loggedCallSid(current.call)}
+        callId={card.data?.callId ?? loggedCallSid(current.call)}
+      />
     </Stack>
   );
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "blocked_calls" ADD CONSTRAINT "blocked_calls_rule_check" CHECK ("rule" in ('list', 'withheld', 'unverified'));--> statement-breakpoint
+ALTER TABLE "blocked_calls" ADD CONSTRAINT "blocked_calls_action_check" CHECK ("action" in ('reject', 'voicemail', 'screen'));

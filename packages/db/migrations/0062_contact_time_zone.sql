@@ -1,0 +1,2 @@
+ALTER TABLE "contacts" ADD COLUMN "time_zone" text;--> statement-breakpoint
+CREATE INDEX "scheduled_texts_account_status_send_idx" ON "scheduled_texts" USING btree ("account_id","status","send_at","id");

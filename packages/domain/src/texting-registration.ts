@@ -1,0 +1,88 @@
+/**
+ * Texting registration (A2P 10DLC) as a step function: from where a registration stands and
+ * what the carrier says of its parts, the next stage and what to ask of the carrier next. The
+ * carrier reviews the business profile, then the brand on it, then the campaign; each waits on
+ * the one before. Pure: no database, no carrier.
+ */
+
+/**
+ * The carrier's one-time fees, passed on at cost and charged when the registration is
+ * submitted. Source: Twilio, "What pricing and fees are associated with the A2P 10DLC service?"
+ * (help.twilio.com/articles/1260803965530, 2025): standard brand registration $4.41 (one-time),
+ * campaign vetting $15 (one-time, per campaign). The campaign's monthly fee is not charged here.
+ */
+export const TEXTING_REGISTRATION_FEES = {
+  brandCents: 441,
+  campaignVettingCents: 1500,
+} as const;
+
+export const textingRegistrationFeeCents =
+  TEXTING_REGISTRATION_FEES.brandCents + TEXTING_REGISTRATION_FEES.campaignVettingCents;
+
+export type RegistrationStage =
+  | "profile_review"
+  | "brand_review"
+  | "campaign_review"
+  | "approved"
+  | "rejected";
+
+/** What the step needs of a registration. */
+export interface RegistrationState {
+  stage: RegistrationStage;
+  hasBrand: boolean;
+  hasCampaign: boolean;
+}
+
+/** The carrier's words (customer profile, brand, campaign status), null where not asked yet. */
+export interface CarrierReview {
+  profile: string | null;
+  brand: string | null;
+  brandFailure: string | null;
+  campaign: string | null;
+  campaignFailure: string | null;
+}
+
+export type RegistrationCommand = "register_brand" | "create_campaign";
+
+export interface RegistrationStep {
+  stage: RegistrationStage;
+  failureReason: string | null;
+  command: RegistrationCommand | null;
+}
+
+const stay = (stage: RegistrationStage): RegistrationStep => ({ stage, failureReason: null, command: null });
+const rejected = (reason: string): RegistrationStep => ({
+  stage: "rejected",
+  failureReason: reason,
+  command: null,
+});
+
+/** The refusal of a part, worded for the account, or null while none is refused. */
+function refusalOf(review: CarrierReview): string | null {
+  if (review.profile === "twilio-rejected") return "The carrier rejected the business profile.";
+  if (review.brand === "FAILED")
+    return `The carrier rejected the brand${review.brandFailure ? `: ${review.brandFailure}` : "."}`;
+  if (review.campaign === "FAILED")
+    return `The carrier rejected the campaign${review.campaignFailure ? `: ${review.campaignFailure}` : "."}`;
+  return null;
+}
+
+export function stepRegistration(state: RegistrationState, review: CarrierReview): RegistrationStep {
+  if (state.stage === "approved" || state.stage === "rejected") return stay(state.stage);
+  const refusal = refusalOf(review);
+  if (refusal) return rejected(refusal);
+  if (review.campaign === "VERIFIED") return stay("approved");
+  if (review.brand === "APPROVED")
+    return state.hasCampaign
+      ? stay("campaign_review")
+      : { stage: "campaign_review", failureReason: null, command: "create_campaign" };
+  if (review.profile === "twilio-approved")
+    return state.hasBrand
+      ? stay("brand_review")
+      : { stage: "brand_review", failureReason: null, command: "register_brand" };
+  return stay(state.stage);
+}
+
+/** A North American local number: what A2P 10DLC covers (toll-free numbers are verified instead). */
+export const needsTenDlc = (number: { e164: string; numberType: string }): boolean =>
+  number.numberType === "local" && number.e164.startsWith("+1");
