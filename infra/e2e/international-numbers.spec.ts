@@ -1,5 +1,14 @@
 import { expect, test } from "@playwright/test";
-import { appReady, choose, demoUser, field, seriousAxeViolations, signIn, toast } from "./support";
+import {
+  appReady,
+  choose,
+  demoUser,
+  field,
+  releaseNumber,
+  seriousAxeViolations,
+  signIn,
+  toast,
+} from "./support";
 
 /** The sim's bundles, as its reviewer sees them (this machine, no session: the control's "all" scope). */
 interface SimBundle {
@@ -55,4 +64,6 @@ test("an owner submits regulatory information for UK numbers, and buys one once 
   await expect(toast(page, "Number Purchased")).toBeVisible();
   const bought = label.replace(/^Buy /, "");
   await expect(page.getByRole("cell", { name: bought, exact: true })).toBeVisible();
+  // Leave the demo account's plan room for the other specs' numbers (a number abroad is shown as E.164).
+  await releaseNumber(page, bought);
 });

@@ -3,6 +3,7 @@ import {
   appReady,
   demoUser,
   field,
+  releaseNumber,
   seriousAxeViolations,
   signIn,
   test,
@@ -86,4 +87,6 @@ test("an owner checks a number, signs the letter, submits the port, and follows 
     e.textBody.includes("Completed"),
   );
   expect(email.subject).toContain("Your number port");
+  // Leave the demo account's plan room for the other specs' numbers.
+  await releaseNumber(page, e164);
 });

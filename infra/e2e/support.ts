@@ -337,6 +337,19 @@ export async function newTeammate(
   return { page, email };
 }
 
+/** Releases the number `e164` of the account signed in on `page`, if it has it: a spec leaves the demo's plan room. */
+export async function releaseNumber(page: Page, e164: string): Promise<void> {
+  const list = (await (await page.request.get("/api/numbers")).json()) as {
+    numbers: { id: string; e164: string }[];
+  };
+  const number = list.numbers.find((n) => n.e164 === e164);
+  if (!number) return;
+  const released = await page.request.delete(`/api/numbers/${number.id}`, {
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(released.status(), await released.text()).toBe(204);
+}
+
 /**
  * A number of the demo account bought by the owner signed in on `page`, for one test (area code
  * 321). Another spec may buy the same offered number at the same moment: another is taken then.

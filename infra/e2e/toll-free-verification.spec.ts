@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { appReady, demoUser, seriousAxeViolations, signIn, toast } from "./support";
+import { appReady, demoUser, releaseNumber, seriousAxeViolations, signIn, toast } from "./support";
 
 /** A toll-free number bought by the demo owner for this test (another spec may take an offer first). */
 async function buyTollFree(page: Page): Promise<{ id: string; e164: string }> {
@@ -72,46 +72,53 @@ test("an owner verifies a toll-free number: refused texts until approved, a reje
   await page.waitForURL(/\/dashboard/);
   const number = await buyTollFree(page);
 
-  const refused = await sendText(page, number.e164);
-  expect(refused.status()).toBe(400);
-  expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
-    /not verified for texting yet\. Submit its toll-free verification/,
-  );
+  try {
+    const refused = await sendText(page, number.e164);
+    expect(refused.status()).toBe(400);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
+      /not verified for texting yet\. Submit its toll-free verification/,
+    );
 
-  await page.goto("/dashboard/numbers");
-  await appReady(page);
-  const verificationLink = page.getByRole("link", {
-    name: new RegExp(`Toll-free verification of .*${number.e164.slice(-4)}`),
-  });
-  await expect(verificationLink).toBeVisible({ timeout: 60_000 });
-  await verificationLink.click();
-  await expect(page.getByRole("heading", { name: "Toll-Free Verification", level: 1 })).toBeVisible();
-  await expect(
-    page.getByText("No fee: the carrier charges nothing for toll-free verification."),
-  ).toBeVisible();
-  const before = await seriousAxeViolations(page);
-  expect(before.count, before.report).toBe(0);
+    await page.goto("/dashboard/numbers");
+    await appReady(page);
+    const verificationLink = page.getByRole("link", {
+      name: new RegExp(`Toll-free verification of .*${number.e164.slice(-4)}`),
+    });
+    await expect(verificationLink).toBeVisible({ timeout: 60_000 });
+    await verificationLink.click();
+    await expect(page.getByRole("heading", { name: "Toll-Free Verification", level: 1 })).toBeVisible();
+    await expect(
+      page.getByText("No fee: the carrier charges nothing for toll-free verification."),
+    ).toBeVisible();
+    const before = await seriousAxeViolations(page);
+    expect(before.count, before.report).toBe(0);
 
-  await fillProfile(page);
-  await page.getByRole("button", { name: "Submit for Verification" }).click();
-  await expect(toast(page, "Verification Submitted")).toBeVisible();
-  await expect(page.getByTestId("toll-free-status")).toHaveText("Pending review");
-  expect((await sendText(page, number.e164)).status()).toBe(400);
+    await fillProfile(page);
+    await page.getByRole("button", { name: "Submit for Verification" }).click();
+    await expect(toast(page, "Verification Submitted")).toBeVisible();
+    await expect(page.getByTestId("toll-free-status")).toHaveText("Pending review");
+    expect((await sendText(page, number.e164)).status()).toBe(400);
 
-  await review(page, number.e164, { decision: "reject", reason: "The opt-in image does not show consent." });
-  await expect(page.getByTestId("toll-free-status")).toHaveText("Rejected", { timeout: 60_000 });
-  await expect(page.getByText("The opt-in image does not show consent.")).toBeVisible();
-  const rejected = await seriousAxeViolations(page);
-  expect(rejected.count, rejected.report).toBe(0);
+    await review(page, number.e164, {
+      decision: "reject",
+      reason: "The opt-in image does not show consent.",
+    });
+    await expect(page.getByTestId("toll-free-status")).toHaveText("Rejected", { timeout: 60_000 });
+    await expect(page.getByText("The opt-in image does not show consent.")).toBeVisible();
+    const rejected = await seriousAxeViolations(page);
+    expect(rejected.count, rejected.report).toBe(0);
 
-  await page.getByRole("button", { name: "Correct and Resubmit" }).click();
-  await page.getByRole("button", { name: "Resubmit for Verification" }).click();
-  await expect(toast(page, "Verification Resubmitted")).toBeVisible();
-  await expect(page.getByTestId("toll-free-status")).toHaveText(/Pending review|In review/);
+    await page.getByRole("button", { name: "Correct and Resubmit" }).click();
+    await page.getByRole("button", { name: "Resubmit for Verification" }).click();
+    await expect(toast(page, "Verification Resubmitted")).toBeVisible();
+    await expect(page.getByTestId("toll-free-status")).toHaveText(/Pending review|In review/);
 
-  await review(page, number.e164, { decision: "approve" });
-  await expect(page.getByTestId("toll-free-status")).toHaveText("Approved", { timeout: 60_000 });
-  await expect(page.getByText("Verified: this number can send texts.")).toBeVisible();
-  const sent = await sendText(page, number.e164);
-  expect(sent.status(), await sent.text()).toBe(201);
+    await review(page, number.e164, { decision: "approve" });
+    await expect(page.getByTestId("toll-free-status")).toHaveText("Approved", { timeout: 60_000 });
+    await expect(page.getByText("Verified: this number can send texts.")).toBeVisible();
+    const sent = await sendText(page, number.e164);
+    expect(sent.status(), await sent.text()).toBe(201);
+  } finally {
+    await releaseNumber(page, number.e164);
+  }
 });

@@ -79,6 +79,8 @@ const cursorSchema = (position: CursorPosition) =>
   z
     .string({ error: CURSOR_MESSAGE })
     .max(CURSOR_LIMITS.length, CURSOR_MESSAGE)
+    // base64url's alphabet: nothing else (no control character) reaches the decoder.
+    .regex(/^[A-Za-z0-9_-]*$/, CURSOR_MESSAGE)
     .transform((value, context) => {
       const cursor = decodeCursor(value, position);
       if (cursor === null) context.addIssue({ code: "custom", message: CURSOR_MESSAGE });

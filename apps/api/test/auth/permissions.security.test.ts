@@ -38,7 +38,8 @@ const roles: MembershipRole[] = ["owner", "admin", "member", "viewer"];
 let serial = 0;
 
 beforeAll(async () => {
-  t = await createBillingApp();
+  // Every route of the table, four times over, from one address: well past the per-minute limit.
+  t = await createBillingApp({ API_RATE_LIMIT_PER_MINUTE: "100000" });
   owner = await createUser(t);
   await subscribe(t, owner.accountId, "Enterprise");
   // Calls and texts are prepaid: the allowed ones must find money in the wallet.

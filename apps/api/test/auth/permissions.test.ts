@@ -43,6 +43,7 @@ describe("the permission table", () => {
     ["widgets.edit", true, true, false, false],
     ["webhooks.manage", true, true, false, false],
     ["settings.company", true, true, false, false],
+    ["texting.register", true, true, false, false],
     ["users.manage", true, true, false, false],
     ["apiKeys.manage", true, true, false, false],
     ["activity.view", true, true, false, true],

@@ -18,7 +18,7 @@ import { smsPaths } from "@poundline/modules/carrier/sms-paths";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../src/testing";
-import { signIn } from "../fixtures";
+import { registerForTexting, signIn } from "../fixtures";
 import { type automationsBody, call } from "./helpers";
 
 const OUR_NUMBER = "+12125550160"; // New York
@@ -54,6 +54,8 @@ beforeAll(async () => {
   accountId = made.get("shop") as string;
   numberId = made.get("main") as string;
   agentId = made.get("agent") as string;
+  // Its local number texts: the account's texting registration (A2P 10DLC) is approved.
+  await registerForTexting(t, accountId);
   await t.app.deps.routing.reload();
 });
 afterAll(() => t.close());

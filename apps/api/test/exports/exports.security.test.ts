@@ -44,7 +44,7 @@ describe("another account", () => {
   it("counts none of another account's calls or texts in its analytics", async () => {
     const res = await t.app.inject({ method: "GET", url: EXPORTS[1] ?? "", headers: bobSession.headers });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('"2026-03-10","0","0","0","0","0","0","0","0.00"');
+    expect(res.body).toContain('"2026-03-10","0","0","0","0","0","0","0.00","0","0","0.00"');
   });
 });
 
