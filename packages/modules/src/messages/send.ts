@@ -15,13 +15,12 @@ import { and, eq, ne } from "drizzle-orm";
 import { prepaidText } from "../billing/prepaid";
 import { touchContactByPhone } from "../crm/contacts";
 import { loadDestinationPolicy } from "../destinations/policy";
-import { textingRefusal } from "../texting-registration/gate";
-import { tollFreeTextingRefusal } from "../toll-free-verification/refusal";
+import { loadSendingNumber, textingRefusalOf } from "../texting-registration/gate";
 import { advanceOutboundStatus, emitMessageEvent } from "./delivery";
 import { type MessageRow, toMessage } from "./messages";
 import { isCharged, type OutboundStatus, outboundStatusOf } from "./status";
 
-const { messages, phoneNumbers, smsOptOuts } = schema;
+const { messages, smsOptOuts } = schema;
 
 export type MessageAutomation = (typeof messageAutomations)[number];
 
@@ -74,12 +73,8 @@ export async function sendMessage(
 ): Promise<SendResult> {
   const { db, carrier, clock } = ports;
   const { accountId } = sender;
-  const [[number], [optOut], policy] = await Promise.all([
-    db
-      .select({ id: phoneNumbers.id, smsEnabled: phoneNumbers.smsEnabled })
-      .from(phoneNumbers)
-      .where(and(eq(phoneNumbers.accountId, accountId), eq(phoneNumbers.e164, input.from)))
-      .limit(1),
+  const [number, [optOut], policy] = await Promise.all([
+    loadSendingNumber(db, accountId, input.from),
     db
       .select({ id: smsOptOuts.id })
       .from(smsOptOuts)
@@ -89,15 +84,12 @@ export async function sendMessage(
   ]);
   if (!number) return { ok: false, reason: "number_not_found" };
   if (!number.smsEnabled) return { ok: false, reason: "sms_disabled" };
-  // Texting registration gate (toll-free verification): refused here, before the carrier.
-  const unverified = await tollFreeTextingRefusal(db, accountId, input.from);
-  if (unverified) return { ok: false, reason: unverified.reason, detail: unverified.message };
-  // An ended trial says so first: it texts no one, verified or not.
+  // An ended trial says so first: it texts no one, registered or not.
   const refusedByBilling = await ports.billingRefusal?.(accountId);
   if (refusedByBilling) return { ok: false, reason: "billing", detail: refusedByBilling };
-  // Carriers drop texts from unregistered local numbers: refused here, before the carrier.
-  const unregistered = await textingRefusal(db, accountId, input.from);
-  if (unregistered) return { ok: false, reason: "unregistered", detail: unregistered };
+  // Carriers drop texts from unregistered local and unverified toll-free numbers: refused here.
+  const unregistered = textingRefusalOf(number);
+  if (unregistered) return { ok: false, reason: unregistered.reason, detail: unregistered.message };
   const refused = destinationRefusal(input.to, policy);
   if (refused) return { ok: false, reason: "destination", detail: refused.message };
   if (optOut) return { ok: false, reason: "opted_out" };

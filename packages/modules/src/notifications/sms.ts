@@ -87,7 +87,7 @@ export async function sendNotificationText(
   if (unregistered) {
     log.warn(
       { accountId: input.accountId, from: input.from },
-      "notification text not sent: number not registered",
+      "notification text not sent: number not registered or not verified",
     );
     return false;
   }
