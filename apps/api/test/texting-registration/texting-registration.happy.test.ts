@@ -1,3 +1,4 @@
+import { type CarrierSim, registrationsOf } from "@poundline/carrier-sim";
 import { textingRegistrationMessages } from "@poundline/contracts/texting-registration/schemas";
 import { schema } from "@poundline/db";
 import { walletAndLedger } from "@poundline/db/testing";
@@ -5,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../src/testing";
 import { createUser, type SignedIn, signIn, type TestUser } from "../fixtures";
+import { subscribe } from "../numbers/helpers";
 import { buyLocalNumber, fund, read, review, sendText, submit } from "./helpers";
 
 let t: TestApp;
@@ -90,6 +92,37 @@ describe("texting registration", () => {
     const res = await sendText(t, session, ourNumber);
     expect(res.statusCode, res.body).toBe(201);
     expect(await t.db.db.select().from(schema.messages)).toHaveLength(1);
+  });
+
+  it("adds a local number bought after the approval to the campaign's messaging service; it texts", async () => {
+    await subscribe(t, owner.accountId, "Professional");
+    const offered = await t.app.inject({
+      method: "GET",
+      url: "/api/numbers/available?areaCode=512",
+      headers: session.headers,
+    });
+    const e164 = offered.json().numbers[0].e164 as string;
+    const bought = await t.app.inject({
+      method: "POST",
+      url: "/api/numbers",
+      headers: session.headers,
+      payload: { e164, friendlyName: "Second line" },
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+    const registration = await row();
+    expect(registration.joinedNumbers).toEqual([ourNumber, e164]);
+    const [number] = await t.db.db
+      .select({ carrierSid: schema.phoneNumbers.carrierSid })
+      .from(schema.phoneNumbers)
+      .where(eq(schema.phoneNumbers.e164, e164));
+    const service = registrationsOf(t.app.deps.simulator as CarrierSim).services.get(
+      registration.messagingServiceSid ?? "",
+    );
+    expect([...(service?.numbers.keys() ?? [])]).toContain(number?.carrierSid);
+    expect((await sendText(t, session, e164)).statusCode).toBe(201);
+    // Read again: nothing joins twice.
+    await read(t, session);
+    expect((await row()).joinedNumbers).toEqual([ourNumber, e164]);
   });
 
   it("lets a toll-free number text whatever the registration (not this rule's concern)", async () => {

@@ -10,7 +10,7 @@ import {
   textingRegistrationFeeCents,
 } from "@poundline/domain/texting-registration";
 import type { RegistrationCarrier } from "@poundline/platform/carrier/registration";
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 
 const { phoneNumbers, textingRegistrations, wallets } = schema;
 
@@ -134,13 +134,50 @@ async function follow(ports: RegistrationPorts, row: Row): Promise<Row> {
   }
 }
 
+/**
+ * Adds to the campaign's messaging service the account's local numbers not in it yet (bought
+ * after the campaign was created), one by one, each recorded once the carrier took it: run after
+ * a purchase and on each reading, so a number the carrier did not take then joins later.
+ */
+export async function joinNewNumbers(ports: RegistrationPorts, accountId: string): Promise<Row | undefined> {
+  const row = await findRow(ports.db, accountId);
+  if (!row?.messagingServiceSid) return row;
+  const serviceSid = row.messagingServiceSid;
+  const missing = (await localNumbers(ports.db, accountId)).filter(
+    (n) => !row.joinedNumbers.includes(n.e164),
+  );
+  let joined = row;
+  for (const number of missing) {
+    try {
+      await ports.carrier.addNumber(serviceSid, number.carrierSid);
+    } catch (err) {
+      ports.log.warn(
+        { err, registrationId: row.id, e164: number.e164 },
+        "number not added to the messaging service",
+      );
+      continue;
+    }
+    const [updated] = await ports.db
+      .update(textingRegistrations)
+      .set({
+        joinedNumbers: sql`array_append(array_remove(${textingRegistrations.joinedNumbers}, ${number.e164}), ${number.e164})`,
+        updatedAt: ports.clock(),
+      })
+      .where(eq(textingRegistrations.id, row.id))
+      .returning();
+    joined = updated ?? joined;
+  }
+  return joined;
+}
+
 /** The account's registration, followed at the carrier, and the fees of registering. */
 export async function readRegistration(
   ports: RegistrationPorts,
   accountId: string,
 ): Promise<TextingRegistrationResponse> {
   const row = await findRow(ports.db, accountId);
-  return answer(row ? await follow(ports, row) : undefined);
+  const followed = row ? await follow(ports, row) : undefined;
+  return answer(followed?.messagingServiceSid ? await joinNewNumbers(ports, accountId) : followed);
 }
 
 export type SubmitResult =

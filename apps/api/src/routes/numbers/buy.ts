@@ -2,8 +2,10 @@ import { AppError } from "@poundline/contracts/errors";
 import { numberEndpoints } from "@poundline/contracts/numbers/endpoints";
 import { numberMessages } from "@poundline/contracts/numbers/schemas";
 import { buyNumber } from "@poundline/modules/numbers/numbers";
+import { joinNewNumbers } from "@poundline/modules/texting-registration/registration";
 import { requireAccount } from "../../auth/context";
 import { handle } from "../../http/contract-route";
+import { registrationPorts } from "../texting-registration/shared";
 import { portsOf } from "./shared";
 
 type Refusal = Exclude<Awaited<ReturnType<typeof buyNumber>>, { ok: true }>;
@@ -37,6 +39,8 @@ export const buy = handle(numberEndpoints.buy, async (request, reply) => {
   const { account } = requireAccount(request);
   const result = await buyNumber(portsOf(request), account.id, request.body);
   if (!result.ok) throw refusal(result);
+  // A local number bought after the texting campaign's approval joins its messaging service.
+  await joinNewNumbers(registrationPorts(request), account.id);
   await request.server.deps.routing.changed();
   return reply.status(201).send(result.number);
 });
