@@ -1,8 +1,8 @@
-import { schema } from "@poundline/db";
+import { newId, schema } from "@poundline/db";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../src/testing";
-import { createUser, type SignedIn, signIn } from "../fixtures";
+import { createMember, createUser, type SignedIn, signIn } from "../fixtures";
 import { buyNumber, createPortIn, eventRows, numberRows, portInBody, requestRow, simOf } from "./helpers";
 
 let t: TestApp;
@@ -66,6 +66,31 @@ describe("a port-in request", () => {
       .insert(schema.numberRouting)
       .values({ phoneNumberId: temporary.id, accountId, ringStrategy: "sequential" })
       .onConflictDoNothing();
+    // What callers met on the temporary number: automated texts, a greeting, a person's direct line.
+    await t.db.db.insert(schema.numberAutomations).values({
+      phoneNumberId: temporary.id,
+      accountId,
+      missedCallEnabled: true,
+      missedCallTemplate: "Sorry!",
+      afterHoursTemplate: "Closed.",
+      firstContactTemplate: "Hi.",
+    });
+    await t.db.db.insert(schema.greetings).values({
+      id: newId("greeting"),
+      accountId,
+      phoneNumberId: temporary.id,
+      slot: "voicemail",
+      kind: "tts",
+      ttsText: "Leave us a message.",
+    });
+    const member = await createMember(t, accountId, "member");
+    await t.db.db
+      .insert(schema.memberSettings)
+      .values({ accountId, userId: member.id, directNumberId: temporary.id })
+      .onConflictDoUpdate({
+        target: [schema.memberSettings.accountId, schema.memberSettings.userId],
+        set: { directNumberId: temporary.id },
+      });
     const created = await createPortIn(
       t,
       owner,
@@ -94,6 +119,22 @@ describe("a port-in request", () => {
       .from(schema.numberRouting)
       .where(eq(schema.numberRouting.phoneNumberId, temporary.id));
     expect(temporaryRouting).toEqual([]);
+    const portedId = ported?.id ?? "";
+    const automations = await t.db.db
+      .select()
+      .from(schema.numberAutomations)
+      .where(eq(schema.numberAutomations.accountId, accountId));
+    expect(automations.map((a) => [a.phoneNumberId, a.missedCallTemplate])).toEqual([[portedId, "Sorry!"]]);
+    const greetings = await t.db.db
+      .select()
+      .from(schema.greetings)
+      .where(eq(schema.greetings.accountId, accountId));
+    expect(greetings.map((g) => [g.phoneNumberId, g.ttsText])).toEqual([[portedId, "Leave us a message."]]);
+    const [line] = await t.db.db
+      .select({ directNumberId: schema.memberSettings.directNumberId })
+      .from(schema.memberSettings)
+      .where(eq(schema.memberSettings.userId, member.id));
+    expect(line?.directNumberId).toBe(portedId);
     // The carrier now sends the number's calls to us.
     expect(simOf(t).inventory.byNumber("+13055550102")?.voiceUrl).toContain("/twilio/voice");
     expect(t.app.deps.routing.current().byNumber.has("+13055550102")).toBe(true);

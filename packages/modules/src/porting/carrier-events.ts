@@ -12,7 +12,17 @@ import { outboxRow } from "@poundline/platform/outbox";
 import { and, eq } from "drizzle-orm";
 import { smsPaths } from "../carrier/sms-paths";
 
-const { jobOutbox, numberRouting, phoneNumbers, portInEvents, portInNumbers, portInRequests } = schema;
+const {
+  greetings,
+  jobOutbox,
+  memberSettings,
+  numberAutomations,
+  numberRouting,
+  phoneNumbers,
+  portInEvents,
+  portInNumbers,
+  portInRequests,
+} = schema;
 
 /** The part of the carrier's JSON body we read. */
 export interface PortingWebhook {
@@ -146,23 +156,46 @@ async function adoptPorted(tx: Tx, request: RequestRow, number: NumberRow, carri
   await tx.update(portInRequests).set({ routingMovedAt: now }).where(eq(portInRequests.id, request.id));
 }
 
-/** The temporary number's routing row becomes the ported number's; the temporary one goes back to the default. */
+/**
+ * What callers and texters of the temporary number met becomes the ported number's: its routing
+ * row, its automated texts, its greetings and the person whose direct line it was. The temporary
+ * number goes back to the defaults (it may be released once the port is done).
+ */
 async function moveRouting(tx: Tx, request: RequestRow, fromId: string, toId: string) {
+  const { accountId } = request;
   const [routing] = await tx
     .select()
     .from(numberRouting)
-    .where(and(eq(numberRouting.phoneNumberId, fromId), eq(numberRouting.accountId, request.accountId)));
+    .where(and(eq(numberRouting.phoneNumberId, fromId), eq(numberRouting.accountId, accountId)));
   if (!routing) return;
   await tx.delete(numberRouting).where(eq(numberRouting.phoneNumberId, toId));
   await tx.insert(numberRouting).values({ ...routing, phoneNumberId: toId });
   await tx.delete(numberRouting).where(eq(numberRouting.phoneNumberId, fromId));
+  await moveNumberSettings(tx, accountId, fromId, toId);
   await tx.insert(portInEvents).values({
     id: newId("portInEvent"),
     requestId: request.id,
-    accountId: request.accountId,
+    accountId,
     kind: "routing-moved",
-    detail: "The temporary number's routing moved to the ported number",
+    detail:
+      "The temporary number's routing, automated texts, greetings and direct line moved to the ported number",
   });
+}
+
+/** The rows keyed by a number that the ported number takes over (it is new: it has none of its own). */
+async function moveNumberSettings(tx: Tx, accountId: string, fromId: string, toId: string) {
+  await tx
+    .update(numberAutomations)
+    .set({ phoneNumberId: toId })
+    .where(and(eq(numberAutomations.phoneNumberId, fromId), eq(numberAutomations.accountId, accountId)));
+  await tx
+    .update(greetings)
+    .set({ phoneNumberId: toId })
+    .where(and(eq(greetings.phoneNumberId, fromId), eq(greetings.accountId, accountId)));
+  await tx
+    .update(memberSettings)
+    .set({ directNumberId: toId })
+    .where(and(eq(memberSettings.directNumberId, fromId), eq(memberSettings.accountId, accountId)));
 }
 
 /** Points a completed number at our webhooks at the carrier; its sid (done before the transaction). */
