@@ -28,7 +28,7 @@ export interface AbroadPorts {
 
 export const isHomeMarket = (isoCountry: string) => (HOME_MARKET as readonly string[]).includes(isoCountry);
 
-async function priceRows(db: Database) {
+export async function priceRows(db: Database) {
   return db
     .select({
       isoCountry: numberPrices.isoCountry,
