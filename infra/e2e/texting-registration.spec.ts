@@ -98,6 +98,11 @@ test("a business registers for texting: refused before, fees shown and charged, 
   await fillCampaign(page);
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByText("$19.41").first()).toBeVisible();
+  await expect(
+    page.getByText(
+      "Then, each month the campaign is active: $10.00 ($1.50 for the low-volume use case), from your wallet.",
+    ),
+  ).toBeVisible();
   await page.getByRole("button", { name: "Pay $19.41 and Submit" }).click();
   await expect(toast(page, "Registration Submitted")).toBeVisible();
   await expect(page.getByText("Business profile under review")).toBeVisible();

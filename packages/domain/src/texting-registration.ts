@@ -9,7 +9,7 @@
  * The carrier's one-time fees, passed on at cost and charged when the registration is
  * submitted. Source: Twilio, "What pricing and fees are associated with the A2P 10DLC service?"
  * (help.twilio.com/articles/1260803965530, 2025): standard brand registration $4.41 (one-time),
- * campaign vetting $15 (one-time, per campaign). The campaign's monthly fee is not charged here.
+ * campaign vetting $15 (one-time, per campaign). The campaign's monthly fee follows.
  */
 export const TEXTING_REGISTRATION_FEES = {
   brandCents: 441,
@@ -18,6 +18,18 @@ export const TEXTING_REGISTRATION_FEES = {
 
 export const textingRegistrationFeeCents =
   TEXTING_REGISTRATION_FEES.brandCents + TEXTING_REGISTRATION_FEES.campaignVettingCents;
+
+/**
+ * The Campaign Registry's monthly fee of an active campaign, by its use case, passed on at cost
+ * and charged each calendar month from the month of approval: low volume mixed $1.50, the
+ * standard and mixed use cases $10 (the registry's campaign fee table, 2025).
+ */
+export const TEXTING_CAMPAIGN_MONTHLY_CENTS = { lowVolume: 150, standard: 1000 } as const;
+
+export const campaignMonthlyCents = (useCase: string): number =>
+  useCase === "LOW_VOLUME"
+    ? TEXTING_CAMPAIGN_MONTHLY_CENTS.lowVolume
+    : TEXTING_CAMPAIGN_MONTHLY_CENTS.standard;
 
 export type RegistrationStage =
   | "profile_review"

@@ -38,7 +38,13 @@ describe("texting registration", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       registration: null,
-      fees: { brandCents: 441, campaignVettingCents: 1500, totalCents: 1941 },
+      fees: {
+        brandCents: 441,
+        campaignVettingCents: 1500,
+        totalCents: 1941,
+        campaignMonthlyCents: 1000,
+        lowVolumeCampaignMonthlyCents: 150,
+      },
     });
   });
 

@@ -109,6 +109,10 @@ export const textingRegistrationFeesSchema = z.object({
   brandCents: z.number().int(),
   campaignVettingCents: z.number().int(),
   totalCents: z.number().int(),
+  /** Each month the campaign is active, from the wallet: most use cases. */
+  campaignMonthlyCents: z.number().int(),
+  /** The same for the low-volume use case. */
+  lowVolumeCampaignMonthlyCents: z.number().int(),
 });
 
 export const textingRegistrationSchema = z.object({

@@ -6,7 +6,7 @@ import { and, isNotNull, lt } from "drizzle-orm";
 import { IDEMPOTENCY_RETENTION_MS } from "../api-keys/idempotency";
 import { issueMonthlyInvoices, previousPeriod } from "../billing/jobs/invoices";
 import { gateDatesPassed, queueTrialReminders } from "../billing/jobs/trial";
-import { renewNumberFees } from "../numbers/renewals";
+import { renewCampaignFees, renewNumberFees } from "../billing/jobs/monthly-fees";
 import { deleteExpiredRecordings } from "../recordings/retention";
 import { failStaleTranscripts } from "../recordings/transcribe-call";
 
@@ -133,9 +133,13 @@ export function startHousekeeping(options: {
       const recordings = storage ? await deleteExpiredRecordings({ db: options.db, storage }, now) : 0;
       const staleTranscripts = await failStaleTranscripts(options.db, now);
       const numberFees = await renewNumberFees(options.db, now);
+      const campaignFees = await renewCampaignFees(options.db, now);
       const billed = billing ? await billing(since, now) : {};
       since = now;
-      options.log.debug({ purged, recordings, staleTranscripts, numberFees, billed }, "housekeeping done");
+      options.log.debug(
+        { purged, recordings, staleTranscripts, numberFees, campaignFees, billed },
+        "housekeeping done",
+      );
     })()
       .catch((err: unknown) => options.log.warn({ err }, "housekeeping failed; will try again"))
       .finally(() => {

@@ -6,6 +6,7 @@ import type {
 import { applyDebits, type Database, lockWallet, newId, schema } from "@poundline/db";
 import {
   stepRegistration,
+  TEXTING_CAMPAIGN_MONTHLY_CENTS,
   TEXTING_REGISTRATION_FEES,
   textingRegistrationFeeCents,
 } from "@poundline/domain/texting-registration";
@@ -26,6 +27,8 @@ type Row = typeof textingRegistrations.$inferSelect;
 export const registrationFees = () => ({
   ...TEXTING_REGISTRATION_FEES,
   totalCents: textingRegistrationFeeCents,
+  campaignMonthlyCents: TEXTING_CAMPAIGN_MONTHLY_CENTS.standard,
+  lowVolumeCampaignMonthlyCents: TEXTING_CAMPAIGN_MONTHLY_CENTS.lowVolume,
 });
 
 const view = (row: Row): TextingRegistration => ({

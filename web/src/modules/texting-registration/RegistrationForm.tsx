@@ -102,6 +102,10 @@ function FeesStep({ fees }: { fees: TextingRegistrationResponse["fees"] }) {
         <Text fw={700}>Total</Text>
         <Text fw={700}>{formatMoney(fees.totalCents)}</Text>
       </Group>
+      <Text>
+        Then, each month the campaign is active: {formatMoney(fees.campaignMonthlyCents)} (
+        {formatMoney(fees.lowVolumeCampaignMonthlyCents)} for the low-volume use case), from your wallet.
+      </Text>
       <Alert color="blue">{textingRegistrationMessages.unregistered.split(". ")[0]}.</Alert>
     </Stack>
   );

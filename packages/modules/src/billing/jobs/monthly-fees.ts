@@ -1,10 +1,11 @@
 import { applyDebits, type Database, schema } from "@poundline/db";
 import { numberMonthlyCents } from "@poundline/domain/number-prices";
-import { lt } from "drizzle-orm";
-import { priceRows } from "./abroad";
-import { numberKindOf } from "./numbers";
+import { campaignMonthlyCents } from "@poundline/domain/texting-registration";
+import { eq, lt } from "drizzle-orm";
+import { priceRows } from "../../numbers/abroad";
+import { numberKindOf } from "../../numbers/numbers";
 
-const { phoneNumbers } = schema;
+const { phoneNumbers, textingRegistrations } = schema;
 
 /** The month a fee is for, as its idempotency key and the purchase's first month name it. */
 const monthOf = (now: Date) => now.toISOString().slice(0, 7);
@@ -59,6 +60,43 @@ export async function renewNumberFees(db: Database, now: Date): Promise<number> 
       ),
     );
     charged += results.filter((r) => r.status === "applied").length;
+  }
+  return charged;
+}
+
+/**
+ * Charges this month's fee of every approved texting campaign (A2P 10DLC), by its use case: once
+ * per registration and month whatever the runs, from the month of its approval on. Answers how
+ * many fees were charged.
+ */
+export async function renewCampaignFees(db: Database, now: Date): Promise<number> {
+  const approved = await db
+    .select({
+      id: textingRegistrations.id,
+      accountId: textingRegistrations.accountId,
+      campaign: textingRegistrations.campaign,
+    })
+    .from(textingRegistrations)
+    .where(eq(textingRegistrations.stage, "approved"));
+  let charged = 0;
+  for (const registration of approved) {
+    const [result] = await db.transaction((tx) =>
+      applyDebits(
+        tx,
+        registration.accountId,
+        [
+          {
+            type: "registration_fee",
+            amountCents: campaignMonthlyCents(registration.campaign.useCase),
+            idempotencyKey: `campaign_fee:${registration.id}:${monthOf(now)}`,
+            reference: registration.id,
+            description: `Texting campaign: ${monthName(now)}`,
+          },
+        ],
+        now,
+      ),
+    );
+    if (result?.status === "applied") charged++;
   }
   return charged;
 }

@@ -5,11 +5,11 @@
  */
 import { newId, schema } from "@poundline/db";
 import { walletAndLedger } from "@poundline/db/testing";
-import { renewNumberFees } from "@poundline/modules/numbers/renewals";
+import { renewCampaignFees, renewNumberFees } from "@poundline/modules/billing/jobs/monthly-fees";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../src/testing";
-import { createUser } from "../fixtures";
+import { createUser, registerForTexting } from "../fixtures";
 import { topUp } from "../verified-numbers/helpers";
 
 let t: TestApp;
@@ -51,5 +51,26 @@ describe("numbers abroad, month by month", () => {
     const after = await walletAndLedger(t.db.db, user.accountId);
     expect(after.balanceCents).toBe(before.balanceCents - 150);
     expect(after.ledgerCents).toBe(after.balanceCents);
+  });
+
+  it("charges an approved texting campaign its month once, by its use case", async () => {
+    const user = await createUser(t, { textingRegistered: false });
+    await topUp(t, user.accountId, 1_000);
+    await registerForTexting(t, user.accountId);
+    const before = await walletAndLedger(t.db.db, user.accountId);
+
+    await renewCampaignFees(t.db.db, DECEMBER);
+    await renewCampaignFees(t.db.db, new Date(DECEMBER.getTime() + 3600_000));
+
+    const fees = await t.db.db
+      .select()
+      .from(schema.ledgerEntries)
+      .where(eq(schema.ledgerEntries.accountId, user.accountId));
+    const campaign = fees.filter((f) => f.idempotencyKey.startsWith("campaign_fee:"));
+    expect(campaign.map((f) => [f.amountCents, f.description])).toEqual([
+      [-1000, "Texting campaign: December 2026"],
+    ]);
+    const after = await walletAndLedger(t.db.db, user.accountId);
+    expect(after.balanceCents).toBe(before.balanceCents - 1000);
   });
 });
