@@ -5,8 +5,8 @@ import type { FileStorage } from "@poundline/platform/storage/port";
 import { and, isNotNull, lt } from "drizzle-orm";
 import { IDEMPOTENCY_RETENTION_MS } from "../api-keys/idempotency";
 import { issueMonthlyInvoices, previousPeriod } from "../billing/jobs/invoices";
-import { gateDatesPassed, queueTrialReminders } from "../billing/jobs/trial";
 import { renewCampaignFees, renewNumberFees } from "../billing/jobs/monthly-fees";
+import { gateDatesPassed, queueTrialReminders } from "../billing/jobs/trial";
 import { deleteExpiredRecordings } from "../recordings/retention";
 import { failStaleTranscripts } from "../recordings/transcribe-call";
 
