@@ -4,12 +4,12 @@ import { appReady, choose, field, seriousAxeViolations, signIn, test, toast } fr
 import { textingAccount } from "./texting-account";
 
 const owner = { email: textingAccount.email, password: e2ePasswords().trial };
-/** The business's name this run: the carrier's reviewer finds its profile, brand and campaign by it. */
+/** The business's name this run: the carrier's reviewer finds its profile, trust product, brand and campaign by it. */
 const legalName = `Tess Plumbing ${Date.now()} LLC`;
 
 interface UnderReview {
   sid: string;
-  kind: "profile" | "brand" | "campaign";
+  kind: "profile" | "trustProduct" | "brand" | "campaign";
   name: string | null;
   status: string;
 }
@@ -20,7 +20,7 @@ async function reviewer(baseURL: string | undefined): Promise<APIRequestContext>
   return request.newContext({ baseURL: baseURL ?? "" });
 }
 
-/** Approves this run's profile, brand or campaign once the carrier has it. */
+/** Approves this run's profile, trust product, brand or campaign once the carrier has it. */
 async function approve(carrier: APIRequestContext, kind: UnderReview["kind"]) {
   let sid = "";
   await expect
@@ -110,6 +110,7 @@ test("a business registers for texting: refused before, fees shown and charged, 
 
   const carrier = await reviewer(baseURL);
   await approve(carrier, "profile");
+  await approve(carrier, "trustProduct");
   await expect(page.getByText("Brand under review")).toBeVisible({ timeout: 20_000 });
   await approve(carrier, "brand");
   await expect(page.getByText("Campaign under review")).toBeVisible({ timeout: 20_000 });

@@ -168,6 +168,7 @@ export async function registerForTexting(t: TestApp, accountId: string): Promise
       hasEmbeddedPhone: false,
     },
     profileStatus: "twilio-approved",
+    trustProductStatus: "twilio-approved",
     brandStatus: "APPROVED",
     campaignStatus: "VERIFIED",
     feeCents: 0,

@@ -67,6 +67,11 @@ export type OperationId =
   | "updateCustomerProfile"
   | "createCustomerProfileEntityAssignment"
   | "createCustomerProfileEvaluation"
+  | "createTrustProduct"
+  | "fetchTrustProduct"
+  | "updateTrustProduct"
+  | "createTrustProductEntityAssignment"
+  | "createTrustProductEvaluation"
   | "createBrandRegistrations"
   | "fetchBrandRegistrations"
   | "createService"
@@ -412,6 +417,41 @@ export const SIM_OPERATIONS: ReadonlyArray<SimOperation> = [
     id: "createCustomerProfileEvaluation",
     description: "trusthub_v1",
     path: "/v1/CustomerProfiles/{CustomerProfileSid}/Evaluations",
+    method: "post",
+    status: "201",
+  },
+  {
+    id: "createTrustProduct",
+    description: "trusthub_v1",
+    path: "/v1/TrustProducts",
+    method: "post",
+    status: "201",
+  },
+  {
+    id: "fetchTrustProduct",
+    description: "trusthub_v1",
+    path: "/v1/TrustProducts/{Sid}",
+    method: "get",
+    status: "200",
+  },
+  {
+    id: "updateTrustProduct",
+    description: "trusthub_v1",
+    path: "/v1/TrustProducts/{Sid}",
+    method: "post",
+    status: "200",
+  },
+  {
+    id: "createTrustProductEntityAssignment",
+    description: "trusthub_v1",
+    path: "/v1/TrustProducts/{TrustProductSid}/EntityAssignments",
+    method: "post",
+    status: "201",
+  },
+  {
+    id: "createTrustProductEvaluation",
+    description: "trusthub_v1",
+    path: "/v1/TrustProducts/{TrustProductSid}/Evaluations",
     method: "post",
     status: "201",
   },

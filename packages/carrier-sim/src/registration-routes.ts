@@ -1,22 +1,26 @@
 /**
- * The carrier's texting registration paths: trust hub customer profiles with their end users,
- * supporting documents, entity assignments and evaluations (trusthub_v1, under `/trusthub`),
+ * The carrier's texting registration paths: trust hub customer profiles and A2P trust products
+ * with their end users, supporting documents, entity assignments and evaluations (trusthub_v1,
+ * under `/trusthub`),
  * and A2P brands, messaging services with their numbers, and campaigns (messaging_v1, under
  * `/messaging`). Validated against the descriptions like the API's paths.
  */
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { NumberRoutesOptions } from "./number-routes";
+import type { OperationId } from "./openapi";
 import {
   type Brand,
   type Campaign,
   type CustomerProfile,
   missingFromProfile,
+  missingFromTrustProduct,
   type RegistrationStore,
   type ReviewStage,
   registrationSid,
   registrationsOf,
   reviewStage,
   type TrustObject,
+  type TrustProduct,
 } from "./registrations";
 import { carrierError, type FormBody } from "./rest";
 import type { CarrierSim } from "./sim";
@@ -65,15 +69,27 @@ const CAMPAIGN_STATUS: Record<ReviewStage, string> = {
   rejected: "FAILED",
 };
 
-/** A brand waits on its profile, a campaign on its brand: neither is approved before them. */
+/** A brand waits on its bundles, a campaign on its brand: neither is approved before them. */
 function stageAfter(own: ReviewStage, prior: ReviewStage): ReviewStage {
   if (prior === "rejected") return "rejected";
   return own === "approved" && prior !== "approved" ? "in-review" : own;
 }
 
+/** The later of two stages: a rejection first, then the one less far along. */
+function laterOf(a: ReviewStage, b: ReviewStage): ReviewStage {
+  const order: ReviewStage[] = ["rejected", "draft", "pending", "in-review", "approved"];
+  return order[Math.min(order.indexOf(a), order.indexOf(b))] ?? "rejected";
+}
+
+// The brand names two bundles, the customer profile and the A2P trust product: it waits on both.
 function brandStage(store: RegistrationStore, brand: Brand, now: Date): ReviewStage {
   const profile = store.profiles.get(brand.customerProfileSid);
-  return stageAfter(reviewStage(brand, now), profile ? reviewStage(profile, now) : "rejected");
+  const product = store.trustProducts.get(brand.a2pProfileSid);
+  const bundles = laterOf(
+    profile ? reviewStage(profile, now) : "rejected",
+    product ? reviewStage(product, now) : "rejected",
+  );
+  return stageAfter(reviewStage(brand, now), bundles);
 }
 
 function campaignStage(store: RegistrationStore, campaign: Campaign, now: Date): ReviewStage {
@@ -97,23 +113,92 @@ function trustObjectResource(sim: CarrierSim, object: TrustObject, path: string)
   };
 }
 
-function profileResource(sim: CarrierSim, profile: CustomerProfile) {
-  const reason = refusalOf(profile);
+/** A trust hub bundle's kind: a customer profile or an A2P trust product, served alike. */
+interface BundleKind {
+  /** The collection's path under /v1. */
+  path: "CustomerProfiles" | "TrustProducts";
+  /** What the carrier calls it in a refusal. */
+  noun: string;
+  /** The path parameter naming the bundle in its sub-paths. */
+  param: "CustomerProfileSid" | "TrustProductSid";
+  review: "profile" | "trustProduct";
+  ops: {
+    create: OperationId;
+    fetch: OperationId;
+    update: OperationId;
+    assign: OperationId;
+    evaluate: OperationId;
+  };
+  /** The field naming the bundle in its assignments and evaluations. */
+  ownerField: "customer_profile_sid" | "trust_product_sid";
+  /** The key prefix of its links (`customer_profiles`, `trust_products`). */
+  linkPrefix: string;
+  bundles: (store: RegistrationStore) => Map<string, CustomerProfile>;
+  /** May this object be assigned to it? */
+  holds: (store: RegistrationStore, objectSid: string) => boolean;
+  missing: (store: RegistrationStore, bundle: CustomerProfile) => string[];
+}
+
+const isTrustObject = (store: RegistrationStore, sid: string) =>
+  store.endUsers.has(sid) || store.documents.has(sid);
+
+const CUSTOMER_PROFILES: BundleKind = {
+  path: "CustomerProfiles",
+  noun: "customer profile",
+  param: "CustomerProfileSid",
+  review: "profile",
+  ops: {
+    create: "createCustomerProfile",
+    fetch: "fetchCustomerProfile",
+    update: "updateCustomerProfile",
+    assign: "createCustomerProfileEntityAssignment",
+    evaluate: "createCustomerProfileEvaluation",
+  },
+  ownerField: "customer_profile_sid",
+  linkPrefix: "customer_profiles",
+  bundles: (store) => store.profiles,
+  holds: isTrustObject,
+  missing: missingFromProfile,
+};
+
+// A trust product holds its messaging profile end user and the (secondary) customer profile.
+const TRUST_PRODUCTS: BundleKind = {
+  path: "TrustProducts",
+  noun: "trust product",
+  param: "TrustProductSid",
+  review: "trustProduct",
+  ops: {
+    create: "createTrustProduct",
+    fetch: "fetchTrustProduct",
+    update: "updateTrustProduct",
+    assign: "createTrustProductEntityAssignment",
+    evaluate: "createTrustProductEvaluation",
+  },
+  ownerField: "trust_product_sid",
+  linkPrefix: "trust_products",
+  bundles: (store) => store.trustProducts,
+  holds: (store, sid) => isTrustObject(store, sid) || store.profiles.has(sid),
+  missing: missingFromTrustProduct,
+};
+
+function bundleResource(sim: CarrierSim, kind: BundleKind, bundle: CustomerProfile) {
+  const reason = refusalOf(bundle);
+  const url = `${TRUSTHUB}/${kind.path}/${bundle.sid}`;
   return {
-    sid: profile.sid,
+    sid: bundle.sid,
     account_sid: sim.accountSid,
-    policy_sid: profile.policySid,
-    friendly_name: profile.friendlyName,
-    status: PROFILE_STATUS[reviewStage(profile, sim.now())],
+    policy_sid: bundle.policySid,
+    friendly_name: bundle.friendlyName,
+    status: PROFILE_STATUS[reviewStage(bundle, sim.now())],
     valid_until: null,
-    email: profile.email,
+    email: bundle.email,
     status_callback: null,
-    date_created: iso(profile.dateCreated),
-    date_updated: iso(profile.dateUpdated),
-    url: `${TRUSTHUB}/CustomerProfiles/${profile.sid}`,
+    date_created: iso(bundle.dateCreated),
+    date_updated: iso(bundle.dateUpdated),
+    url,
     links: {
-      customer_profiles_entity_assignments: `${TRUSTHUB}/CustomerProfiles/${profile.sid}/EntityAssignments`,
-      customer_profiles_evaluations: `${TRUSTHUB}/CustomerProfiles/${profile.sid}/Evaluations`,
+      [`${kind.linkPrefix}_entity_assignments`]: `${url}/EntityAssignments`,
+      [`${kind.linkPrefix}_evaluations`]: `${url}/Evaluations`,
     },
     errors: reason ? [{ code: 22215, message: reason }] : null,
   };
@@ -131,7 +216,10 @@ function brandResource(sim: CarrierSim, store: RegistrationStore, brand: Brand) 
     brand_type: brand.brandType,
     status: BRAND_STATUS[stage],
     tcr_id: stage === "approved" ? `B${brand.sid.slice(2, 8).toUpperCase()}` : null,
-    failure_reason: stage === "rejected" ? (refusalOf(brand) ?? "The customer profile was rejected") : null,
+    failure_reason:
+      stage === "rejected"
+        ? (refusalOf(brand) ?? "The customer profile or the A2P trust product was rejected")
+        : null,
     errors: [],
     url: `${MESSAGING}/a2p/BrandRegistrations/${brand.sid}`,
     brand_score: stage === "approved" ? 75 : null,
@@ -221,100 +309,102 @@ async function trustObjectRoutes(app: FastifyInstance, options: Options) {
   }
 }
 
-async function profileRoutes(app: FastifyInstance, options: Options) {
+/** A bundle's create, fetch and update (submission for review). */
+async function bundleRoutes(app: FastifyInstance, options: Options, kind: BundleKind) {
   const { sim, authenticate, validBody, validQuery } = options;
   const store = registrationsOf(sim);
-  const profileOf = (sid: string) => store.profiles.get(sid);
+  const bundleOf = (sid: string) => kind.bundles(store).get(sid);
 
-  app.post("/v1/CustomerProfiles", { onRequest: authenticate }, async (request, reply) => {
-    const body = validBody("createCustomerProfile", request, reply);
+  app.post(`/v1/${kind.path}`, { onRequest: authenticate }, async (request, reply) => {
+    const body = validBody(kind.ops.create, request, reply);
     if (!body) return reply;
     const now = sim.now();
-    const profile: CustomerProfile = {
+    const bundle: CustomerProfile = {
       sid: registrationSid("BU"),
       friendlyName: text(body, "FriendlyName"),
       email: text(body, "Email"),
       policySid: text(body, "PolicySid"),
       assignments: [],
-      kind: "profile",
+      kind: kind.review,
       submittedAt: null,
       decision: null,
       dateCreated: now,
       dateUpdated: now,
     };
-    store.profiles.set(profile.sid, profile);
-    return reply.code(201).send(profileResource(sim, profile));
+    kind.bundles(store).set(bundle.sid, bundle);
+    return reply.code(201).send(bundleResource(sim, kind, bundle));
   });
 
-  app.get("/v1/CustomerProfiles/:Sid", { onRequest: authenticate }, async (request, reply) => {
-    if (!validQuery("fetchCustomerProfile", request, reply)) return reply;
-    const profile = profileOf((request.params as { Sid: string }).Sid);
-    return profile ? profileResource(sim, profile) : notFound(reply, request.url);
+  app.get(`/v1/${kind.path}/:Sid`, { onRequest: authenticate }, async (request, reply) => {
+    if (!validQuery(kind.ops.fetch, request, reply)) return reply;
+    const bundle = bundleOf((request.params as { Sid: string }).Sid);
+    return bundle ? bundleResource(sim, kind, bundle) : notFound(reply, request.url);
   });
 
-  app.post("/v1/CustomerProfiles/:Sid", { onRequest: authenticate }, async (request, reply) => {
-    const body = validBody("updateCustomerProfile", request, reply);
+  app.post(`/v1/${kind.path}/:Sid`, { onRequest: authenticate }, async (request, reply) => {
+    const body = validBody(kind.ops.update, request, reply);
     if (!body) return reply;
-    const profile = profileOf((request.params as { Sid: string }).Sid);
-    if (!profile) return notFound(reply, request.url);
-    if (body.FriendlyName !== undefined) profile.friendlyName = text(body, "FriendlyName");
-    if (body.Email !== undefined) profile.email = text(body, "Email");
-    if (text(body, "Status") === "pending-review" && !profile.submittedAt) {
-      const missing = missingFromProfile(store, profile);
+    const bundle = bundleOf((request.params as { Sid: string }).Sid);
+    if (!bundle) return notFound(reply, request.url);
+    if (body.FriendlyName !== undefined) bundle.friendlyName = text(body, "FriendlyName");
+    if (body.Email !== undefined) bundle.email = text(body, "Email");
+    if (text(body, "Status") === "pending-review" && !bundle.submittedAt) {
+      const missing = kind.missing(store, bundle);
       if (missing.length > 0)
-        return carrierError(reply, 400, 22215, `The customer profile is missing: ${missing.join(", ")}`);
-      profile.submittedAt = sim.now();
+        return carrierError(reply, 400, 22215, `The ${kind.noun} is missing: ${missing.join(", ")}`);
+      bundle.submittedAt = sim.now();
     }
-    profile.dateUpdated = sim.now();
-    return profileResource(sim, profile);
+    bundle.dateUpdated = sim.now();
+    return bundleResource(sim, kind, bundle);
+  });
+}
+
+/** A bundle's entity assignments and evaluations. */
+async function bundleItemRoutes(app: FastifyInstance, options: Options, kind: BundleKind) {
+  const { sim, authenticate, validBody } = options;
+  const store = registrationsOf(sim);
+  const base = `/v1/${kind.path}/:${kind.param}`;
+  const bundleOf = (params: unknown) =>
+    kind.bundles(store).get((params as Record<string, string>)[kind.param] ?? "");
+
+  app.post(`${base}/EntityAssignments`, { onRequest: authenticate }, async (request, reply) => {
+    const body = validBody(kind.ops.assign, request, reply);
+    if (!body) return reply;
+    const bundle = bundleOf(request.params);
+    if (!bundle) return notFound(reply, request.url);
+    const objectSid = text(body, "ObjectSid");
+    if (!kind.holds(store, objectSid))
+      return carrierError(reply, 400, 20001, `Invalid parameter ObjectSid: ${objectSid} is not found`);
+    const assignment = { sid: registrationSid("BV"), objectSid, dateCreated: sim.now() };
+    bundle.assignments.push(assignment);
+    return reply.code(201).send({
+      sid: assignment.sid,
+      [kind.ownerField]: bundle.sid,
+      account_sid: sim.accountSid,
+      object_sid: objectSid,
+      date_created: iso(assignment.dateCreated),
+      url: `${TRUSTHUB}/${kind.path}/${bundle.sid}/EntityAssignments/${assignment.sid}`,
+    });
   });
 
-  app.post(
-    "/v1/CustomerProfiles/:CustomerProfileSid/EntityAssignments",
-    { onRequest: authenticate },
-    async (request, reply) => {
-      const body = validBody("createCustomerProfileEntityAssignment", request, reply);
-      if (!body) return reply;
-      const profile = profileOf((request.params as { CustomerProfileSid: string }).CustomerProfileSid);
-      if (!profile) return notFound(reply, request.url);
-      const objectSid = text(body, "ObjectSid");
-      if (!store.endUsers.has(objectSid) && !store.documents.has(objectSid))
-        return carrierError(reply, 400, 20001, `Invalid parameter ObjectSid: ${objectSid} is not found`);
-      const assignment = { sid: registrationSid("BV"), objectSid, dateCreated: sim.now() };
-      profile.assignments.push(assignment);
-      return reply.code(201).send({
-        sid: assignment.sid,
-        customer_profile_sid: profile.sid,
-        account_sid: sim.accountSid,
-        object_sid: objectSid,
-        date_created: iso(assignment.dateCreated),
-        url: `${TRUSTHUB}/CustomerProfiles/${profile.sid}/EntityAssignments/${assignment.sid}`,
-      });
-    },
-  );
-
-  app.post(
-    "/v1/CustomerProfiles/:CustomerProfileSid/Evaluations",
-    { onRequest: authenticate },
-    async (request, reply) => {
-      const body = validBody("createCustomerProfileEvaluation", request, reply);
-      if (!body) return reply;
-      const profile = profileOf((request.params as { CustomerProfileSid: string }).CustomerProfileSid);
-      if (!profile) return notFound(reply, request.url);
-      const missing = missingFromProfile(store, profile);
-      const sid = registrationSid("EL");
-      return reply.code(201).send({
-        sid,
-        account_sid: sim.accountSid,
-        policy_sid: text(body, "PolicySid"),
-        customer_profile_sid: profile.sid,
-        status: missing.length === 0 ? "compliant" : "noncompliant",
-        results: missing.map((type) => ({ object_type: type, passed: false, failure_reason: "missing" })),
-        date_created: iso(sim.now()),
-        url: `${TRUSTHUB}/CustomerProfiles/${profile.sid}/Evaluations/${sid}`,
-      });
-    },
-  );
+  app.post(`${base}/Evaluations`, { onRequest: authenticate }, async (request, reply) => {
+    const body = validBody(kind.ops.evaluate, request, reply);
+    if (!body) return reply;
+    const bundle = bundleOf(request.params);
+    if (!bundle) return notFound(reply, request.url);
+    const missing = kind.missing(store, bundle);
+    const sid = registrationSid("EL");
+    return reply.code(201).send({
+      sid,
+      account_sid: sim.accountSid,
+      policy_sid: text(body, "PolicySid"),
+      [kind.ownerField]: bundle.sid,
+      status: missing.length === 0 ? "compliant" : "noncompliant",
+      results: missing.map((type) => ({ object_type: type, passed: false, failure_reason: "missing" })),
+      date_created: iso(sim.now()),
+      url: `${TRUSTHUB}/${kind.path}/${bundle.sid}/Evaluations/${sid}`,
+    });
+  });
 }
 
 async function brandRoutes(app: FastifyInstance, options: Options) {
@@ -327,11 +417,20 @@ async function brandRoutes(app: FastifyInstance, options: Options) {
     const profile = store.profiles.get(text(body, "CustomerProfileBundleSid"));
     if (!profile?.submittedAt)
       return carrierError(reply, 400, 21661, "The customer profile bundle is not submitted for review");
+    // As the carrier does: the A2P profile bundle must be a trust product, not the customer profile again.
+    const product = store.trustProducts.get(text(body, "A2PProfileBundleSid"));
+    if (!product?.submittedAt)
+      return carrierError(
+        reply,
+        400,
+        20001,
+        "Invalid parameter A2PProfileBundleSid: not an A2P trust product submitted for review",
+      );
     const now = sim.now();
     const brand: Brand = {
       sid: registrationSid("BN"),
       customerProfileSid: profile.sid,
-      a2pProfileSid: text(body, "A2PProfileBundleSid"),
+      a2pProfileSid: product.sid,
       brandType: text(body, "BrandType") || "STANDARD",
       mock: body.Mock === (true as unknown as string),
       kind: "brand",
@@ -460,7 +559,10 @@ async function campaignRoutes(app: FastifyInstance, options: Options) {
 /** Trust hub's paths (register under `/trusthub`). */
 export async function trustHubRoutes(app: FastifyInstance, options: Options) {
   await trustObjectRoutes(app, options);
-  await profileRoutes(app, options);
+  for (const kind of [CUSTOMER_PROFILES, TRUST_PRODUCTS]) {
+    await bundleRoutes(app, options, kind);
+    await bundleItemRoutes(app, options, kind);
+  }
 }
 
 /** Messaging's registration paths (register under `/messaging`). */
@@ -474,22 +576,32 @@ export async function messagingRoutes(app: FastifyInstance, options: Options) {
 export function carrierStatusOf(sim: CarrierSim, sid: string): string | null {
   const store = registrationsOf(sim);
   const now = sim.now();
-  const profile = store.profiles.get(sid);
-  if (profile) return PROFILE_STATUS[reviewStage(profile, now)];
+  const bundle = store.profiles.get(sid) ?? store.trustProducts.get(sid);
+  if (bundle) return PROFILE_STATUS[reviewStage(bundle, now)];
   const brand = store.brands.get(sid);
   if (brand) return BRAND_STATUS[brandStage(store, brand, now)];
   const campaign = store.campaigns.get(sid);
   return campaign ? CAMPAIGN_STATUS[campaignStage(store, campaign, now)] : null;
 }
 
-/** Every profile, brand and campaign, named by its business (the profile's name), for the control's list. */
+/**
+ * Every profile, trust product, brand and campaign, named by its business (the profile's name),
+ * for the control's list.
+ */
 export function registrationList(sim: CarrierSim) {
   const store = registrationsOf(sim);
   const nameOf = (profileSid: string | undefined) =>
     (profileSid && store.profiles.get(profileSid)?.friendlyName) || null;
   const brandProfile = (brandSid: string) => store.brands.get(brandSid)?.customerProfileSid;
+  const productProfile = (product: TrustProduct) =>
+    product.assignments.find((a) => store.profiles.has(a.objectSid))?.objectSid;
   return [
     ...[...store.profiles.values()].map((p) => ({ sid: p.sid, kind: "profile", name: p.friendlyName })),
+    ...[...store.trustProducts.values()].map((p) => ({
+      sid: p.sid,
+      kind: "trustProduct",
+      name: nameOf(productProfile(p)),
+    })),
     ...[...store.brands.values()].map((b) => ({
       sid: b.sid,
       kind: "brand",

@@ -1,6 +1,7 @@
 /**
- * Texting registration at the carrier (trust hub customer profiles, A2P brands, messaging
- * services and their campaigns), kept per sim. A submitted profile, brand or campaign is
+ * Texting registration at the carrier (trust hub customer profiles and A2P trust products, A2P
+ * brands, messaging services and their campaigns), kept per sim. A submitted profile, trust
+ * product, brand or campaign is
  * reviewed on the sim's clock: it goes into review after IN_REVIEW_AFTER_S and is approved after
  * its review time, unless the control (`/sim/registrations/:sid`) decided first, as a reviewer
  * at the carrier does.
@@ -10,7 +11,12 @@ import type { CarrierSim } from "./sim";
 
 /** Seconds from submission to "in review", then to the reviewer's default answer (approval). */
 export const IN_REVIEW_AFTER_S = 60;
-export const REVIEW_SECONDS = { profile: 3600, brand: 7200, campaign: 3 * 86400 } as const;
+export const REVIEW_SECONDS = {
+  profile: 3600,
+  trustProduct: 3600,
+  brand: 7200,
+  campaign: 3 * 86400,
+} as const;
 
 export type Decision = { approved: true } | { approved: false; reason: string };
 export type ReviewedKind = keyof typeof REVIEW_SECONDS;
@@ -51,6 +57,9 @@ export interface CustomerProfile extends Review {
   dateUpdated: Date;
 }
 
+/** An A2P trust product (messaging profile): a bundle like a profile, under its own policy. */
+export type TrustProduct = CustomerProfile;
+
 export interface Brand extends Review {
   sid: string;
   customerProfileSid: string;
@@ -87,13 +96,19 @@ export class RegistrationStore {
   readonly endUsers = new Map<string, TrustObject>();
   readonly documents = new Map<string, TrustObject>();
   readonly profiles = new Map<string, CustomerProfile>();
+  readonly trustProducts = new Map<string, TrustProduct>();
   readonly brands = new Map<string, Brand>();
   readonly services = new Map<string, MessagingService>();
   readonly campaigns = new Map<string, Campaign>();
 
-  /** The reviewed thing a control decision names: a profile (BU), brand (BN) or campaign (QE). */
+  /**
+   * The reviewed thing a control decision names: a profile or trust product (both BU), brand
+   * (BN) or campaign (QE).
+   */
   reviewed(sid: string): Review | undefined {
-    return this.profiles.get(sid) ?? this.brands.get(sid) ?? this.campaigns.get(sid);
+    return (
+      this.profiles.get(sid) ?? this.trustProducts.get(sid) ?? this.brands.get(sid) ?? this.campaigns.get(sid)
+    );
   }
 
   decide(sid: string, decision: Decision): Review | undefined {
@@ -122,12 +137,31 @@ export const PROFILE_REQUIREMENTS = [
   { type: "customer_profile_address", in: "documents" },
 ] as const;
 
-/** What a profile still lacks to be submitted: the evaluation's results. */
-export function missingFromProfile(store: RegistrationStore, profile: CustomerProfile): string[] {
-  const assigned = profile.assignments.map(
-    (a) => store.endUsers.get(a.objectSid) ?? store.documents.get(a.objectSid),
-  );
-  return PROFILE_REQUIREMENTS.filter((req) => !assigned.some((object) => object?.type === req.type)).map(
-    (req) => req.type,
-  );
+/** The object types a compliant A2P trust product holds: its messaging profile and the customer profile. */
+export const TRUST_PRODUCT_REQUIREMENTS = [
+  { type: "us_a2p_messaging_profile_information", in: "endUsers" },
+  { type: "customer_profile", in: "profiles" },
+] as const;
+
+/** The type of an assigned object: an end user's or document's own, or a customer profile. */
+function assignedType(store: RegistrationStore, objectSid: string): string | undefined {
+  if (store.profiles.has(objectSid)) return "customer_profile";
+  return (store.endUsers.get(objectSid) ?? store.documents.get(objectSid))?.type;
 }
+
+function missingFrom(
+  store: RegistrationStore,
+  bundle: CustomerProfile,
+  requirements: ReadonlyArray<{ type: string }>,
+): string[] {
+  const assigned = bundle.assignments.map((a) => assignedType(store, a.objectSid));
+  return requirements.filter((req) => !assigned.includes(req.type)).map((req) => req.type);
+}
+
+/** What a profile still lacks to be submitted: the evaluation's results. */
+export const missingFromProfile = (store: RegistrationStore, profile: CustomerProfile): string[] =>
+  missingFrom(store, profile, PROFILE_REQUIREMENTS);
+
+/** What a trust product still lacks to be submitted. */
+export const missingFromTrustProduct = (store: RegistrationStore, product: TrustProduct): string[] =>
+  missingFrom(store, product, TRUST_PRODUCT_REQUIREMENTS);

@@ -1,6 +1,7 @@
 /**
  * Texting registration on the sim through the official client: a customer profile with its end
- * users, address document, assignments and evaluation; a brand; a messaging service with a
+ * users, address document, assignments and evaluation; an A2P trust product holding it; a brand
+ * naming both; a messaging service with a
  * number; a campaign. Every answer is checked against the carrier's response schema; statuses
  * move on the virtual clock, and the control decides as the carrier's reviewer does.
  */
@@ -55,6 +56,7 @@ const client = new twilio.Twilio(ACCOUNT_SID, AUTH_TOKEN, {
   httpClient: new CarrierSimRequestClient({ baseUrl: "http://sim.test/carrier-sim", inject: server }),
 });
 const POLICY = "RNdfbf3fae0e1107f8aded0e7cead80bf5";
+const A2P_POLICY = "RNb0d4771c2c98518d916a3d4cd70a8f8b";
 
 beforeAll(() => server.ready());
 afterAll(() => server.close());
@@ -100,6 +102,51 @@ async function submittedProfile() {
   return profile.sid;
 }
 
+/** The A2P trust product holding a submitted profile: refused until its evaluation is compliant. */
+async function submittedTrustProduct(profileSid: string) {
+  const trust = client.trusthub.v1;
+  const messagingProfile = await trust.endUsers.create({
+    friendlyName: "Acme messaging profile",
+    type: "us_a2p_messaging_profile_information",
+    attributes: { company_type: "private" },
+  });
+  const product = await trust.trustProducts.create({
+    friendlyName: "Acme A2P",
+    email: "a@acme.test",
+    policySid: A2P_POLICY,
+  });
+  expect(product.sid).toMatch(/^BU/);
+  const assignments = trust.trustProducts(product.sid).trustProductsEntityAssignments;
+  await assignments.create({ objectSid: messagingProfile.sid });
+  const early = await trust
+    .trustProducts(product.sid)
+    .trustProductsEvaluations.create({ policySid: A2P_POLICY });
+  expect(early.status).toBe("noncompliant");
+  await expect(trust.trustProducts(product.sid).update({ status: "pending-review" })).rejects.toMatchObject({
+    status: 400,
+    code: 22215,
+  });
+  await assignments.create({ objectSid: profileSid });
+  const evaluation = await trust
+    .trustProducts(product.sid)
+    .trustProductsEvaluations.create({ policySid: A2P_POLICY });
+  expect(evaluation.status).toBe("compliant");
+  const submitted = await trust.trustProducts(product.sid).update({ status: "pending-review" });
+  expect(submitted.status).toBe("pending-review");
+  return product.sid;
+}
+
+/** A brand on a submitted profile and its submitted trust product. */
+async function submittedBrand() {
+  const profileSid = await submittedProfile();
+  const trustProductSid = await submittedTrustProduct(profileSid);
+  const brand = await client.messaging.v1.brandRegistrations.create({
+    customerProfileBundleSid: profileSid,
+    a2PProfileBundleSid: trustProductSid,
+  });
+  return { profileSid, trustProductSid, brand };
+}
+
 async function boughtNumberSid() {
   const [offered] = await client.availablePhoneNumbers("US").local.list({ areaCode: 512, limit: 1 });
   const number = await client.incomingPhoneNumbers.create({ phoneNumber: offered?.phoneNumber ?? "" });
@@ -132,35 +179,35 @@ const decide = (sid: string, decision: "approve" | "reject", reason?: string) =>
   });
 
 describe("texting registration on the sim", () => {
-  it("moves a profile, brand and campaign through review on the virtual clock", async () => {
-    const profileSid = await submittedProfile();
-    const brand = await client.messaging.v1.brandRegistrations.create({
-      customerProfileBundleSid: profileSid,
-      a2PProfileBundleSid: profileSid,
-    });
+  it("moves a profile, trust product, brand and campaign through review on the virtual clock", async () => {
+    const { profileSid, trustProductSid, brand } = await submittedBrand();
     expect(brand.status).toBe("PENDING");
+    expect(brand.a2pProfileBundleSid).toBe(trustProductSid);
     const { serviceSid, campaignSid } = await campaignFor(brand.sid);
     const campaign = () => client.messaging.v1.services(serviceSid).usAppToPerson(campaignSid).fetch();
     expect((await campaign()).campaignStatus).toBe("IN_PROGRESS");
 
     clock.advance(IN_REVIEW_AFTER_S);
     expect((await client.trusthub.v1.customerProfiles(profileSid).fetch()).status).toBe("in-review");
+    expect((await client.trusthub.v1.trustProducts(trustProductSid).fetch()).status).toBe("in-review");
     clock.advance(REVIEW_SECONDS.brand);
     expect((await client.trusthub.v1.customerProfiles(profileSid).fetch()).status).toBe("twilio-approved");
+    expect((await client.trusthub.v1.trustProducts(trustProductSid).fetch()).status).toBe("twilio-approved");
     expect((await client.messaging.v1.brandRegistrations(brand.sid).fetch()).status).toBe("APPROVED");
     expect((await campaign()).campaignStatus).toBe("IN_PROGRESS");
     clock.advance(REVIEW_SECONDS.campaign);
     expect((await campaign()).campaignStatus).toBe("VERIFIED");
     expect(answered.filter((a) => !a.ok)).toEqual([]);
-    expect(new Set(answered.map((a) => a.operation)).size).toBeGreaterThanOrEqual(12);
+    const operations = new Set(answered.map((a) => a.operation));
+    for (const id of SIM_OPERATIONS.filter((op) => op.path.startsWith("/v1/TrustProducts")).map(
+      (op) => op.id,
+    ))
+      expect(operations).toContain(id);
+    expect(operations.size).toBeGreaterThanOrEqual(17);
   });
 
   it("lets the control reject a brand, which fails its campaign with the reason", async () => {
-    const profileSid = await submittedProfile();
-    const brand = await client.messaging.v1.brandRegistrations.create({
-      customerProfileBundleSid: profileSid,
-      a2PProfileBundleSid: profileSid,
-    });
+    const { brand } = await submittedBrand();
     const { serviceSid, campaignSid } = await campaignFor(brand.sid);
     const rejected = await decide(brand.sid, "reject", "The EIN does not match the legal name");
     expect(rejected.json()).toMatchObject({ status: "FAILED" });
@@ -171,14 +218,12 @@ describe("texting registration on the sim", () => {
     expect(answered.filter((a) => !a.ok)).toEqual([]);
   });
 
-  it("approves at once when the control says so, each part after the one it waits on", async () => {
-    const profileSid = await submittedProfile();
-    const brand = await client.messaging.v1.brandRegistrations.create({
-      customerProfileBundleSid: profileSid,
-      a2PProfileBundleSid: profileSid,
-    });
+  it("approves at once when the control says so, each part after the ones it waits on", async () => {
+    const { profileSid, trustProductSid, brand } = await submittedBrand();
     expect((await decide(brand.sid, "approve")).json()).toMatchObject({ status: "IN_REVIEW" });
     expect((await decide(profileSid, "approve")).json()).toMatchObject({ status: "twilio-approved" });
+    expect((await client.messaging.v1.brandRegistrations(brand.sid).fetch()).status).toBe("IN_REVIEW");
+    expect((await decide(trustProductSid, "approve")).json()).toMatchObject({ status: "twilio-approved" });
     expect((await client.messaging.v1.brandRegistrations(brand.sid).fetch()).status).toBe("APPROVED");
     expect((await decide("QE00000000000000000000000000000000", "approve")).statusCode).toBe(404);
   });
@@ -203,6 +248,26 @@ describe("texting registration on the sim", () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ status: 400 });
+  });
+
+  it("fails the brand when the control rejects its trust product", async () => {
+    const { trustProductSid, brand } = await submittedBrand();
+    const rejected = await decide(trustProductSid, "reject", "The company type does not match");
+    expect(rejected.json()).toMatchObject({ status: "twilio-rejected" });
+    const product = await client.trusthub.v1.trustProducts(trustProductSid).fetch();
+    expect(product.errors).toEqual([{ code: 22215, message: "The company type does not match" }]);
+    expect((await client.messaging.v1.brandRegistrations(brand.sid).fetch()).status).toBe("FAILED");
+    expect(answered.filter((a) => !a.ok)).toEqual([]);
+  });
+
+  it("refuses a brand naming the customer profile, not a trust product, as its A2P bundle", async () => {
+    const profileSid = await submittedProfile();
+    await expect(
+      client.messaging.v1.brandRegistrations.create({
+        customerProfileBundleSid: profileSid,
+        a2PProfileBundleSid: profileSid,
+      }),
+    ).rejects.toMatchObject({ status: 400, code: 20001 });
   });
 
   it("refuses to submit a profile that lacks what the policy requires", async () => {

@@ -1,8 +1,9 @@
 /**
  * Texting registration (A2P 10DLC) as a step function: from where a registration stands and
  * what the carrier says of its parts, the next stage and what to ask of the carrier next. The
- * carrier reviews the business profile, then the brand on it, then the campaign; each waits on
- * the one before. Pure: no database, no carrier.
+ * carrier reviews the business profile and the A2P trust product (the messaging profile), then
+ * the brand on both, then the campaign; each waits on the ones before. Pure: no database, no
+ * carrier.
  */
 
 /**
@@ -41,20 +42,25 @@ export type RegistrationStage =
 /** What the step needs of a registration. */
 export interface RegistrationState {
   stage: RegistrationStage;
+  hasTrustProduct: boolean;
   hasBrand: boolean;
   hasCampaign: boolean;
 }
 
-/** The carrier's words (customer profile, brand, campaign status), null where not asked yet. */
+/**
+ * The carrier's words (customer profile, A2P trust product, brand, campaign status), null where
+ * not asked yet.
+ */
 export interface CarrierReview {
   profile: string | null;
+  trustProduct: string | null;
   brand: string | null;
   brandFailure: string | null;
   campaign: string | null;
   campaignFailure: string | null;
 }
 
-export type RegistrationCommand = "register_brand" | "create_campaign";
+export type RegistrationCommand = "submit_trust_product" | "register_brand" | "create_campaign";
 
 export interface RegistrationStep {
   stage: RegistrationStage;
@@ -72,6 +78,7 @@ const rejected = (reason: string): RegistrationStep => ({
 /** The refusal of a part, worded for the account, or null while none is refused. */
 function refusalOf(review: CarrierReview): string | null {
   if (review.profile === "twilio-rejected") return "The carrier rejected the business profile.";
+  if (review.trustProduct === "twilio-rejected") return "The carrier rejected the A2P messaging profile.";
   if (review.brand === "FAILED")
     return `The carrier rejected the brand${review.brandFailure ? `: ${review.brandFailure}` : "."}`;
   if (review.campaign === "FAILED")
@@ -84,11 +91,15 @@ export function stepRegistration(state: RegistrationState, review: CarrierReview
   const refusal = refusalOf(review);
   if (refusal) return rejected(refusal);
   if (review.campaign === "VERIFIED") return stay("approved");
+  // A registration submitted before trust products were made has none: it gets one, not a stall.
+  if (state.stage === "profile_review" && !state.hasTrustProduct)
+    return { stage: "profile_review", failureReason: null, command: "submit_trust_product" };
   if (review.brand === "APPROVED")
     return state.hasCampaign
       ? stay("campaign_review")
       : { stage: "campaign_review", failureReason: null, command: "create_campaign" };
-  if (review.profile === "twilio-approved")
+  // The brand names both bundles, so the carrier must have approved both before it is registered.
+  if (review.profile === "twilio-approved" && review.trustProduct === "twilio-approved")
     return state.hasBrand
       ? stay("brand_review")
       : { stage: "brand_review", failureReason: null, command: "register_brand" };

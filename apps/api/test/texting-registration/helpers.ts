@@ -72,7 +72,7 @@ export async function buyLocalNumber(t: TestApp, accountId: string): Promise<str
   return bought.e164;
 }
 
-/** The carrier's reviewer decides on a profile (BU), brand (BN) or campaign (QE) in the embedded sim. */
+/** The carrier's reviewer decides on a profile or trust product (BU), brand (BN) or campaign (QE) in the embedded sim. */
 export function review(t: TestApp, sid: string | null, approved: boolean, reason = "Rejected by review") {
   const sim = t.app.deps.simulator;
   if (!sim || !sid) throw new Error("no embedded sim or nothing to decide");

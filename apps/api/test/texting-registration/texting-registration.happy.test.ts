@@ -65,6 +65,7 @@ describe("texting registration", () => {
       stage: "profile_review",
       profileStatus: "pending-review",
     });
+    expect((await row()).trustProductSid).toMatch(/^BU/);
     const money = await walletAndLedger(t.db.db, owner.accountId);
     expect(money.balanceCents).toBe(5_000 - 1941);
     expect(money.ledgerCents).toBe(money.balanceCents);
@@ -78,6 +79,13 @@ describe("texting registration", () => {
     );
 
     review(t, (await row()).profileSid, true);
+    // The brand names the trust product too: nothing is registered before it is approved.
+    expect((await read(t, session)).json().registration).toMatchObject({
+      stage: "profile_review",
+      profileStatus: "twilio-approved",
+    });
+    expect((await row()).brandSid).toBeNull();
+    review(t, (await row()).trustProductSid, true);
     expect((await read(t, session)).json().registration).toMatchObject({
       stage: "brand_review",
       brandStatus: "PENDING",
@@ -160,6 +168,7 @@ describe("a rejected registration", () => {
       .from(schema.textingRegistrations)
       .where(eq(schema.textingRegistrations.accountId, other.accountId));
     review(t, stored?.profileSid ?? null, true);
+    review(t, stored?.trustProductSid ?? null, true);
     await read(t, otherSession);
     const [branded] = await t.db.db
       .select()
@@ -177,5 +186,51 @@ describe("a rejected registration", () => {
     expect(again.statusCode).toBe(201);
     expect(again.json().registration).toMatchObject({ stage: "profile_review", failureReason: null });
     expect((await walletAndLedger(t.db.db, other.accountId)).balanceCents).toBe(5_000 - 2 * 1941);
+  });
+
+  it("is rejected with its A2P trust product, the brand never registered", async () => {
+    const other = await createUser(t, { textingRegistered: false });
+    const otherSession = await signIn(t, other);
+    await fund(t, other.accountId, 5_000);
+    expect((await submit(t, otherSession)).statusCode).toBe(201);
+    const stored = () =>
+      t.db.db
+        .select()
+        .from(schema.textingRegistrations)
+        .where(eq(schema.textingRegistrations.accountId, other.accountId))
+        .then(([found]) => found);
+    review(t, (await stored())?.profileSid ?? null, true);
+    review(t, (await stored())?.trustProductSid ?? null, false, "The company type does not match");
+    expect((await read(t, otherSession)).json().registration).toMatchObject({
+      stage: "rejected",
+      failureReason: "The carrier rejected the A2P messaging profile.",
+    });
+    expect(await stored()).toMatchObject({ trustProductStatus: "twilio-rejected", brandSid: null });
+  });
+});
+
+describe("a registration submitted before trust products were made", () => {
+  it("gets its trust product at the next reading, and its brand once both are approved", async () => {
+    const other = await createUser(t, { textingRegistered: false });
+    const otherSession = await signIn(t, other);
+    await fund(t, other.accountId, 5_000);
+    expect((await submit(t, otherSession)).statusCode).toBe(201);
+    const byAccount = eq(schema.textingRegistrations.accountId, other.accountId);
+    const stored = () =>
+      t.db.db
+        .select()
+        .from(schema.textingRegistrations)
+        .where(byAccount)
+        .then(([found]) => found);
+    await t.db.db
+      .update(schema.textingRegistrations)
+      .set({ trustProductSid: null, trustProductStatus: null })
+      .where(byAccount);
+    review(t, (await stored())?.profileSid ?? null, true);
+    expect((await read(t, otherSession)).json().registration).toMatchObject({ stage: "profile_review" });
+    const renewed = await stored();
+    expect(renewed).toMatchObject({ trustProductStatus: "pending-review", brandSid: null });
+    review(t, renewed?.trustProductSid ?? null, true);
+    expect((await read(t, otherSession)).json().registration).toMatchObject({ stage: "brand_review" });
   });
 });

@@ -29,7 +29,7 @@ export interface RegisteredCampaign {
 }
 
 /**
- * An account's texting registration (A2P 10DLC): its customer profile, brand, messaging service
+ * An account's texting registration (A2P 10DLC): its customer profile, trust product, brand, messaging service
  * and campaign at the carrier, with the carrier's last word on each. One per account; its local
  * US numbers text only once `stage` is approved.
  */
@@ -44,10 +44,13 @@ export const textingRegistrations = pgTable(
     business: jsonb("business").$type<RegisteredBusiness>().notNull(),
     campaign: jsonb("campaign").$type<RegisteredCampaign>().notNull(),
     profileSid: text("profile_sid"),
+    /** The A2P trust product (messaging profile) the brand names beside the profile. */
+    trustProductSid: text("trust_product_sid"),
     brandSid: text("brand_sid"),
     messagingServiceSid: text("messaging_service_sid"),
     campaignSid: text("campaign_sid"),
     profileStatus: text("profile_status"),
+    trustProductStatus: text("trust_product_status"),
     brandStatus: text("brand_status"),
     campaignStatus: text("campaign_status"),
     /** The carrier's reason, once rejected. */

@@ -5,6 +5,7 @@ import type {
 } from "@poundline/contracts/texting-registration/schemas";
 import { applyDebits, type Database, lockWallet, newId, schema } from "@poundline/db";
 import {
+  type RegistrationCommand,
   stepRegistration,
   TEXTING_CAMPAIGN_MONTHLY_CENTS,
   TEXTING_REGISTRATION_FEES,
@@ -75,10 +76,14 @@ async function localNumbers(db: Database, accountId: string) {
 }
 
 /** Asks the carrier for the next part once the one before is approved; the row's changes. */
-async function runCommand(ports: RegistrationPorts, row: Row, command: "register_brand" | "create_campaign") {
+async function runCommand(ports: RegistrationPorts, row: Row, command: RegistrationCommand) {
   const { carrier } = ports;
-  if (command === "register_brand" && row.profileSid) {
-    const { brandSid } = await carrier.registerBrand(row.profileSid);
+  if (command === "submit_trust_product" && row.profileSid) {
+    const { trustProductSid } = await carrier.submitTrustProduct(row.profileSid, row.business);
+    return { trustProductSid, trustProductStatus: "pending-review" };
+  }
+  if (command === "register_brand" && row.profileSid && row.trustProductSid) {
+    const { brandSid } = await carrier.registerBrand(row.profileSid, row.trustProductSid);
     return { brandSid, brandStatus: "PENDING" };
   }
   if (command === "create_campaign" && row.brandSid) {
@@ -100,7 +105,7 @@ async function runCommand(ports: RegistrationPorts, row: Row, command: "register
 
 /**
  * Reads the carrier's statuses of a registration under review and moves it on: registers the
- * brand once the profile is approved, the campaign once the brand is; records approval or the
+ * brand once the profile and the trust product are approved, the campaign once the brand is; records approval or the
  * carrier's reason for a refusal. A carrier that does not answer leaves the row as it was.
  */
 async function follow(ports: RegistrationPorts, row: Row): Promise<Row> {
@@ -108,12 +113,18 @@ async function follow(ports: RegistrationPorts, row: Row): Promise<Row> {
   try {
     const review = await ports.carrier.statuses({
       profileSid: row.profileSid,
+      trustProductSid: row.trustProductSid,
       brandSid: row.brandSid,
       serviceSid: row.messagingServiceSid,
       campaignSid: row.campaignSid,
     });
     const step = stepRegistration(
-      { stage: row.stage, hasBrand: row.brandSid !== null, hasCampaign: row.campaignSid !== null },
+      {
+        stage: row.stage,
+        hasTrustProduct: row.trustProductSid !== null,
+        hasBrand: row.brandSid !== null,
+        hasCampaign: row.campaignSid !== null,
+      },
       review,
     );
     const created = step.command ? await runCommand(ports, row, step.command) : {};
@@ -123,6 +134,7 @@ async function follow(ports: RegistrationPorts, row: Row): Promise<Row> {
         stage: step.stage,
         failureReason: step.failureReason,
         profileStatus: review.profile,
+        trustProductStatus: review.trustProduct,
         brandStatus: review.brand,
         campaignStatus: review.campaign,
         ...created,
@@ -200,7 +212,7 @@ async function walletBalance(db: Database, accountId: string): Promise<number> {
 class LowBalance extends Error {}
 
 /**
- * Submits the business profile to the carrier and records the registration, the fees charged
+ * Submits the business profile and its A2P trust product to the carrier and records the registration, the fees charged
  * to the wallet in the same transaction (a ledger entry each). Refused before the carrier when
  * a registration is already under way or approved, or the wallet cannot pay the fees.
  */
@@ -216,6 +228,7 @@ export async function submitRegistration(
   if ((await walletBalance(db, accountId)) < feeCents) return { ok: false, reason: "low_balance", feeCents };
 
   const { profileSid } = await ports.carrier.submitProfile(body.business);
+  const { trustProductSid } = await ports.carrier.submitTrustProduct(profileSid, body.business);
   const now = clock();
   const id = existing?.id ?? newId("textingRegistration");
   const values = {
@@ -224,6 +237,8 @@ export async function submitRegistration(
     campaign: body.campaign,
     profileSid,
     profileStatus: "pending-review",
+    trustProductSid,
+    trustProductStatus: "pending-review",
     brandSid: null,
     messagingServiceSid: null,
     campaignSid: null,

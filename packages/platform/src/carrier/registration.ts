@@ -1,8 +1,8 @@
 /**
  * Texting registration at the carrier (A2P 10DLC): a trust hub customer profile for the
- * business, a brand on it, a messaging service the account's local numbers join, and a campaign
- * on that service. Through the official twilio package (the simulator's RequestClient in
- * simulator mode).
+ * business, an A2P trust product (its messaging profile) holding it, a brand naming both, a
+ * messaging service the account's local numbers join, and a campaign on that service. Through
+ * the official twilio package (the simulator's RequestClient in simulator mode).
  */
 import { type CarrierClientOptions, carrierError, carrierRest } from "./client";
 
@@ -11,6 +11,12 @@ import { type CarrierClientOptions, carrierError, carrierRest } from "./client";
  * from the carrier's A2P 10DLC onboarding guide for ISVs.
  */
 export const SECONDARY_PROFILE_POLICY_SID = "RNdfbf3fae0e1107f8aded0e7cead80bf5";
+
+/**
+ * The carrier's policy of an A2P trust product ("A2P Messaging Profile"), the bundle a brand
+ * names as its `A2PProfileBundleSid`, from the same guide.
+ */
+export const A2P_TRUST_PRODUCT_POLICY_SID = "RNb0d4771c2c98518d916a3d4cd70a8f8b";
 
 export interface BusinessProfileInput {
   legalName: string;
@@ -34,9 +40,10 @@ export interface CampaignInput {
   hasEmbeddedPhone: boolean;
 }
 
-/** The carrier's words for where each part stands (customer profile, brand, campaign). */
+/** The carrier's words for where each part stands (customer profile, trust product, brand, campaign). */
 export interface RegistrationStatuses {
   profile: string | null;
+  trustProduct: string | null;
   brand: string | null;
   brandFailure: string | null;
   campaign: string | null;
@@ -45,6 +52,7 @@ export interface RegistrationStatuses {
 
 export interface RegistrationSids {
   profileSid: string | null;
+  trustProductSid: string | null;
   brandSid: string | null;
   serviceSid: string | null;
   campaignSid: string | null;
@@ -53,7 +61,9 @@ export interface RegistrationSids {
 export interface RegistrationCarrier {
   /** Creates the profile with its business, representative and address, and submits it for review. */
   submitProfile(input: BusinessProfileInput): Promise<{ profileSid: string }>;
-  registerBrand(profileSid: string): Promise<{ brandSid: string }>;
+  /** Creates the A2P trust product holding the submitted profile, and submits it for review. */
+  submitTrustProduct(profileSid: string, input: BusinessProfileInput): Promise<{ trustProductSid: string }>;
+  registerBrand(profileSid: string, trustProductSid: string): Promise<{ brandSid: string }>;
   /** A messaging service for the account's texts, with its numbers (carrier sids) in it. */
   createService(name: string, numberSids: string[]): Promise<{ serviceSid: string }>;
   addNumber(serviceSid: string, numberSid: string): Promise<void>;
@@ -122,6 +132,37 @@ async function profileObjects(rest: Rest, input: BusinessProfileInput): Promise<
   return [business.sid, representative.sid, document.sid];
 }
 
+/**
+ * The carrier's `company_type` of the A2P messaging profile (public, private, non-profit,
+ * government) from the business type the form collects: the form has no publicly traded or
+ * government choice, which would also need a stock ticker or a government entity.
+ */
+export const companyTypeOf = (businessType: string): "private" | "non-profit" =>
+  businessType === "Non-profit Corporation" ? "non-profit" : "private";
+
+/** The A2P trust product: its messaging profile end user and the customer profile, evaluated and submitted. */
+async function submitTrustProduct(rest: Rest, profileSid: string, input: BusinessProfileInput) {
+  const trust = rest.trusthub.v1;
+  const messagingProfile = await trust.endUsers.create({
+    friendlyName: `${input.legalName} messaging profile`,
+    type: "us_a2p_messaging_profile_information",
+    attributes: { company_type: companyTypeOf(input.businessType) },
+  });
+  const product = await trust.trustProducts.create({
+    friendlyName: `${input.legalName} A2P messaging profile`,
+    email: input.contact.email,
+    policySid: A2P_TRUST_PRODUCT_POLICY_SID,
+  });
+  const assignments = trust.trustProducts(product.sid).trustProductsEntityAssignments;
+  for (const objectSid of [messagingProfile.sid, profileSid]) await assignments.create({ objectSid });
+  const evaluation = await trust
+    .trustProducts(product.sid)
+    .trustProductsEvaluations.create({ policySid: A2P_TRUST_PRODUCT_POLICY_SID });
+  if (evaluation.status !== "compliant") throw new Error(`trust product ${product.sid} is not compliant`);
+  await trust.trustProducts(product.sid).update({ status: "pending-review" });
+  return { trustProductSid: product.sid };
+}
+
 export function createRegistrationCarrier(options: CarrierClientOptions): RegistrationCarrier {
   const rest = carrierRest(options);
   const trust = rest.trusthub.v1;
@@ -145,12 +186,12 @@ export function createRegistrationCarrier(options: CarrierClientOptions): Regist
         await trust.customerProfiles(profile.sid).update({ status: "pending-review" });
         return { profileSid: profile.sid };
       }),
-    registerBrand: (profileSid) =>
+    submitTrustProduct: (profileSid, input) => carrierCall(() => submitTrustProduct(rest, profileSid, input)),
+    registerBrand: (profileSid, trustProductSid) =>
       carrierCall(async () => {
-        // The A2P trust product is the profile here; see docs/texting-registration.md.
         const brand = await messaging.brandRegistrations.create({
           customerProfileBundleSid: profileSid,
-          a2PProfileBundleSid: profileSid,
+          a2PProfileBundleSid: trustProductSid,
           brandType: "STANDARD",
         });
         return { brandSid: brand.sid };
@@ -184,8 +225,9 @@ export function createRegistrationCarrier(options: CarrierClientOptions): Regist
 }
 
 async function fetchStatuses(rest: Rest, sids: RegistrationSids): Promise<RegistrationStatuses> {
-  const [profile, brand, campaign] = await Promise.all([
+  const [profile, trustProduct, brand, campaign] = await Promise.all([
     sids.profileSid ? rest.trusthub.v1.customerProfiles(sids.profileSid).fetch() : null,
+    sids.trustProductSid ? rest.trusthub.v1.trustProducts(sids.trustProductSid).fetch() : null,
     sids.brandSid ? rest.messaging.v1.brandRegistrations(sids.brandSid).fetch() : null,
     sids.serviceSid && sids.campaignSid
       ? rest.messaging.v1.services(sids.serviceSid).usAppToPerson(sids.campaignSid).fetch()
@@ -194,6 +236,7 @@ async function fetchStatuses(rest: Rest, sids: RegistrationSids): Promise<Regist
   const campaignErrors = (campaign?.errors ?? []) as { message?: string }[];
   return {
     profile: profile?.status ?? null,
+    trustProduct: trustProduct?.status ?? null,
     brand: brand?.status ?? null,
     brandFailure: brand?.failureReason ?? null,
     campaign: campaign?.campaignStatus ?? null,
