@@ -64,6 +64,7 @@ describe("texting registration", () => {
     expect(res.json().registration).toMatchObject({
       stage: "profile_review",
       profileStatus: "pending-review",
+      trustProductStatus: "pending-review",
     });
     expect((await row()).trustProductSid).toMatch(/^BU/);
     const money = await walletAndLedger(t.db.db, owner.accountId);

@@ -122,6 +122,8 @@ export const textingRegistrationSchema = z.object({
   useCase: z.string(),
   /** The carrier's words for each part, null until it is submitted. */
   profileStatus: z.string().nullable(),
+  /** The A2P messaging profile (the carrier's trust product) the brand names. */
+  trustProductStatus: z.string().nullable(),
   brandStatus: z.string().nullable(),
   campaignStatus: z.string().nullable(),
   failureReason: z.string().nullable(),

@@ -38,6 +38,7 @@ const view = (row: Row): TextingRegistration => ({
   legalName: row.business.legalName,
   useCase: row.campaign.useCase,
   profileStatus: row.profileStatus,
+  trustProductStatus: row.trustProductStatus,
   brandStatus: row.brandStatus,
   campaignStatus: row.campaignStatus,
   failureReason: row.failureReason,

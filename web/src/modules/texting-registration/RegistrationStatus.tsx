@@ -65,6 +65,7 @@ export function RegistrationStatus({ registration }: { registration: Registratio
           </Table.Thead>
           <Table.Tbody>
             <Part name="Business profile" status={registration.profileStatus} />
+            <Part name="A2P messaging profile" status={registration.trustProductStatus} />
             <Part name="Brand" status={registration.brandStatus} />
             <Part name={`Campaign (${registration.useCase})`} status={registration.campaignStatus} />
           </Table.Tbody>
